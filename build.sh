@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# One entry point for setting up, building and testing (the README's Quick start).
+#   ./build.sh run    install what is missing, build (Release), run the built-in example
+#   ./build.sh test   install what is missing, build (Release), run the test suite
+#   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
+#   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
+#   ./build.sh build  install and build only
+set -euo pipefail
+cd "$(dirname "$0")"
+what=${1:-build}
+jobs=$(nproc 2>/dev/null || echo 2)
+
+scripts/setup.sh
+
+configure_and_build() {  # dir, extra cmake args...
+  local dir=$1; shift
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  cmake --build "$dir" -j "$jobs"
+}
+
+case "$what" in
+  build)
+    configure_and_build build ;;
+  run)
+    configure_and_build build
+    example='3441./33311/.1.41/.4.../.41.1'
+    echo "== leapfrog show $example"
+    build/leapfrog show "$example"
+    echo "== leapfrog moves $example"
+    build/leapfrog moves "$example" ;;
+  test)
+    configure_and_build build
+    (cd build && ctest --output-on-failure -j "$jobs" -LE slow) ;;
+  slow)
+    configure_and_build build
+    (cd build && ctest --output-on-failure -j "$jobs") ;;
+  asan)
+    configure_and_build build-asan -DLEAPFROG_SANITIZE=ON -DLEAPFROG_BENCH=OFF
+    (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      ctest --output-on-failure -j "$jobs" -LE slow) ;;
+  *)
+    echo "usage: ./build.sh run|test|slow|asan|build" >&2; exit 2 ;;
+esac

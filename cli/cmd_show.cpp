@@ -1,0 +1,49 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/render.h"
+#include "puzzles/movegen.h"
+
+namespace leapfrog::cli {
+
+int run_show(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  std::string position;
+  po::options_description visible;
+  po::options_description args_desc("Arguments");
+  args_desc.add_options()("position", po::value(&position)->value_name("POSITION"), "the position");
+  visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  po::options_description all;
+  all.add(visible).add(args_desc);
+  po::positional_options_description pos;
+  pos.add("position", 1);
+  parse(cmd, args, all, pos);
+  if (o.help) {
+    print_help(cmd, visible);
+    return 0;
+  }
+  if (position.empty()) throw UsageError("missing POSITION");
+  const Setup setup = load_position(position, o);
+  const Rules rules = setup.rules();
+  const bool over = !has_turn(setup.board, rules, setup.position);
+  if (o.json) {
+    Json j = position_json(setup);
+    j["game_over"] = over;
+    print_json(j);
+    return 0;
+  }
+  std::cout << render_board(setup, colour_by_default());
+  std::cout << "pieces " << piece_count(setup.board, setup.position) << ", points "
+            << point_total(setup.board, setup.position) << "\n";
+  std::cout << "rules: " << (setup.variant.empty() ? "traditional" : setup.variant) << ", "
+            << describe(rules) << "\n";
+  std::cout << "player " << setup.position.to_move + 1 << " to move";
+  if (removal_turn(setup.position)) std::cout << " (opening removal)";
+  std::cout << "; scores";
+  for (int p = 0; p < rules.players; ++p) std::cout << " " << setup.position.scores[p];
+  std::cout << (over ? "; game over" : "") << "\n";
+  std::cout << "position: " << format_position(setup) << "\n";
+  return 0;
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,12 @@
+// Entry points of the subcommands, one file each (cmd_*.cpp); the table is in main.cpp.
+#pragma once
+
+#include "cli/common.h"
+
+namespace leapfrog::cli {
+
+int run_show(const Command&, const std::vector<std::string>&);
+int run_moves(const Command&, const std::vector<std::string>&);
+int run_perft(const Command&, const std::vector<std::string>&);
+
+}  // namespace leapfrog::cli

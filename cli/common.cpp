@@ -1,0 +1,200 @@
+#include "cli/common.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "generator/layout.h"
+
+namespace leapfrog::cli {
+
+po::options_description rule_options(CommonOptions& o) {
+  po::options_description d("Rule options (override the variant's preset and the position's fields)");
+  d.add_options()
+      ("variant", po::value(&o.variant)->value_name("NAME"),
+       "rules preset: traditional, murray, froglet, take-it-away, english, french")
+      ("continuation", po::value(&o.continuation)->value_name("RULE"),
+       "chain length rule: optional (default), forced, piece-max, board-max")
+      ("by", po::value(&o.by)->value_name("MEASURE"), "measure captures by points (default) or pieces")
+      ("diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")
+      ("orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only (the default)")
+      ("opening", po::value(&o.opening)->value_name("WHO"),
+       "opening removals: each (default), first, none")
+      ("removal", po::value(&o.removal)->value_name("KIND"),
+       "which piece a removal may take: any (default), cheapest")
+      ("players", po::value(&o.players)->value_name("N"), "number of players (1 = solitaire)");
+  return d;
+}
+
+po::options_description output_options(CommonOptions& o) {
+  po::options_description d("Output");
+  d.add_options()
+      ("json", po::bool_switch(&o.json), "print one JSON object on standard output")
+      ("help,h", po::bool_switch(&o.help), "show this help");
+  return d;
+}
+
+po::options_description layout_options(CommonOptions& o) {
+  po::options_description d("Start positions (when POSITION is a variant name)");
+  d.add_options()
+      ("seed", po::value(&o.seed)->default_value(1)->value_name("S"), "seed of the random layout")
+      ("size", po::value(&o.size)->value_name("N"), "board size NxN (default: the variant's)")
+      ("width", po::value(&o.width)->value_name("W"), "board width")
+      ("height", po::value(&o.height)->value_name("H"), "board height");
+  return d;
+}
+
+po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
+                        const po::options_description& visible,
+                        const po::positional_options_description& positional) {
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  (void)cmd;
+  return vm;
+}
+
+void print_help(const Command& cmd, const po::options_description& visible) {
+  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary << "\n\n"
+            << visible << "\nExample:\n  " << cmd.example << "\n";
+}
+
+RuleOverrides overrides_from(const CommonOptions& o) {
+  RuleOverrides r;
+  if (!o.continuation.empty()) {
+    r.continuation = parse_continuation(o.continuation);
+    if (!r.continuation)
+      throw UsageError("--continuation must be optional, forced, piece-max or board-max, not '" +
+                       o.continuation + "'");
+  }
+  if (!o.by.empty()) {
+    r.measure = parse_measure(o.by);
+    if (!r.measure) throw UsageError("--by must be points or pieces, not '" + o.by + "'");
+  }
+  if (o.diagonal && o.orthogonal) throw UsageError("--diagonal and --orthogonal exclude each other");
+  if (o.diagonal) r.diagonal = true;
+  if (o.orthogonal) r.diagonal = false;
+  if (!o.opening.empty()) {
+    r.opening = parse_opening(o.opening);
+    if (!r.opening) throw UsageError("--opening must be each, first or none, not '" + o.opening + "'");
+  }
+  if (!o.removal.empty()) {
+    r.removal = parse_removal_kind(o.removal);
+    if (!r.removal) throw UsageError("--removal must be any or cheapest, not '" + o.removal + "'");
+  }
+  if (o.players != 0) {
+    if (o.players < 1 || o.players > kMaxPlayers)
+      throw UsageError("--players must be 1.." + std::to_string(kMaxPlayers));
+    r.players = o.players;
+  }
+  return r;
+}
+
+std::string read_file(const std::string& path) {
+  if (path == "-") {
+    std::ostringstream ss;
+    ss << std::cin.rdbuf();
+    return ss.str();
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("cannot read '" + path + "'");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+namespace {
+
+Setup start_of(const Variant& v, const CommonOptions& o) {
+  if (!v.start.empty()) {
+    if (o.size || o.width || o.height)
+      throw UsageError("the " + std::string(v.name) + " board has a fixed size");
+    Setup s = parse_position(v.start);
+    s.variant = std::string(v.name);
+    return s;
+  }
+  int w = o.size ? o.size : v.width, h = o.size ? o.size : v.height;
+  if (o.width) w = o.width;
+  if (o.height) h = o.height;
+  if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide)
+    throw UsageError("board size " + std::to_string(w) + "x" + std::to_string(h) +
+                     " is outside 1x1..26x26");
+  Setup s{Board(w, h), {}, std::string(v.name), {}};
+  s.position = random_layout(s.board, v, o.seed);
+  return s;
+}
+
+}  // namespace
+
+Setup load_position(const std::string& arg, const CommonOptions& o) {
+  Setup setup;
+  bool start = false;
+  if (arg == "-") {
+    setup = parse_position(read_file(arg));
+  } else if (const Variant* v = find_variant(arg)) {
+    setup = start_of(*v, o);
+    start = true;
+  } else if (std::error_code ec; std::filesystem::is_regular_file(arg, ec)) {
+    setup = parse_position(read_file(arg));
+  } else {
+    try {
+      setup = parse_position(arg);
+    } catch (const ParseError& e) {
+      if (arg.find('/') == std::string::npos && arg.find_first_of("\\:") != std::string::npos)
+        throw UsageError("'" + arg + "' is no file, variant or position: " + e.what());
+      throw;
+    }
+  }
+  if (!o.variant.empty()) {
+    if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
+    setup.variant = o.variant;
+  }
+  setup.overrides = setup.overrides.merged_with(overrides_from(o));
+  const Rules rules = setup.rules();
+  if (start) setup.position = start_position(rules, setup.position);
+  if (setup.position.to_move >= rules.players)
+    throw UsageError("player " + std::to_string(setup.position.to_move + 1) + " is to move but there are " +
+                     std::to_string(rules.players) + " players");
+  for (int p = rules.players; p < kMaxPlayers; ++p)
+    if (setup.position.scores[p] != 0 || setup.position.removal_due(p))
+      throw UsageError("the position has a score or removal for player " + std::to_string(p + 1) +
+                       " but there are " + std::to_string(rules.players) + " players");
+  return setup;
+}
+
+Json position_json(const Setup& setup) {
+  const Rules rules = setup.rules();
+  Json j;
+  j["width"] = setup.board.width();
+  j["height"] = setup.board.height();
+  j["squares"] = setup.board.squares();
+  j["pieces"] = piece_count(setup.board, setup.position);
+  j["points"] = point_total(setup.board, setup.position);
+  j["position"] = format_position(setup);
+  j["variant"] = setup.variant.empty() ? "traditional" : setup.variant;
+  j["players"] = rules.players;
+  j["to_move"] = setup.position.to_move + 1;
+  Json scores = Json::array();
+  for (int p = 0; p < rules.players; ++p) scores.push_back(setup.position.scores[p]);
+  j["scores"] = scores;
+  Json due = Json::array();
+  for (int p = 0; p < rules.players; ++p)
+    if (setup.position.removal_due(p)) due.push_back(p + 1);
+  j["removals_due"] = due;
+  j["rules"] = {{"continuation", to_string(rules.continuation)},
+                {"by", to_string(rules.measure)},
+                {"diagonal", rules.diagonal},
+                {"opening", to_string(rules.opening)},
+                {"removal", to_string(rules.removal)},
+                {"players", rules.players}};
+  return j;
+}
+
+void print_json(const Json& j) { std::cout << j.dump(2) << "\n"; }
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,79 @@
+// Shared pieces of the command line: option groups, loading positions, errors, output.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "puzzles/notation.h"
+
+namespace leapfrog::cli {
+
+namespace po = boost::program_options;
+using Json = nlohmann::ordered_json;
+
+// Bad usage: exit 2 with "leapfrog CMD: message" and a hint to --help.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A subcommand: its name, one-line summary, usage line, an example, and its entry point.
+struct Command {
+  const char* name;
+  const char* summary;
+  const char* usage;
+  const char* example;
+  int (*run)(const Command&, const std::vector<std::string>& args);
+};
+
+// The options every subcommand takes: rule overrides, --json, --help.
+struct CommonOptions {
+  std::string variant;
+  std::string continuation;
+  std::string by;
+  bool diagonal = false;
+  bool orthogonal = false;
+  std::string opening;
+  std::string removal;
+  int players = 0;
+  bool json = false;
+  bool help = false;
+  // For a POSITION given as a variant name (a random layout): the layout's seed and size.
+  std::uint64_t seed = 1;
+  int size = 0;
+  int width = 0;
+  int height = 0;
+};
+
+po::options_description rule_options(CommonOptions& o);
+po::options_description output_options(CommonOptions& o);
+po::options_description layout_options(CommonOptions& o);
+
+// Parses args against `visible` plus positional names; throws UsageError on bad options.
+po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
+                        const po::options_description& visible,
+                        const po::positional_options_description& positional);
+
+// Prints the usage, options with defaults and the example of a subcommand.
+void print_help(const Command& cmd, const po::options_description& visible);
+
+// The rule overrides given on the command line.
+RuleOverrides overrides_from(const CommonOptions& o);
+
+// Reads a POSITION argument: "-" (standard input), a file path, a variant or board name
+// (its start position), or position text. Applies the command line's rule options.
+// Throws ParseError / UsageError.
+Setup load_position(const std::string& arg, const CommonOptions& o);
+
+// Reads a whole file ("-" for standard input); throws UsageError when it cannot.
+std::string read_file(const std::string& path);
+
+// Position facts shared by several commands' JSON output.
+Json position_json(const Setup& setup);
+
+void print_json(const Json& j);
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,74 @@
+// leapfrog: the command-line toolkit. Parses the subcommand and hands over; every error
+// becomes a one-line message and exit code 2 (SPEC section 3).
+#include <iostream>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+
+namespace {
+
+using leapfrog::cli::Command;
+
+constexpr Command kCommands[] = {
+    {"show", "Print the board, its pieces and points.", "show POSITION [options]",
+     "leapfrog show 1234/2.#1/4411 --json", leapfrog::cli::run_show},
+    {"moves", "List the legal turns of the player to move under the rules.", "moves POSITION [options]",
+     "leapfrog moves 3441./33311/.1.41/.4.../.41.1 --continuation forced",
+     leapfrog::cli::run_moves},
+    {"perft", "Count the distinct turn sequences of DEPTH turns (checks the move generator).",
+     "perft POSITION DEPTH [options]", "leapfrog perft 3441./33311/.1.41/.4.../.41.1 3",
+     leapfrog::cli::run_perft},
+};
+
+void print_usage(std::ostream& out) {
+  out << "Usage: leapfrog COMMAND [ARGS] [options]\n\n"
+         "Leap-Frog toolkit: positions, legal turns, maximum captures and solitaire lines.\n\n"
+         "Commands:\n";
+  for (const Command& c : kCommands) {
+    std::string name = c.name;
+    name.resize(10, ' ');
+    out << "  " << name << c.summary << "\n";
+  }
+  out << "\nPOSITION is position text (rows joined by '/', e.g. 1234/2.#1/4411), a file, '-' for\n"
+         "standard input, or a variant name (traditional, murray, froglet, take-it-away,\n"
+         "english, french) for its start position.\n\n"
+         "Options: --help, --version; 'leapfrog COMMAND --help' for a command's options.\n"
+         "Exit codes: 0 success, 1 a negative answer, 2 bad input or usage.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> all(argv + 1, argv + argc);
+  if (all.empty()) {
+    print_usage(std::cerr);
+    return 2;
+  }
+  const std::string& first = all[0];
+  if (first == "--help" || first == "-h" || first == "help") {
+    print_usage(std::cout);
+    return 0;
+  }
+  if (first == "--version") {
+    std::cout << "leapfrog " << LEAPFROG_VERSION << "\n";
+    return 0;
+  }
+  for (const Command& c : kCommands) {
+    if (first != c.name) continue;
+    try {
+      return c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
+    } catch (const leapfrog::cli::UsageError& e) {
+      std::cerr << "leapfrog " << c.name << ": " << e.what() << ". Try 'leapfrog " << c.name
+                << " --help'.\n";
+    } catch (const leapfrog::ParseError& e) {
+      std::cerr << "leapfrog: " << e.what() << "\n";
+    } catch (const std::exception& e) {
+      std::cerr << "leapfrog " << c.name << ": " << e.what() << "\n";
+    }
+    return 2;
+  }
+  std::cerr << "leapfrog: unknown command '" << first << "'. Try 'leapfrog --help'.\n";
+  return 2;
+}

@@ -1,0 +1,35 @@
+// Random full layouts of a variant's pieces (SPEC section 1, "Pieces are worth points").
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "puzzles/position.h"
+#include "puzzles/variant.h"
+
+namespace leapfrog {
+
+// How exact shares are rounded to whole pieces.
+enum class Rounding : std::uint8_t {
+  // SPEC/seed 000's table: each kind but the commonest gets its exact share rounded half
+  // up; the commonest (Murray's white) takes the rest. 15x15 -> 23/45/68/89.
+  kHalfUp,
+  // Seeds 001/002: "a 15x15 board would have 22 green, 45 red, 68 yellow and 90 white".
+  kHalfEven,
+};
+
+struct PieceCount {
+  Value value;
+  int count;
+};
+
+// How many pieces of each kind fill `squares` squares, in the variant's order (cheapest
+// kind last). The counts add up to `squares`.
+std::vector<PieceCount> piece_counts(const Variant& variant, int squares, Rounding rounding);
+
+// A full layout: every square of the board holds a piece, counts as piece_counts, placed by
+// a Fisher-Yates shuffle driven by Rng(seed). Same seed, same layout, on every machine.
+Position random_layout(const Board& board, const Variant& variant, std::uint64_t seed,
+                       Rounding rounding = Rounding::kHalfUp);
+
+}  // namespace leapfrog

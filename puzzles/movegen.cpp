@@ -1,0 +1,30 @@
+#include "puzzles/movegen.h"
+
+namespace leapfrog {
+
+std::vector<Turn> legal_turns(const Board& board, const Rules& rules, const Position& pos) {
+  std::vector<Turn> out;
+  for_each_turn(board, rules, pos, [&](const TurnView& t) { out.push_back(t.to_turn()); });
+  return out;
+}
+
+bool has_turn(const Board& board, const Rules& rules, const Position& pos) {
+  if (removal_turn(pos)) return piece_count(board, pos) > 0;
+  // Under every continuation rule a single available jump means some legal chain exists.
+  for (int s = 0; s < board.cells(); ++s) {
+    if (pos.cells[s] == 0) continue;
+    for (const Jump& j : board.jumps(static_cast<Square>(s), rules.diagonal))
+      if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
+  }
+  return false;
+}
+
+Score max_capture(const Board& board, const Rules& rules, const Position& pos) {
+  detail::ChainWalker walker(board, rules, pos);
+  Score best = 0;
+  for (int s = 0; s < board.cells(); ++s)
+    if (pos.cells[s] != 0) best = std::max(best, walker.best_from(static_cast<Square>(s)));
+  return best;
+}
+
+}  // namespace leapfrog

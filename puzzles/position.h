@@ -1,0 +1,66 @@
+// A position: what is on each square, the scores, whose turn it is and which opening
+// removals are still due. A small value type (copy-make): applying a turn returns a new
+// position. The board's shape and the rules live beside it, not in it.
+#pragma once
+
+#include <array>
+#include <span>
+#include <vector>
+
+#include "puzzles/board.h"
+#include "puzzles/rules.h"
+
+namespace leapfrog {
+
+struct Position {
+  std::array<Value, kMaxCells> cells{};  // 0 empty (and every no-square), 1..9 a piece
+  std::array<Score, kMaxPlayers> scores{};
+  std::uint8_t to_move = 0;               // 0-based player index
+  std::uint16_t removals_due = 0;         // bit p: player p still owes an opening removal
+
+  Value at(Square s) const { return cells[s]; }
+  bool removal_due(int player) const { return (removals_due >> player) & 1U; }
+  bool operator==(const Position&) const = default;
+};
+
+int piece_count(const Board& board, const Position& pos);
+Score point_total(const Board& board, const Position& pos);
+
+// A turn as data (SPEC section 2): a removal of one square, or a jump chain given by its
+// start square and every landing square.
+struct Turn {
+  bool removal = false;
+  std::vector<Square> squares;
+  bool operator==(const Turn&) const = default;
+};
+
+// A turn seen while generating: points into the generator's buffers, valid only during the
+// visit. Carries what the chain captures so that callers need not recompute it.
+struct TurnView {
+  bool removal = false;
+  std::span<const Square> squares;
+  Score points = 0;  // value of the pieces captured (or removed)
+  int pieces = 0;    // number of pieces captured (or removed)
+
+  Score size(const Rules& rules) const {
+    return rules.measure == Measure::kPoints ? points : pieces;
+  }
+  Turn to_turn() const { return Turn{removal, {squares.begin(), squares.end()}}; }
+};
+
+// The start position of a game on a full board: every player (or only the first) owes a
+// removal according to rules.opening.
+Position start_position(const Rules& rules, Position filled);
+
+// Applies a legal turn (legality is the caller's business: see legality.h).
+Position apply(const Board& board, const Rules& rules, const Position& pos,
+               std::span<const Square> squares, bool removal);
+inline Position apply(const Board& board, const Rules& rules, const Position& pos,
+                      const Turn& turn) {
+  return apply(board, rules, pos, turn.squares, turn.removal);
+}
+
+// The players (0-based) with the highest score: all of them share the win.
+std::vector<int> leaders(const Rules& rules, const Position& pos);
+
+}  // namespace leapfrog

@@ -1,0 +1,80 @@
+#include "puzzles/variant.h"
+
+#include <array>
+
+namespace leapfrog {
+
+namespace {
+
+constexpr std::array<PieceKind, 1> kPlain{{{1, "plain", "burlywood", 1}}};
+
+// Seed 000: "coloured white, yellow, red, and green, in the ratios 4:3:2:1 ... green is
+// worth 4 points while white is worth 1". White is listed last: it "takes the rest".
+constexpr std::array<PieceKind, 4> kMurray{{
+    {4, "green", "green", 1},
+    {3, "red", "red", 2},
+    {2, "yellow", "gold", 3},
+    {1, "white", "white", 4},
+}};
+
+// Seed 002: Froglet, 12 x 12, "66 green pieces, 51 yellow pieces, 21 red pieces, and 6 blue
+// pieces with 1 point for a green, 2 points for a yellow, 3 points for a red, and 4 points
+// for a blue".
+constexpr std::array<PieceKind, 4> kFroglet{{
+    {4, "blue", "royalblue", 6},
+    {3, "red", "red", 21},
+    {2, "yellow", "gold", 51},
+    {1, "green", "green", 66},
+}};
+
+// SPEC: Take It Away (Sid Sackson), 8x8: 34 white (1), 20 red (2), 10 blue (3).
+constexpr std::array<PieceKind, 3> kTakeItAway{{
+    {3, "blue", "royalblue", 10},
+    {2, "red", "red", 20},
+    {1, "white", "white", 34},
+}};
+
+constexpr Rules kDefaultRules{};
+
+constexpr Rules kFrogletRules{Continuation::kOptional, Measure::kPoints, false,
+                              Opening::kFirstPlayer, RemovalKind::kCheapest, 2};
+
+constexpr Rules kTakeItAwayRules{Continuation::kForced, Measure::kPoints, true,
+                                 Opening::kFirstPlayer, RemovalKind::kCheapest, 2};
+
+constexpr Rules kPegRules{Continuation::kOptional, Measure::kPoints, false, Opening::kNone,
+                          RemovalKind::kAny, 1};
+
+// English peg solitaire: the 33-hole cross with the centre empty.
+constexpr std::string_view kEnglish = "##ooo##/##ooo##/ooooooo/ooo.ooo/ooooooo/##ooo##/##ooo##";
+// French (European) peg solitaire: 37 holes, centre empty.
+constexpr std::string_view kFrench = "##ooo##/#ooooo#/ooooooo/ooo.ooo/ooooooo/#ooooo#/##ooo##";
+
+const std::array<Variant, 6> kVariants{{
+    {"traditional", "plain pieces worth 1 each, 15x15 (seeds 000-003)", kPlain, 15, 15, "",
+     kDefaultRules},
+    {"murray", "Murray 1898: green 4, red 3, yellow 2, white 1 in the ratio 1:2:3:4, 15x15",
+     kMurray, 15, 15, "", kDefaultRules},
+    {"froglet", "Froglet: 12x12, green 1, yellow 2, red 3, blue 4 (66/51/21/6)", kFroglet, 12,
+     12, "", kFrogletRules},
+    {"take-it-away", "Take It Away: 8x8, white 1, red 2, blue 3 (34/20/10), diagonal jumps",
+     kTakeItAway, 8, 8, "", kTakeItAwayRules},
+    {"english", "English peg solitaire: 33 holes, centre empty, one player", kPlain, 7, 7,
+     kEnglish, kPegRules},
+    {"french", "French peg solitaire: 37 holes, centre empty, one player", kPlain, 7, 7, kFrench,
+     kPegRules},
+}};
+
+}  // namespace
+
+std::span<const Variant> variants() { return kVariants; }
+
+const Variant* find_variant(std::string_view name) {
+  for (const Variant& v : kVariants)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+const Variant& default_variant() { return kVariants[0]; }
+
+}  // namespace leapfrog

@@ -1,0 +1,20 @@
+#include "solver/perft.h"
+
+#include "puzzles/movegen.h"
+
+namespace leapfrog {
+
+std::uint64_t perft(const Board& board, const Rules& rules, const Position& pos, int depth) {
+  if (depth == 0) return 1;
+  std::uint64_t nodes = 0;
+  if (depth == 1) {
+    for_each_turn(board, rules, pos, [&](const TurnView&) { ++nodes; });
+    return nodes;
+  }
+  for_each_turn(board, rules, pos, [&](const TurnView& t) {
+    nodes += perft(board, rules, apply(board, rules, pos, t.squares, t.removal), depth - 1);
+  });
+  return nodes;
+}
+
+}  // namespace leapfrog
