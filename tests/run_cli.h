@@ -1,0 +1,47 @@
+// Runs the built leapfrog executable for command-line tests: exit code, stdout, stderr.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace leapfrog::testing {
+
+struct CliResult {
+  int code = -1;
+  std::string out;
+  std::string err;
+};
+
+inline std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// `args` is appended to the executable's path as shell words (quote them yourself);
+// `input` is fed to standard input.
+inline CliResult run_cli(const std::string& args, const std::string& input = "") {
+  static int counter = 0;
+  const std::string base = "leapfrog_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  const std::string in_path = base + ".in", out_path = base + ".out", err_path = base + ".err";
+  { std::ofstream(in_path, std::ios::binary) << input; }
+  const std::string cmd = std::string("'") + LEAPFROG_EXE + "' " + args + " <" + in_path + " >" + out_path +
+                          " 2>" + err_path;
+  const int status = std::system(cmd.c_str());
+  CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  std::remove(in_path.c_str());
+  std::remove(out_path.c_str());
+  std::remove(err_path.c_str());
+  return r;
+}
+
+}  // namespace leapfrog::testing
