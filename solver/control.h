@@ -1,0 +1,37 @@
+// How a caller steers a long search: a stop flag, limits, a progress callback, threads.
+// The solver core never prints; it calls `progress` now and then (from any thread, never
+// concurrently with itself) and polls `stop`.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "puzzles/types.h"
+
+namespace leapfrog {
+
+struct Progress {
+  std::uint64_t nodes = 0;   // work done so far (positions or chain nodes searched)
+  Score best = 0;            // best value found so far
+  double fraction = -1;      // share of the work done, 0..1, or -1 when unknown
+  std::string note;          // a short phase name ("depth 12", "level 7"), may be empty
+};
+
+struct SearchControl {
+  // Set by the caller (e.g. on Ctrl-C) to stop the search early; may be null.
+  const std::atomic<bool>* stop = nullptr;
+  // 0 = no limit.
+  std::uint64_t node_limit = 0;
+  std::chrono::milliseconds time_limit{0};
+  // Called at most every few hundred milliseconds; may be empty.
+  std::function<void(const Progress&)> progress;
+  // Worker threads; 0 = all cores. Results never depend on it.
+  int threads = 0;
+
+  bool stop_requested() const { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+};
+
+}  // namespace leapfrog
