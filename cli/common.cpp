@@ -87,7 +87,7 @@ RuleOverrides overrides_from(const CommonOptions& o) {
     r.removal = parse_removal_kind(o.removal);
     if (!r.removal) throw UsageError("--removal must be any or cheapest, not '" + o.removal + "'");
   }
-  if (o.players != 0) {
+  if (o.players != -1) {
     if (o.players < 1 || o.players > kMaxPlayers)
       throw UsageError("--players must be 1.." + std::to_string(kMaxPlayers));
     r.players = o.players;

@@ -38,7 +38,7 @@ struct CommonOptions {
   bool orthogonal = false;
   std::string opening;
   std::string removal;
-  int players = 0;
+  int players = -1;  // -1: not given
   bool json = false;
   bool help = false;
   // For a POSITION given as a variant name (a random layout): the layout's seed and size.

@@ -1,5 +1,6 @@
 #include "puzzles/notation.h"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -241,6 +242,9 @@ Setup parse_position(std::string_view text) {
       p.cells[s] = static_cast<Value>(v > 0 ? v : 0);
     }
   }
+
+  if (std::none_of(on_board.begin(), on_board.end(), [](bool b) { return b; }))
+    fail_at(rows[0].at, "the board has no squares");
 
   Fields f;
   for (const Token& t : fields) read_field(t, f);

@@ -1,4 +1,4 @@
-// The command line's contract (SPEC section 3) for show, moves and perft.
+// The command line's contract (SPEC section 3) for show, moves and perft, and its errors.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -7,12 +7,118 @@
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
+namespace {
+const std::string kExample = "'3441./33311/.1.41/.4.../.41.1'";
+
+std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+}  // namespace
+
 TEST_CASE("show --json reports size, pieces and points", "[cli]") {
-  const auto r = run_cli("show 1234/2.#1/4411 --json");
+  const auto r = run_cli("show '1234/2.#1/4411' --json");
   REQUIRE(r.code == 0);
   const Json j = Json::parse(r.out);
   CHECK(j["width"] == 4);
   CHECK(j["height"] == 3);
   CHECK(j["pieces"] == 10);
   CHECK(j["points"] == 23);
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("moves --json under each continuation rule", "[cli]") {
+  const auto count = [](const std::string& rule) {
+    const auto r = run_cli("moves " + kExample + " --continuation " + rule + " --json");
+    REQUIRE(r.code == 0);
+    return Json::parse(r.out)["moves"];
+  };
+  CHECK(count("optional").size() == 12);
+  CHECK(count("forced").size() == 9);
+  CHECK(count("piece-max").size() == 7);
+  CHECK(count("board-max") == Json::array({"e3xc3xa3"}));
+}
+
+TEST_CASE("perft --json", "[cli]") {
+  auto r = run_cli("perft " + kExample + " 2 --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["nodes"] == 153);
+  r = run_cli("perft " + kExample + " 3 --json");
+  CHECK(Json::parse(r.out)["nodes"] == 1990);
+}
+
+TEST_CASE("positions from standard input, files and variant names", "[cli]") {
+  auto r = run_cli("show - --json", "##ooo##\n##ooo##\nooooooo\nooo.ooo\nooooooo\n##ooo##\n##ooo##\n");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["pieces"] == 32);
+  r = run_cli("show english --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["pieces"] == 32);
+  CHECK(Json::parse(r.out)["squares"] == 33);
+  r = run_cli("show french --json");
+  CHECK(Json::parse(r.out)["pieces"] == 36);
+  // Murray 15x15 start: seed 000's table gives 452 points; every player owes a removal.
+  r = run_cli("show murray --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["pieces"] == 225);
+  CHECK(j["points"] == 452);
+  CHECK(j["removals_due"] == Json::array({1, 2}));
+  r = run_cli("moves murray --size 8 --json");
+  CHECK(Json::parse(r.out)["moves"].size() == 64);
+  r = run_cli("moves murray --size 8 --opening first --removal cheapest --json");
+  CHECK(Json::parse(r.out)["moves"].size() == 26);  // the 26 whites of seed 000's 8x8 row
+  const std::string file = LEAPFROG_SOURCE_DIR "/tests/data/example.pos";
+  r = run_cli("moves '" + file + "' --continuation board-max --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["moves"] == Json::array({"e3xc3xa3"}));
+}
+
+TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
+  const char* bad[] = {
+      "show '123/12'",             // ragged rows
+      "show '12Z'",                // unknown character
+      "show '111111111111111111111111111'",  // 27 columns
+      "show ''",                   // empty
+      "show",                      // missing
+      "show -",                    // empty standard input
+      "moves " "'3441./33311/.1.41/.4.../.41.1' --continuation sometimes",
+      "moves " "'3441./33311/.1.41/.4.../.41.1' --by weight",
+      "moves " "'3441./33311/.1.41/.4.../.41.1' --players 0",
+      "moves " "'3441./33311/.1.41/.4.../.41.1' --players 99",
+      "moves " "'3441./33311/.1.41/.4.../.41.1' --diagonal --orthogonal",
+      "perft '11.' -1",
+      "perft '11.' 1000",
+      "perft '11.' deep",
+      "show murray --size 27",
+      "show english --size 9",
+      "show /no/such/file.txt",
+      "show '12 turn=2'",
+      "show '12 players=2 turn=2' --players 1",
+      "frobnicate",
+      "show '11.' --no-such-option",
+  };
+  for (const char* args : bad) {
+    INFO(args);
+    const auto r = run_cli(args);
+    CHECK(r.code == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK(r.out.empty());
+  }
+  std::string tall = "1";
+  for (int i = 0; i < 26; ++i) tall += "/1";
+  const auto r = run_cli("show '" + tall + "'");
+  CHECK(r.code == 2);
+  CHECK(r.err == "leapfrog: position line 1, column 53: more than 26 rows\n");
+  CHECK(run_cli("show '12/3Z'").err == "leapfrog: position line 1, column 5: unknown piece 'Z'\n");
+  CHECK(run_cli("moves '11.' --by weight").err ==
+        "leapfrog moves: --by must be points or pieces, not 'weight'. Try 'leapfrog moves --help'.\n");
+}
+
+TEST_CASE("help and version exit 0", "[cli]") {
+  for (const char* args : {"--help", "--version", "show --help", "moves --help", "perft --help", "help"}) {
+    INFO(args);
+    const auto r = run_cli(args);
+    CHECK(r.code == 0);
+    CHECK(!r.out.empty());
+  }
+  CHECK(run_cli("--version").out.rfind("leapfrog ", 0) == 0);
+  CHECK(run_cli("show --help").out.find("Example:") != std::string::npos);
 }

@@ -1,0 +1,200 @@
+// Position text and move notation (SPEC section 2): exact round trips and every kind of
+// malformed input, each with a message naming the place.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "generator/random.h"
+#include "puzzles/notation.h"
+
+using namespace leapfrog;
+
+TEST_CASE("squares are named from a1 at the bottom left", "[notation]") {
+  const Board b(4, 3);
+  CHECK(parse_square(b, "a1") == 0);
+  CHECK(parse_square(b, "d1") == 3);
+  CHECK(parse_square(b, "a3") == 8);
+  CHECK(square_name(b, 11) == "d3");
+  const Board big(26, 26);
+  CHECK(parse_square(big, "z26") == 26 * 26 - 1);
+  CHECK(square_name(big, parse_square(big, "c12")) == "c12");
+  CHECK_THROWS_AS(parse_square(b, "e1"), ParseError);
+  CHECK_THROWS_AS(parse_square(b, "a4"), ParseError);
+  CHECK_THROWS_AS(parse_square(b, "a0"), ParseError);
+  CHECK_THROWS_AS(parse_square(b, "a01"), ParseError);
+  CHECK_THROWS_AS(parse_square(b, "A1"), ParseError);
+}
+
+TEST_CASE("the SPEC example position", "[notation]") {
+  const Setup s = parse_position("1234/2.#1/4411");
+  CHECK(s.board.width() == 4);
+  CHECK(s.board.height() == 3);
+  CHECK(s.board.squares() == 11);
+  CHECK(!s.board.is_square(parse_square(Board(4, 3), "c2")));
+  CHECK(s.position.at(parse_square(s.board, "a3")) == 1);
+  CHECK(s.position.at(parse_square(s.board, "d3")) == 4);
+  CHECK(s.position.at(parse_square(s.board, "b2")) == 0);
+  CHECK(s.position.at(parse_square(s.board, "a1")) == 4);
+  CHECK(piece_count(s.board, s.position) == 10);
+  CHECK(point_total(s.board, s.position) == 23);
+  // A bare board: one player, player 1 to move, scores 0, no removals, default rules.
+  const Rules r = s.rules();
+  CHECK(r.players == 1);
+  CHECK(r.continuation == Continuation::kOptional);
+  CHECK(r.measure == Measure::kPoints);
+  CHECK(!r.diagonal);
+  CHECK(s.position.to_move == 0);
+  CHECK(s.position.removals_due == 0);
+  CHECK(format_position(s) == "1234/2.#1/4411");
+}
+
+TEST_CASE("Murray letters and plain pieces are read as values", "[notation]") {
+  const Setup s = parse_position("WYRG/oo..");
+  CHECK(format_position(s) == "1234/11..");
+}
+
+TEST_CASE("fields: variant, players, turn, scores, removals, rules", "[notation]") {
+  const Setup s = parse_position(
+      "12/34 variant=murray turn=2 scores=5,7 removals=2 continuation=piece-max by=pieces "
+      "diagonal=yes opening=first removal=cheapest");
+  const Rules r = s.rules();
+  CHECK(s.variant == "murray");
+  CHECK(r.players == 2);
+  CHECK(s.position.to_move == 1);
+  CHECK(s.position.scores[0] == 5);
+  CHECK(s.position.scores[1] == 7);
+  CHECK(s.position.removal_due(1));
+  CHECK(!s.position.removal_due(0));
+  CHECK(r.continuation == Continuation::kPieceMax);
+  CHECK(r.measure == Measure::kPieces);
+  CHECK(r.diagonal);
+  CHECK(r.opening == Opening::kFirstPlayer);
+  CHECK(r.removal == RemovalKind::kCheapest);
+  CHECK(parse_position(format_position(s)) == s);
+  // Scores imply the number of players on a bare board.
+  CHECK(parse_position("1.1 scores=1,2,3").rules().players == 3);
+  CHECK(parse_position("1.1 variant=english").rules().players == 1);
+  CHECK(parse_position("1.1 variant=take-it-away").rules().diagonal);
+}
+
+TEST_CASE("grid files with comments and fields on their own lines", "[notation]") {
+  const std::string grid =
+      "# An English board, centre empty\n"
+      "; another comment\n"
+      "\n"
+      "##ooo##\r\n"
+      "##ooo##\n"
+      "ooooooo\n"
+      "ooo.ooo\n"
+      "ooooooo\n"
+      "##ooo##\n"
+      "##ooo##\n"
+      "variant=english\n";
+  const Setup s = parse_position(grid);
+  CHECK(s.board.squares() == 33);
+  CHECK(piece_count(s.board, s.position) == 32);
+  CHECK(format_position(s) == "##111##/##111##/1111111/111.111/1111111/##111##/##111## variant=english");
+  CHECK(format_grid(s.board, s.position) ==
+        "##111##\n##111##\n1111111\n111.111\n1111111\n##111##\n##111##\n");
+}
+
+TEST_CASE("position text round trips exactly on random positions", "[notation]") {
+  Rng rng(42);
+  const char* variants[] = {"", "murray", "froglet", "take-it-away", "traditional"};
+  for (int iter = 0; iter < 500; ++iter) {
+    const int w = 1 + static_cast<int>(rng.below(26)), h = 1 + static_cast<int>(rng.below(26));
+    std::string text;
+    for (int r = 0; r < h; ++r) {
+      if (r) text += '/';
+      for (int f = 0; f < w; ++f) {
+        const auto roll = rng.below(12);
+        text += roll == 0 ? '#' : roll < 4 ? '.' : static_cast<char>('1' + rng.below(9));
+      }
+    }
+    if (text.find_first_of("123456789.") == std::string::npos) text[0] = '.';
+    const std::string v = variants[rng.below(5)];
+    if (!v.empty()) text += " variant=" + v;
+    const int players = 1 + static_cast<int>(rng.below(4));
+    if (rng.below(2)) text += " players=" + std::to_string(players);
+    const Setup s = parse_position(text);
+    const int n = s.rules().players;
+    Setup t = s;
+    t.position.to_move = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(n)));
+    for (int p = 0; p < n; ++p) t.position.scores[p] = static_cast<Score>(rng.below(3) ? 0 : rng.below(500));
+    t.position.removals_due = static_cast<std::uint16_t>(rng.below(1U << n));
+    if (rng.below(2)) t.overrides.continuation = static_cast<Continuation>(rng.below(4));
+    if (rng.below(2)) t.overrides.measure = static_cast<Measure>(rng.below(2));
+    if (rng.below(2)) t.overrides.diagonal = rng.below(2) == 1;
+    const std::string once = format_position(t);
+    const Setup back = parse_position(once);
+    INFO(once);
+    REQUIRE(back == t);
+    REQUIRE(format_position(back) == once);
+  }
+}
+
+TEST_CASE("move notation round trips", "[notation]") {
+  const Board b(26, 26);
+  for (const char* m : {"xd4", "c3xe3xe5", "a1xa3xa1", "x3xx5", "xx3", "z26xx26", "c12xe12"}) {
+    const Turn t = parse_turn(b, m);
+    CHECK(format_turn(b, t) == m);
+  }
+  CHECK(parse_turn(b, "xd4").removal);
+  CHECK(!parse_turn(b, "x3xx5").removal);
+  CHECK(parse_turn(b, "x3xx5").squares.size() == 2);
+  CHECK(parse_turn(b, "xx3").removal);
+}
+
+namespace {
+std::string error_of(const std::string& text) {
+  try {
+    parse_position(text);
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+std::string move_error(const std::string& text) {
+  try {
+    parse_turn(Board(4, 3), text);
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+}  // namespace
+
+TEST_CASE("malformed positions name line and column", "[notation]") {
+  CHECK(error_of("12/3Z") == "position line 1, column 5: unknown piece 'Z'");
+  CHECK(error_of("12\n3Z\n") == "position line 2, column 2: unknown piece 'Z'");
+  CHECK(error_of("123/12") == "position line 1, column 5: row has 2 squares, the first row 3 (rows of unequal length)");
+  CHECK(error_of("") == "position line 1, column 1: empty position (no board rows)");
+  CHECK(error_of("  \n# only a comment\n") == "position line 1, column 1: empty position (no board rows)");
+  CHECK(error_of("12//34").find("row has 0 squares") != std::string::npos);
+  CHECK(error_of(std::string(27, '1')) == "position line 1, column 27: more than 26 columns");
+  std::string tall = "1";
+  for (int i = 0; i < 26; ++i) tall += "/1";
+  CHECK(error_of(tall) == "position line 1, column 53: more than 26 rows");
+  CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 1 players");
+  CHECK(error_of("12 colour=red") == "position line 1, column 4: unknown field 'colour'");
+  CHECK(error_of("12 variant=chess") == "position line 1, column 4: unknown variant 'chess'");
+  CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") != std::string::npos);
+  CHECK(error_of("12 scores=1,x") == "position line 1, column 4: bad scores entry 'x' (0..6084)");
+  CHECK(error_of("12 players=2 removals=3") ==
+        "position line 1, column 14: removal for player 3 but 2 players");
+  CHECK(error_of("12 turn=1 34") == "position line 1, column 11: board rows after the fields");
+  CHECK(error_of("1\t\x01") == "position line 1, column 3: unknown piece '\\x01'");
+  CHECK(error_of("#/#") == "position line 1, column 1: the board has no squares");
+  CHECK(error_of("12 players=") == "position line 1, column 4: field 'players' has no value");
+}
+
+TEST_CASE("malformed moves", "[notation]") {
+  CHECK(move_error("") == "move '' column 1: empty move");
+  CHECK(move_error("c3") == "move 'c3' column 1: a jump chain needs a start and a landing square (c3xe3)");
+  CHECK(move_error("xa1xa3") == "move 'xa1xa3' column 1: a removal names one square (xd4)");
+  CHECK(move_error("a1-a3") == "move 'a1-a3' column 3: expected 'x' between squares, found '-'");
+  CHECK(move_error("a1xe1") == "move 'a1xe1' column 4: square e1 is not on the 4x3 board");
+  CHECK(move_error("a1x") == "move 'a1x' column 4: expected a square (file letter a..z)");
+  CHECK(move_error("1a") == "move '1a' column 1: expected a square (file letter a..z)");
+  CHECK(move_error("ax3") == "move 'ax3' column 2: expected a rank number after the file letter");
+  CHECK(move_error("a1xa0") == "move 'a1xa0' column 4: bad square 'a0' (a file letter a..z and a rank number)");
+}
