@@ -20,6 +20,8 @@ constexpr Command kCommands[] = {
     {"perft", "Count the distinct turn sequences of DEPTH turns (checks the move generator).",
      "perft POSITION DEPTH [options]", "leapfrog perft 3441./33311/.1.41/.4.../.41.1 3",
      leapfrog::cli::run_perft},
+    {"generate", "Generate random layouts (reproducible from a seed).", "generate layout [options]",
+     "leapfrog generate layout --variant murray --size 15 --seed 7", leapfrog::cli::run_generate},
 };
 
 void print_usage(std::ostream& out) {

@@ -122,3 +122,31 @@ TEST_CASE("help and version exit 0", "[cli]") {
   CHECK(run_cli("--version").out.rfind("leapfrog ", 0) == 0);
   CHECK(run_cli("show --help").out.find("Example:") != std::string::npos);
 }
+
+TEST_CASE("generate layout: same seed, same layout; the seed is always printed", "[cli][layout]") {
+  const auto a = run_cli("generate layout --variant murray --size 15 --seed 7 --json");
+  const auto b = run_cli("generate layout --variant murray --size 15 --seed 7 --json");
+  REQUIRE(a.code == 0);
+  CHECK(a.out == b.out);
+  const Json j = Json::parse(a.out);
+  CHECK(j["seed"] == 7);
+  CHECK(j["points"] == 452);
+  CHECK(j["counts"][0]["count"] == 23);
+  const auto c = run_cli("generate layout --variant murray --size 15 --seed 8 --json");
+  CHECK(Json::parse(c.out)["position"] != j["position"]);
+  const auto half = run_cli("generate layout --size 15 --seed 7 --counts half-even --json");
+  CHECK(Json::parse(half.out)["counts"][0]["count"] == 22);
+  const auto random = run_cli("generate layout --size 5");
+  REQUIRE(random.code == 0);
+  CHECK(random.out.find("seed ") != std::string::npos);
+  // The layout's position text reads back as the same board.
+  const auto shown = run_cli("show '" + j["position"].get<std::string>() + "' --json");
+  CHECK(Json::parse(shown.out)["points"] == 452);
+  for (const char* bad : {"generate layout --seed x", "generate layout --seed -1", "generate layout --size 0",
+                          "generate layout --counts odd", "generate layout --variant chess", "generate",
+                          "generate nothing"}) {
+    INFO(bad);
+    const auto r = run_cli(bad);
+    CHECK(r.code == 2);
+  }
+}
