@@ -21,9 +21,9 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   layout.add_options()
       ("variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
        "piece set: traditional, murray, froglet, take-it-away (english/french: their shape, filled)")
-      ("size", po::value(&o.size)->value_name("N"), "board size NxN (default: the variant's)")
-      ("width", po::value(&o.width)->value_name("W"), "board width")
-      ("height", po::value(&o.height)->value_name("H"), "board height")
+      ("size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")
+      ("width", side_value(&o.width, "width"), "board width")
+      ("height", side_value(&o.height, "height"), "board height")
       ("seed", po::value(&seed_text)->value_name("S"), "seed (0..2^64-1); random when not given, always printed")
       ("counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
        "table: seed 000's counts (exact share rounded half up, the cheapest kind takes the rest);\n"

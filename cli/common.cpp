@@ -35,13 +35,20 @@ po::options_description output_options(CommonOptions& o) {
   return d;
 }
 
+po::typed_value<int>* side_value(int* target, const char* name) {
+  return po::value(target)->value_name("N")->notifier([name](int v) {
+    if (v < 1 || v > kMaxSide)
+      throw UsageError(std::string("--") + name + " must be 1..26, not " + std::to_string(v));
+  });
+}
+
 po::options_description layout_options(CommonOptions& o) {
   po::options_description d("Start positions (when POSITION is a variant name)");
   d.add_options()
       ("seed", po::value(&o.seed)->default_value(1)->value_name("S"), "seed of the random layout")
-      ("size", po::value(&o.size)->value_name("N"), "board size NxN (default: the variant's)")
-      ("width", po::value(&o.width)->value_name("W"), "board width")
-      ("height", po::value(&o.height)->value_name("H"), "board height");
+      ("size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")
+      ("width", side_value(&o.width, "width"), "board width")
+      ("height", side_value(&o.height, "height"), "board height");
   return d;
 }
 

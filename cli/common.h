@@ -51,6 +51,8 @@ struct CommonOptions {
 po::options_description rule_options(CommonOptions& o);
 po::options_description output_options(CommonOptions& o);
 po::options_description layout_options(CommonOptions& o);
+// An option value for a board side: 1..26, else UsageError.
+po::typed_value<int>* side_value(int* target, const char* name);
 
 // Parses args against `visible` plus positional names; throws UsageError on bad options.
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
