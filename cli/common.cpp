@@ -31,6 +31,9 @@ po::options_description output_options(CommonOptions& o) {
   po::options_description d("Output");
   d.add_options()
       ("json", po::bool_switch(&o.json), "print one JSON object on standard output")
+      ("color", po::value(&o.color)->default_value("auto")->value_name("WHEN"),
+       "colour boards: auto (when standard output is a terminal, NO_COLOR is unset or empty "
+       "and TERM is not dumb), always, never")
       ("help,h", po::bool_switch(&o.help), "show this help");
   return d;
 }
@@ -106,6 +109,15 @@ std::string read_file(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write '" + path + "'");
 }
 
 namespace {
