@@ -8,5 +8,6 @@ namespace leapfrog::cli {
 int run_show(const Command&, const std::vector<std::string>&);
 int run_moves(const Command&, const std::vector<std::string>&);
 int run_perft(const Command&, const std::vector<std::string>&);
+int run_sheet(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli
