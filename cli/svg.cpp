@@ -201,7 +201,8 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgO
   const int rows = (n + cols - 1) / cols;
   const Geometry unit = geometry(setup, options, 0, 0);
   const double gap = options.cell * 0.5;
-  const double caption = std::max(12.0, options.cell * 0.6) * 1.6;
+  const double caption_size = std::max(8.0, options.cell * 0.6);
+  const double caption = caption_size * 1.6;
   const double cw = unit.diagram_width(), ch = unit.diagram_height() + caption;
   std::string out;
   open_svg(out, cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap, options);
@@ -223,10 +224,9 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgO
       label = std::to_string(i + 1) + ". " + format_turn(setup.board, turn) + " +" + std::to_string(gain);
       pos = next;
     } else {
-      label = "end: " + std::to_string(total) + " " + std::string(unit_name) + " captured";
+      label = "end: +" + std::to_string(total) + " " + std::string(unit_name);
     }
-    const double size = std::max(12.0, options.cell * 0.6);
-    text(out, x0 + cw / 2, y0 + unit.diagram_height() + size * 1.1, size, "#000000", label);
+    text(out, x0 + cw / 2, y0 + unit.diagram_height() + caption_size * 1.1, caption_size, "#000000", label);
     out += "</g>\n";
   }
   out += "</svg>\n";
