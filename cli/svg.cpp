@@ -132,9 +132,11 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
 void cross(std::string& out, const Geometry& g, int f, int r) {
   const double k = g.cell * 0.28, w = std::max(1.0, g.cell * 0.08);
   const double x = g.cx(f), y = g.cy(r);
-  out += "<path d=\"M " + num(x - k) + " " + num(y - k) + " L " + num(x + k) + " " + num(y + k) + " M " +
-         num(x - k) + " " + num(y + k) + " L " + num(x + k) + " " + num(y - k) + "\" stroke=\"" + kCapture +
-         "\" stroke-width=\"" + num(w) + "\" stroke-linecap=\"round\"/>\n";
+  const std::string d = "M " + num(x - k) + " " + num(y - k) + " L " + num(x + k) + " " + num(y + k) + " M " +
+                        num(x - k) + " " + num(y + k) + " L " + num(x + k) + " " + num(y - k);
+  // A white halo first, so that the cross shows on red pieces too.
+  out += "<path d=\"" + d + "\" stroke=\"#ffffff\" stroke-width=\"" + num(w * 2) + "\" stroke-linecap=\"round\"/>\n";
+  out += "<path d=\"" + d + "\" stroke=\"" + kCapture + "\" stroke-width=\"" + num(w) + "\" stroke-linecap=\"round\"/>\n";
 }
 
 void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geometry& g, const SvgOptions& o) {
