@@ -2,6 +2,7 @@
 // NO_COLOR, TERM=dumb or --color never; piped output has no escape codes unless asked.
 #include <catch2/catch.hpp>
 
+#include "cli/progress.h"
 #include "pseudo_terminal.h"
 #include "run_cli.h"
 
@@ -60,4 +61,27 @@ TEST_CASE("piped output has no escape codes unless --color always", "[terminal]"
   CHECK(has_escape(r.out));
   r = run_cli("show '" + kPosition + "' --color always --json");
   CHECK_FALSE(has_escape(r.out));
+}
+
+TEST_CASE("the progress line shows on a terminal's standard error and not when piped", "[terminal][progress]") {
+  const auto r = leapfrog::testing::run_function_in_pty([] {
+    leapfrog::cli::ProgressLine line;
+    leapfrog::Progress p;
+    p.nodes = 123456;
+    p.best = 17;
+    p.note = "depth 3";
+    line.update(p);
+    line.clear();
+  });
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\r123456 nodes  ") != std::string::npos);
+  CHECK(r.out.find("best 17") != std::string::npos);
+  CHECK(r.out.find("depth 3") != std::string::npos);
+  CHECK(r.out.find("s  depth 3") != std::string::npos);  // elapsed seconds before the note
+  CHECK(r.out.ends_with("\r\x1b[K"));                     // cleared at the end
+  // Here (under ctest) standard error is a file or a pipe, not a terminal.
+  if (isatty(STDERR_FILENO) == 0) {
+    leapfrog::cli::ProgressLine piped;
+    CHECK_FALSE(piped.enabled());
+  }
 }

@@ -26,21 +26,16 @@ struct PtyResult {
 // Environment changes for the child: a value sets the variable, nullopt unsets it.
 using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
-inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChanges& env = {},
-                            std::chrono::seconds timeout = std::chrono::seconds(30)) {
+// Runs `child` in a forked copy of this process whose standard streams are a new
+// pseudo-terminal; the child ends with _exit(0) after it returns.
+template <class Child>
+PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::chrono::seconds(30)) {
   int master = -1;
   const pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
   if (pid < 0) throw std::runtime_error("forkpty failed");
   if (pid == 0) {
-    for (const auto& [name, value] : env) {
-      if (value) setenv(name.c_str(), value->c_str(), 1);
-      else unsetenv(name.c_str());
-    }
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
+    child();
+    _exit(0);
   }
   PtyResult r;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -62,6 +57,23 @@ inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChang
   waitpid(pid, &status, 0);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChanges& env = {},
+                            std::chrono::seconds timeout = std::chrono::seconds(30)) {
+  return run_function_in_pty(
+      [&] {
+        for (const auto& [name, value] : env) {
+          if (value) setenv(name.c_str(), value->c_str(), 1);
+          else unsetenv(name.c_str());
+        }
+        std::vector<char*> args;
+        for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+        args.push_back(nullptr);
+        execv(args[0], args.data());
+        _exit(127);
+      },
+      timeout);
 }
 
 }  // namespace leapfrog::testing
