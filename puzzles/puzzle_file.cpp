@@ -129,15 +129,22 @@ bool parse_unique(std::string_view s) {
 bool needs_quotes(std::string_view v) {
   if (v.empty()) return true;
   for (char c : v)
-    if (is_space(c) || c == ';' || c == '"' || c == '\\') return true;
+    if (is_space(c) || c == ';' || c == '"' || c == '\\' || c == '\n' || c == '\r') return true;
   return false;
 }
 
+// A line holds one puzzle, so line breaks inside a string are written \n and \r.
 std::string quoted(std::string_view v) {
   std::string out = "\"";
   for (char c : v) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      if (c == '"' || c == '\\') out += '\\';
+      out += c;
+    }
   }
   return out + "\"";
 }
@@ -194,7 +201,8 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
       for (;;) {
         if (i >= line.size()) fail(kWhere, line_no, value_col, "unterminated string");
         if (line[i] == '\\' && i + 1 < line.size()) {
-          value += line[i + 1];
+          const char e = line[i + 1];
+          value += e == 'n' ? '\n' : e == 'r' ? '\r' : e;
           i += 2;
         } else if (line[i] == '"') {
           ++i;

@@ -6,7 +6,8 @@
 //     themes "long return"; unique 1; <extra-key> <value>;
 //   The position text ends before the first whitespace-separated token "bm" (a position's
 //   rows and key=value fields can never be that token). After it come operations
-//   "opcode operand;", an operand being a bare word or a "quoted string" (\" and \\ escape).
+//   "opcode operand;", an operand being a bare word or a "quoted string" in which \" \\ \n \r
+//   stand for a quote, a backslash, LF and CR.
 //
 //   CSV (RFC 4180 quoting), header first:
 //     PuzzleId,Position,Moves,Value,Rating,Themes,Kind,Unique[,extra columns]

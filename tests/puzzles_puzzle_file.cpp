@@ -117,3 +117,40 @@ TEST_CASE("CSV errors name the line and column", "[puzzle_file]") {
   CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1\"1,a1xc1\n"), Contains("column 4") && Contains("quote"));
   CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1.1,a1xq1\n"), Contains("line 2, column 7"));
 }
+
+TEST_CASE("mangled puzzle files give ParseError or puzzles that round-trip", "[puzzle_file]") {
+  const std::string epd = format_puzzles_epd(std::vector<Puzzle>{sample(), with_commas()});
+  const std::string csv = format_puzzles_csv(std::vector<Puzzle>{sample(), with_commas()});
+  const std::string alphabet = " ;\"\\,\n\r#.1234xabcdm=";
+  std::uint64_t state = 12345;
+  const auto next = [&] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return static_cast<std::size_t>(state >> 33);
+  };
+  int parsed = 0, rejected = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = round % 2 ? epd : csv;
+    for (int edits = 1 + static_cast<int>(next() % 3); edits > 0; --edits) {
+      const std::size_t at = next() % text.size();
+      switch (next() % 3) {
+        case 0: text[at] = alphabet[next() % alphabet.size()]; break;
+        case 1: text.erase(at, 1); break;
+        default: text.insert(at, 1, alphabet[next() % alphabet.size()]);
+      }
+    }
+    try {
+      const auto ps = parse_puzzles(text);
+      ++parsed;
+      CHECK(parse_puzzles_epd(format_puzzles_epd(ps)) == ps);
+      // CSV keeps every puzzle except empty extra fields (docs/puzzle-files.md).
+      bool empty_extra = false;
+      for (const Puzzle& p : ps)
+        for (const auto& kv : p.extra) empty_extra |= kv.second.empty();
+      if (!empty_extra) CHECK(parse_puzzles_csv(format_puzzles_csv(ps)) == ps);
+    } catch (const ParseError&) {
+      ++rejected;
+    }
+  }
+  CHECK(parsed > 0);
+  CHECK(rejected > 0);
+}
