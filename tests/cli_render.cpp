@@ -33,6 +33,16 @@ TEST_CASE("terminal boards match their golden files", "[render]") {
   CHECK(cli::render_board(small, true, &chain) == golden("small-chain.ansi", cli::render_board(small, true, &chain)));
 }
 
+TEST_CASE("show's whole terminal output matches its golden files", "[render]") {
+  const std::string args = std::string("show '") + kMurray + "' --chain d10xd8xb8";
+  const auto plain = run_cli(args + " --color never");
+  REQUIRE(plain.code == 0);
+  CHECK(plain.out == golden("show-murray.txt", plain.out));
+  const auto coloured = run_cli(args + " --color always");
+  REQUIRE(coloured.code == 0);
+  CHECK(coloured.out == golden("show-murray.ansi", coloured.out));
+}
+
 TEST_CASE("terminal boards: values readable without colour, colour only when asked", "[render]") {
   const Setup murray = parse_position(kMurray);
   const std::string plain = cli::render_board(murray, false);
