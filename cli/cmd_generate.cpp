@@ -102,21 +102,17 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
 }  // namespace
 
 int run_generate(const Command& cmd, const std::vector<std::string>& args) {
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::ostream& out = args.empty() ? std::cerr : std::cout;
-    out << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary
-              << "\n\nKinds:\n  layout    a random full layout of a variant's pieces\n"
-                 "\n'leapfrog generate KIND --help' shows a kind's options.\n\nExample:\n  "
-              << cmd.example << "\n";
-    return args.empty() ? 2 : 0;
+  const Command layout{"generate layout", "A random full layout: counts per the variant, placed by a seeded shuffle.",
+                       "generate layout [--variant V] [--size N | --width W --height H] [--seed S] [--counts table|half-even]",
+                       "leapfrog generate layout --variant murray --size 15 --seed 7", cmd.run};
+  if (args.empty()) throw UsageError("missing KIND (layout)");
+  if (args[0] == "--help" || args[0] == "-h") {
+    std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary
+              << "\n\nKinds:\n  layout    a random full layout of a variant's pieces\n\n";
+    return generate_layout(layout, {"--help"});
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (args[0] == "layout") {
-    const Command sub{"generate layout", "A random full layout: counts per the variant, placed by a seeded shuffle.",
-                      "generate layout [--variant V] [--size N | --width W --height H] [--seed S] [--counts table|half-even]",
-                      "leapfrog generate layout --variant murray --size 15 --seed 7", cmd.run};
-    return generate_layout(sub, rest);
-  }
+  if (args[0] == "layout") return generate_layout(layout, rest);
   throw UsageError("unknown kind '" + args[0] + "' (layout)");
 }
 

@@ -2,17 +2,24 @@
 
 #include "cli/commands.h"
 #include "cli/render.h"
+#include "cli/svg.h"
+#include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog::cli {
 
 int run_show(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string position;
+  std::string position, chain, svg;
   po::options_description visible;
+  po::options_description picture("Pictures");
+  picture.add_options()
+      ("chain", po::value(&chain)->value_name("MOVE"),
+       "highlight a legal turn: its start '>', landing squares '*', captured pieces 'x' (none by default)")
+      ("svg", po::value(&svg)->value_name("FILE"), "also write an SVG diagram to FILE ('-': standard output instead of the text)");
   po::options_description args_desc("Arguments");
   args_desc.add_options()("position", po::value(&position)->value_name("POSITION"), "the position");
-  visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
   po::options_description all;
   all.add(visible).add(args_desc);
   po::positional_options_description pos;
@@ -22,9 +29,22 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
     print_help(cmd, visible);
     return 0;
   }
+  const bool colour = want_colour(o);
   if (position.empty()) throw UsageError("missing POSITION");
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
+  std::optional<Turn> turn;
+  if (!chain.empty()) {
+    turn = parse_turn(setup.board, chain);
+    const TurnCheck check = check_turn(setup.board, rules, setup.position, *turn);
+    if (!check.legal) throw UsageError("--chain " + chain + " is not legal here: " + check.reason);
+  }
+  if (!svg.empty()) {
+    SvgOptions so;
+    so.title = format_position(setup);
+    write_file(svg, turn ? svg_chain(setup, *turn, so) : svg_board(setup, so));
+    if (svg == "-") return 0;
+  }
   const bool over = !has_turn(setup.board, rules, setup.position);
   if (o.json) {
     Json j = position_json(setup);
@@ -32,7 +52,7 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
     print_json(j);
     return 0;
   }
-  std::cout << render_board(setup, colour_by_default());
+  std::cout << render_board(setup, colour, turn ? &*turn : nullptr);
   std::cout << "pieces " << piece_count(setup.board, setup.position) << ", points "
             << point_total(setup.board, setup.position) << "\n";
   std::cout << "rules: " << (setup.variant.empty() ? "traditional" : setup.variant) << ", "

@@ -9,5 +9,6 @@ int run_show(const Command&, const std::vector<std::string>&);
 int run_moves(const Command&, const std::vector<std::string>&);
 int run_perft(const Command&, const std::vector<std::string>&);
 int run_generate(const Command&, const std::vector<std::string>&);
+int run_sheet(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

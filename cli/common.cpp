@@ -13,7 +13,8 @@ po::options_description rule_options(CommonOptions& o) {
   po::options_description d("Rule options (override the variant's preset and the position's fields)");
   d.add_options()
       ("variant", po::value(&o.variant)->value_name("NAME"),
-       "rules preset: traditional, murray, froglet, take-it-away, english, french")
+       "rules preset: traditional, murray, froglet, take-it-away, english, french "
+       "(default: the position's, else traditional)")
       ("continuation", po::value(&o.continuation)->value_name("RULE"),
        "chain length rule: optional (default), forced, piece-max, board-max")
       ("by", po::value(&o.by)->value_name("MEASURE"), "measure captures by points (default) or pieces")
@@ -23,7 +24,7 @@ po::options_description rule_options(CommonOptions& o) {
        "opening removals: each (default), first, none")
       ("removal", po::value(&o.removal)->value_name("KIND"),
        "which piece a removal may take: any (default), cheapest")
-      ("players", po::value(&o.players)->value_name("N"), "number of players (1 = solitaire)");
+      ("players", po::value(&o.players)->value_name("N"), "number of players, 1 = solitaire (default: the position's, else the variant's)");
   return d;
 }
 
@@ -31,6 +32,9 @@ po::options_description output_options(CommonOptions& o) {
   po::options_description d("Output");
   d.add_options()
       ("json", po::bool_switch(&o.json), "print one JSON object on standard output")
+      ("color", po::value(&o.color)->default_value("auto")->value_name("WHEN"),
+       "colour boards: auto (when standard output is a terminal, NO_COLOR is unset or empty "
+       "and TERM is not dumb), always, never")
       ("help,h", po::bool_switch(&o.help), "show this help");
   return d;
 }
@@ -113,6 +117,15 @@ std::string read_file(const std::string& path) {
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write '" + path + "'");
 }
 
 namespace {

@@ -41,6 +41,7 @@ struct CommonOptions {
   int players = -1;  // -1: not given
   bool json = false;
   bool help = false;
+  std::string color = "auto";  // --color auto|always|never (see render.h want_colour)
   // For a POSITION given as a variant name (a random layout): the layout's seed and size.
   std::uint64_t seed = 1;
   int size = 0;
@@ -72,6 +73,9 @@ Setup load_position(const std::string& arg, const CommonOptions& o);
 
 // Reads a whole file ("-" for standard input); throws UsageError when it cannot.
 std::string read_file(const std::string& path);
+
+// Writes a whole file ("-" for standard output); throws UsageError when it cannot.
+void write_file(const std::string& path, const std::string& text);
 
 // Position facts shared by several commands' JSON output.
 Json position_json(const Setup& setup);

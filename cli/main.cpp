@@ -22,6 +22,9 @@ constexpr Command kCommands[] = {
      leapfrog::cli::run_perft},
     {"generate", "Generate random layouts (reproducible from a seed).", "generate layout [options]",
      "leapfrog generate layout --variant murray --size 15 --seed 7", leapfrog::cli::run_generate},
+    {"sheet", "Turn a puzzle file into a printable HTML page (solutions on a page of their own).",
+     "sheet FILE --html OUT [options]", "leapfrog sheet puzzles.epd --html puzzles.html --columns 3",
+     leapfrog::cli::run_sheet},
 };
 
 void print_usage(std::ostream& out) {
@@ -59,15 +62,16 @@ int main(int argc, char** argv) {
   }
   for (const Command& c : kCommands) {
     if (first != c.name) continue;
+    // Every error is one line ending with a pointer to the command's help.
+    const std::string hint = ". Try 'leapfrog " + std::string(c.name) + " --help'.\n";
     try {
       return c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
     } catch (const leapfrog::cli::UsageError& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << ". Try 'leapfrog " << c.name
-                << " --help'.\n";
+      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
     } catch (const leapfrog::ParseError& e) {
-      std::cerr << "leapfrog: " << e.what() << "\n";
+      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
     } catch (const std::exception& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << "\n";
+      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
     }
     return 2;
   }

@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace leapfrog::cli {
 
@@ -15,9 +16,16 @@ bool colour_by_default() {
   return isatty(STDOUT_FILENO) != 0;
 }
 
+bool want_colour(const CommonOptions& o) {
+  if (o.color == "auto") return colour_by_default();
+  if (o.color == "always") return true;
+  if (o.color == "never") return false;
+  throw UsageError("--color must be auto, always or never, not '" + o.color + "'");
+}
+
 namespace {
 
-// ANSI 256-colour background + readable foreground for a CSS colour name of a piece kind.
+// ANSI background + readable foreground for the CSS colour name of a piece kind.
 std::string ansi_for(std::string_view colour) {
   if (colour == "white") return "\x1b[30;107m";
   if (colour == "gold") return "\x1b[30;103m";
@@ -26,6 +34,10 @@ std::string ansi_for(std::string_view colour) {
   if (colour == "royalblue") return "\x1b[97;44m";
   return "\x1b[30;48;5;180m";  // burlywood: plain pieces
 }
+
+constexpr const char* kReset = "\x1b[0m";
+constexpr const char* kMarkColour = "\x1b[1;36m";     // start and landing squares
+constexpr const char* kCaptureColour = "\x1b[1;31m";  // captured pieces
 
 std::string_view colour_of(const Variant& v, Value value) {
   for (const PieceKind& k : v.pieces)
@@ -39,11 +51,34 @@ std::string rank_label(int rank, int width) {
   return s;
 }
 
+enum class Mark : std::uint8_t { kNone, kStart, kLanding, kCaptured };
+
+// Which cells the highlighted turn marks. A chain may land on a square whose piece it
+// captured earlier: the capture mark wins there, since the shown position still has that
+// piece. The start square is never captured (the jumper has left it empty).
+std::vector<Mark> marks_of(const Setup& setup, const Turn* turn) {
+  std::vector<Mark> marks(static_cast<std::size_t>(setup.board.cells()), Mark::kNone);
+  if (turn == nullptr || turn->squares.empty()) return marks;
+  if (turn->removal) {
+    marks[turn->squares[0]] = Mark::kCaptured;
+    return marks;
+  }
+  const bool diagonal = setup.rules().diagonal;
+  for (std::size_t i = 1; i < turn->squares.size(); ++i) marks[turn->squares[i]] = Mark::kLanding;
+  for (std::size_t i = 1; i < turn->squares.size(); ++i) {
+    const Square over = setup.board.jump_over(turn->squares[i - 1], turn->squares[i], diagonal);
+    if (over != kNoSquare) marks[over] = Mark::kCaptured;
+  }
+  marks[turn->squares[0]] = Mark::kStart;
+  return marks;
+}
+
 }  // namespace
 
-std::string render_board(const Setup& setup, bool colour) {
+std::string render_board(const Setup& setup, bool colour, const Turn* highlight) {
   const Board& b = setup.board;
   const Variant& variant = setup.variant.empty() ? default_variant() : *find_variant(setup.variant);
+  const std::vector<Mark> marks = marks_of(setup, highlight);
   const int label = b.height() >= 10 ? 2 : 1;
   std::string files(static_cast<std::size_t>(label) + 1, ' ');
   for (int f = 0; f < b.width(); ++f) {
@@ -55,21 +90,39 @@ std::string render_board(const Setup& setup, bool colour) {
     out += rank_label(r + 1, label) + " ";
     for (int f = 0; f < b.width(); ++f) {
       const Square s = b.square(f, r);
-      out += ' ';
+      const Mark mark = marks[s];
+      const Value v = setup.position.cells[s];
+      // The gap before the cell carries the start and capture marks.
+      if (mark == Mark::kStart || mark == Mark::kCaptured) {
+        if (colour) out += mark == Mark::kStart ? kMarkColour : kCaptureColour;
+        out += mark == Mark::kStart ? '>' : 'x';
+        if (colour) out += kReset;
+      } else {
+        out += ' ';
+      }
       if (!b.is_square(s)) {
         out += ' ';
-      } else if (setup.position.cells[s] == 0) {
-        out += '.';
+      } else if (v == 0) {
+        if (mark == Mark::kLanding) {
+          if (colour) out += kMarkColour;
+          out += '*';
+          if (colour) out += kReset;
+        } else {
+          out += '.';
+        }
       } else {
-        const Value v = setup.position.cells[s];
         if (colour) out += ansi_for(colour_of(variant, v));
         out += static_cast<char>('0' + v);
-        if (colour) out += "\x1b[0m";
+        if (colour) out += kReset;
       }
     }
     out += "  " + rank_label(r + 1, label) + "\n";
   }
   out += files + "\n";
+  if (highlight != nullptr && !highlight->squares.empty()) {
+    out += highlight->removal ? "x removed: " : "> start, * landing, x captured: ";
+    out += format_turn(b, *highlight) + "\n";
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "cli/common.h"
 #include "puzzles/notation.h"
 
 namespace leapfrog::cli {
@@ -11,8 +12,15 @@ namespace leapfrog::cli {
 // TERM not "dumb".
 bool colour_by_default();
 
+// The --color option: "auto" (colour_by_default()), "always" or "never"; throws UsageError
+// on anything else.
+bool want_colour(const CommonOptions& o);
+
 // The board with file letters and rank numbers on the edges; values stay readable without
 // colour. With `colour`, pieces are painted in the variant's colours (ANSI escapes).
-std::string render_board(const Setup& setup, bool colour);
+// With `highlight` (a jump chain or removal of the position shown), its start square is
+// marked '>', its landing squares '*' and the pieces it captures 'x' (the markers stand
+// in the gap before a cell, so the values stay as they are), and a legend line follows.
+std::string render_board(const Setup& setup, bool colour, const Turn* highlight = nullptr);
 
 }  // namespace leapfrog::cli

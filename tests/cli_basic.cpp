@@ -106,8 +106,9 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
   for (int i = 0; i < 26; ++i) tall += "/1";
   const auto r = run_cli("show '" + tall + "'");
   CHECK(r.code == 2);
-  CHECK(r.err == "leapfrog: position line 1, column 53: more than 26 rows\n");
-  CHECK(run_cli("show '12/3Z'").err == "leapfrog: position line 1, column 5: unknown piece 'Z'\n");
+  CHECK(r.err == "leapfrog show: position line 1, column 53: more than 26 rows. Try 'leapfrog show --help'.\n");
+  CHECK(run_cli("show '12/3Z'").err ==
+        "leapfrog show: position line 1, column 5: unknown piece 'Z'. Try 'leapfrog show --help'.\n");
   CHECK(run_cli("moves '11.' --by weight").err ==
         "leapfrog moves: --by must be points or pieces, not 'weight'. Try 'leapfrog moves --help'.\n");
 }

@@ -1,0 +1,53 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/sheet.h"
+
+namespace leapfrog::cli {
+
+int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  std::string file, html;
+  SheetOptions so;
+  po::options_description visible;
+  po::options_description sheet("Sheet");
+  sheet.add_options()
+      ("html", po::value(&html)->value_name("OUT"), "write the HTML page to OUT ('-': standard output); required")
+      ("title", po::value(&so.title)->default_value(so.title)->value_name("TEXT"), "heading of the page")
+      ("columns", po::value(&so.columns)->default_value(so.columns)->value_name("N"), "diagrams per row, 1..6");
+  visible.add(sheet).add(rule_options(o)).add(output_options(o));
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value(&file));
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  parse(cmd, args, all, pos);
+  if (o.help) {
+    print_help(cmd, visible);
+    return 0;
+  }
+  if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
+  if (html.empty()) throw UsageError("missing --html OUT");
+  if (html == "-" && o.json) throw UsageError("--json needs --html to name a file, not '-'");
+  if (so.columns < 1 || so.columns > 6) throw UsageError("--columns must be 1..6");
+  std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
+  if (puzzles.empty()) throw UsageError("no puzzles in '" + file + "'");
+  // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.
+  const RuleOverrides overrides = overrides_from(o);
+  for (Puzzle& p : puzzles) {
+    if (!o.variant.empty()) {
+      if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
+      p.setup.variant = o.variant;
+    }
+    p.setup.overrides = p.setup.overrides.merged_with(overrides);
+  }
+  write_file(html, sheet_html(puzzles, so));
+  if (o.json) {
+    print_json(Json{{"puzzles", puzzles.size()}, {"html", html}});
+  } else if (html != "-") {
+    std::cout << "wrote " << puzzles.size() << (puzzles.size() == 1 ? " puzzle" : " puzzles") << " to " << html
+              << "\n";
+  }
+  return 0;
+}
+
+}  // namespace leapfrog::cli

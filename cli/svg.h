@@ -1,0 +1,42 @@
+// SVG diagrams of positions, chains and lines, for documents and puzzle sheets.
+//
+// Contract: the output is a self-contained, well-formed SVG element (no external fonts,
+// stylesheets or images; no XML declaration, so it can also be inlined in HTML), and it is
+// stable: the same input gives the same bytes on every machine (all numbers are written
+// with one fixed decimal). No-squares are not drawn at all. File letters and rank numbers
+// stand on the edges.
+#pragma once
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "puzzles/notation.h"
+
+namespace leapfrog::cli {
+
+struct SvgOptions {
+  double cell = 40;          // side of one square, in SVG user units
+  bool coordinates = true;   // file letters and rank numbers on the edges
+  std::string title;         // a <title> (shown as a tooltip); none when empty
+  // Prefix of the ids inside the SVG (the arrow-head marker); give each diagram of one HTML
+  // page its own.
+  std::string id = "lf";
+  int columns = 4;           // svg_line: diagrams per row
+};
+
+// The position.
+std::string svg_board(const Setup& setup, const SvgOptions& options = {});
+
+// The position with `turn` drawn on it: the chain as a path from the start square through
+// every landing square with an arrow head, the start square ringed and every captured
+// piece crossed out (a removal: the removed piece crossed out).
+std::string svg_chain(const Setup& setup, const Turn& turn, const SvgOptions& options = {});
+
+// A line of play as a sequence of small diagrams: for each turn the position before it with
+// the turn drawn (captioned "N. move +gain"), then the final position. The turns must be
+// legal one after the other (the caller checks them; see legality.h). `options.cell` is
+// used as given: pass a small one (e.g. 20).
+std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgOptions& options = {});
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,119 @@
+// Golden files for the pictures: terminal boards (with and without colour, with a chain
+// highlighted) and SVG diagrams, from the functions and from `show`.
+#include <catch2/catch.hpp>
+
+#include "cli/render.h"
+#include "cli/svg.h"
+#include "golden.h"
+#include "puzzles/movegen.h"
+#include "run_cli.h"
+
+using namespace leapfrog;
+using leapfrog::testing::golden;
+using leapfrog::testing::run_cli;
+
+namespace {
+
+const char* const kSmall = "3441./33311/.1.41/.4.../.41.1";
+// Murray colours, a no-square, ten ranks (two-digit rank labels).
+const char* const kMurray = "1234#/4321./..1.2/11111/22222/33333/44444/12341/23412/3412# variant=murray";
+const char* const kEnglish = "##ooo##/##ooo##/ooooooo/ooo.ooo/ooooooo/##ooo##/##ooo##";
+
+}  // namespace
+
+TEST_CASE("terminal boards match their golden files", "[render]") {
+  const Setup small = parse_position(kSmall);
+  const Setup murray = parse_position(kMurray);
+  CHECK(cli::render_board(small, false) == golden("small.txt", cli::render_board(small, false)));
+  CHECK(cli::render_board(small, true) == golden("small.ansi", cli::render_board(small, true)));
+  CHECK(cli::render_board(murray, true) == golden("murray.ansi", cli::render_board(murray, true)));
+  CHECK(cli::render_board(murray, false) == golden("murray.txt", cli::render_board(murray, false)));
+  const Turn chain = parse_turn(small.board, "a5xa3xc3");
+  CHECK(cli::render_board(small, false, &chain) == golden("small-chain.txt", cli::render_board(small, false, &chain)));
+  CHECK(cli::render_board(small, true, &chain) == golden("small-chain.ansi", cli::render_board(small, true, &chain)));
+}
+
+TEST_CASE("show's whole terminal output matches its golden files", "[render]") {
+  const std::string args = std::string("show '") + kMurray + "' --chain d10xd8xb8";
+  const auto plain = run_cli(args + " --color never");
+  REQUIRE(plain.code == 0);
+  CHECK(plain.out == golden("show-murray.txt", plain.out));
+  const auto coloured = run_cli(args + " --color always");
+  REQUIRE(coloured.code == 0);
+  CHECK(coloured.out == golden("show-murray.ansi", coloured.out));
+}
+
+TEST_CASE("terminal boards: values readable without colour, colour only when asked", "[render]") {
+  const Setup murray = parse_position(kMurray);
+  const std::string plain = cli::render_board(murray, false);
+  CHECK(plain.find('\x1b') == std::string::npos);
+  CHECK(plain.find("10  1 2 3 4    10") != std::string::npos);  // rank 10, the no-square blank
+  CHECK(plain.substr(0, 14) == "    a b c d e\n");
+  const std::string coloured = cli::render_board(murray, true);
+  CHECK(coloured.find("\x1b[97;42m4\x1b[0m") != std::string::npos);  // green 4
+  CHECK(coloured.find("\x1b[30;103m2\x1b[0m") != std::string::npos);  // yellow 2
+  CHECK(coloured.find("\x1b[97;41m3\x1b[0m") != std::string::npos);   // red 3
+  CHECK(coloured.find("\x1b[30;107m1\x1b[0m") != std::string::npos);  // white 1
+}
+
+TEST_CASE("a highlighted chain marks start, landings and captures", "[render]") {
+  const Setup small = parse_position(kSmall);
+  const Turn chain = parse_turn(small.board, "a5xa3xc3");
+  const std::string s = cli::render_board(small, false, &chain);
+  CHECK(s.find("5 >3 4 4 1 .  5") != std::string::npos);
+  CHECK(s.find("4 x3 3 3 1 1  4") != std::string::npos);
+  CHECK(s.find("3  *x1 * 4 1  3") != std::string::npos);
+  CHECK(s.find("> start, * landing, x captured: a5xa3xc3") != std::string::npos);
+}
+
+TEST_CASE("SVG diagrams match their golden files", "[svg]") {
+  const Setup small = parse_position(kSmall);
+  const Setup murray = parse_position(kMurray);
+  const Setup english = parse_position(kEnglish);
+  const std::string board = cli::svg_board(murray);
+  CHECK(board == golden("murray.svg", board));
+  const std::string chain = cli::svg_chain(small, parse_turn(small.board, "a5xa3xc3"));
+  CHECK(chain == golden("small-chain.svg", chain));
+  const std::vector<Turn> line{parse_turn(english.board, "d2xd4"), parse_turn(english.board, "f3xd3"),
+                               parse_turn(english.board, "e1xe3")};
+  cli::SvgOptions o;
+  o.cell = 16;
+  const std::string seq = cli::svg_line(english, line, o);
+  CHECK(seq == golden("english-line.svg", seq));
+  // show --svg - writes the same bytes as the function (with the position as its title).
+  const auto r = run_cli(std::string("show '") + kSmall + "' --chain a5xa3xc3 --svg -");
+  REQUIRE(r.code == 0);
+  CHECK(r.out == golden("show-chain.svg", r.out));
+}
+
+TEST_CASE("SVG: no-squares are absent, numbers have one fixed decimal, captures crossed", "[svg]") {
+  const Setup english = parse_position(kEnglish);
+  const std::string s = cli::svg_board(english);
+  std::size_t rects = 0;
+  for (std::size_t p = s.find("<rect"); p != std::string::npos; p = s.find("<rect", p + 1)) ++rects;
+  CHECK(rects == 33);  // one per square, none for the 16 no-squares
+  std::size_t circles = 0;
+  for (std::size_t p = s.find("<circle"); p != std::string::npos; p = s.find("<circle", p + 1)) ++circles;
+  CHECK(circles == 32);
+  CHECK(s.find("<rect x=\"104.0\" y=\"24.0\" width=\"40.0\" height=\"40.0\"") != std::string::npos);  // c7
+  CHECK(s.find("<?xml") == std::string::npos);  // inlinable in HTML
+  const Setup small = parse_position(kSmall);
+  const std::string c = cli::svg_chain(small, parse_turn(small.board, "a5xa3xc3"));
+  std::size_t crosses = 0;
+  for (std::size_t p = c.find("stroke=\"#c62828\""); p != std::string::npos; p = c.find("stroke=\"#c62828\"", p + 1))
+    ++crosses;
+  CHECK(crosses == 2);
+  CHECK(c.find("marker-end=\"url(#lf-arrow)\"") != std::string::npos);
+}
+
+TEST_CASE("show --color and --chain reject bad values", "[render]") {
+  auto r = run_cli(std::string("show '") + kSmall + "' --color sometimes");
+  CHECK(r.code == 2);
+  CHECK(r.err == "leapfrog show: --color must be auto, always or never, not 'sometimes'. Try 'leapfrog show --help'.\n");
+  r = run_cli(std::string("show '") + kSmall + "' --chain b4xd4");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("not legal here") != std::string::npos);
+  r = run_cli(std::string("show '") + kSmall + "' --svg /nonexistent-dir/x.svg");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("cannot write") != std::string::npos);
+}

@@ -1,0 +1,137 @@
+// `sheet`: a puzzle file becomes a printable HTML page, which headless Chromium renders
+// (the screenshot is left in the test's working directory as sheet-screenshot.png).
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "puzzles/puzzle_file.h"
+#include "run_cli.h"
+
+using leapfrog::testing::run_cli;
+using leapfrog::testing::slurp;
+
+namespace {
+
+const std::string kPuzzles = std::string(LEAPFROG_SOURCE_DIR) + "/tests/data/puzzles.epd";
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+  return n;
+}
+
+std::string shell_output(const std::string& command, int& code) {
+  std::string out;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  if (pipe == nullptr) {
+    code = -1;
+    return out;
+  }
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
+  const int status = ::pclose(pipe);
+  code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+std::uint32_t big_endian(const std::string& s, std::size_t at) {
+  std::uint32_t v = 0;
+  for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(s[at + i]);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("sheet writes numbered puzzles and a separate solutions page", "[sheet]") {
+  const std::string out = "leapfrog_sheet_test_" + std::to_string(::getpid()) + ".html";
+  const auto r = run_cli("sheet " + kPuzzles + " --html " + out + " --title 'Test & sheet'");
+  REQUIRE(r.code == 0);
+  CHECK(r.out == "wrote 7 puzzles to " + out + "\n");
+  const std::string html = slurp(out);
+  std::remove(out.c_str());
+  CHECK(html.starts_with("<!DOCTYPE html>\n"));
+  CHECK(html.find("<title>Test &amp; sheet</title>") != std::string::npos);
+  CHECK(count_of(html, "<figure id=\"puzzle-") == 7);
+  CHECK(count_of(html, "id=\"solution-") == 7);
+  CHECK(html.find("<span class=\"number\">7.</span>") != std::string::npos);
+  // Solutions come after every puzzle, on a page of their own when printed.
+  CHECK(html.find("page-break-before: always") != std::string::npos);
+  CHECK(html.find("<section class=\"solutions\">") > html.rfind("<figure id=\"puzzle-"));
+  CHECK(html.find("e1xc1xc3xc5 &#8212; 7 points (the only way)") != std::string::npos);
+  // The solitaire solution is a line of small diagrams.
+  CHECK(html.find("8. a1xc1 +1") != std::string::npos);
+  CHECK(html.find("end: +8 points") != std::string::npos);
+  // Nothing is fetched from elsewhere.
+  CHECK(html.find("http://www.w3.org/2000/svg") != std::string::npos);
+  CHECK(count_of(html, "http") == count_of(html, "http://www.w3.org/2000/svg"));
+}
+
+TEST_CASE("sheet reads CSV puzzle files too, and the same page comes out", "[sheet]") {
+  const auto puzzles = leapfrog::parse_puzzles(slurp(kPuzzles));
+  const std::string csv = "leapfrog_sheet_test_" + std::to_string(::getpid()) + ".csv";
+  { std::ofstream(csv, std::ios::binary) << leapfrog::format_puzzles_csv(puzzles); }
+  const auto from_csv = run_cli("sheet " + csv + " --html -");
+  const auto from_epd = run_cli("sheet " + kPuzzles + " --html -");
+  std::remove(csv.c_str());
+  REQUIRE(from_csv.code == 0);
+  CHECK(from_csv.out == from_epd.out);
+}
+
+TEST_CASE("sheet rejects bad input with one line and exit 2", "[sheet]") {
+  auto r = run_cli("sheet " + kPuzzles);
+  CHECK(r.code == 2);
+  CHECK(r.err == "leapfrog sheet: missing --html OUT. Try 'leapfrog sheet --help'.\n");
+  r = run_cli("sheet - --html -", "11. bm a1xc1; id \"ok\";\n1Z. bm a1xc1; id \"bad\";\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("puzzle line 2") != std::string::npos);
+  CHECK(r.err.find("unknown piece 'Z'") != std::string::npos);
+  r = run_cli("sheet - --html -", "11.1 bm a1xc1 a1xc1; id \"p1\";\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.starts_with("leapfrog sheet: puzzle p1: solution turn 2 a1xc1 is not legal"));
+  CHECK(count_of(r.err, "\n") == 1);
+  r = run_cli("sheet - --html -", "; only a comment\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("no puzzles") != std::string::npos);
+  r = run_cli("sheet " + kPuzzles + " --html - --columns 9");
+  CHECK(r.code == 2);
+}
+
+TEST_CASE("headless Chromium renders the sheet (screenshot)", "[sheet][browser]") {
+  int code = 0;
+  const std::string browser =
+      shell_output(std::string("'") + LEAPFROG_SOURCE_DIR + "/scripts/ensure-chromium.sh' 2>/dev/null", code);
+  if (code != 0 || browser.empty()) {
+    WARN("SKIPPED: Chromium is not installed and scripts/ensure-chromium.sh could not install it; "
+         "the sheet screenshot test did not run");
+    return;
+  }
+  namespace fs = std::filesystem;
+  const fs::path html = fs::absolute("sheet-screenshot.html");
+  const fs::path png = fs::absolute("sheet-screenshot.png");
+  const fs::path profile = fs::absolute("leapfrog-chromium-profile-" + std::to_string(::getpid()));
+  fs::remove(png);
+  const auto r = run_cli("sheet " + kPuzzles + " --html '" + html.string() + "'");
+  REQUIRE(r.code == 0);
+  const std::string command = "timeout 180 '" + browser +
+                              "' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars "
+                              "--no-first-run --user-data-dir='" + profile.string() +
+                              "' --window-size=900,2400 --screenshot='" + png.string() + "' 'file://" +
+                              html.string() + "' >/dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  std::error_code ec;
+  fs::remove_all(profile, ec);
+  INFO(command);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  const std::string bytes = slurp(png.string());
+  REQUIRE(bytes.size() > 24);
+  CHECK(bytes.substr(0, 8) == "\x89PNG\r\n\x1a\n");
+  CHECK(big_endian(bytes, 16) == 900);   // IHDR width
+  CHECK(big_endian(bytes, 20) == 2400);  // IHDR height
+  // A blank page compresses to a few kilobytes; seven coloured boards do not.
+  CHECK(bytes.size() > 50000);
+}

@@ -1,0 +1,87 @@
+// Colour on a terminal: `show` run on a pseudo-terminal colours by default, and not with
+// NO_COLOR, TERM=dumb or --color never; piped output has no escape codes unless asked.
+#include <catch2/catch.hpp>
+
+#include "cli/progress.h"
+#include "pseudo_terminal.h"
+#include "run_cli.h"
+
+using leapfrog::testing::EnvChanges;
+using leapfrog::testing::run_cli;
+using leapfrog::testing::run_in_pty;
+
+namespace {
+
+const std::string kPosition = "1234/2.#1/4411 variant=murray";
+
+bool has_escape(const std::string& s) { return s.find('\x1b') != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("on a terminal show colours by default", "[terminal]") {
+  const auto r = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", std::nullopt}, {"TERM", "xterm"}});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\x1b[97;42m4\x1b[0m") != std::string::npos);  // a green 4
+  // An empty NO_COLOR counts as unset.
+  const auto empty = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", ""}, {"TERM", "xterm"}});
+  CHECK(has_escape(empty.out));
+  // Even with TERM unset.
+  const auto unset = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", std::nullopt}, {"TERM", std::nullopt}});
+  CHECK(has_escape(unset.out));
+}
+
+TEST_CASE("on a terminal NO_COLOR, TERM=dumb and --color never turn colour off", "[terminal]") {
+  const EnvChanges colourful{{"NO_COLOR", std::nullopt}, {"TERM", "xterm"}};
+  auto r = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", "1"}, {"TERM", "xterm"}});
+  CHECK(r.code == 0);
+  CHECK(r.out.find(" 1 2 3 4") != std::string::npos);
+  CHECK_FALSE(has_escape(r.out));
+  r = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", std::nullopt}, {"TERM", "dumb"}});
+  CHECK(r.code == 0);
+  CHECK_FALSE(has_escape(r.out));
+  r = run_in_pty({LEAPFROG_EXE, "show", kPosition, "--color", "never"}, colourful);
+  CHECK(r.code == 0);
+  CHECK(r.out.find(" 1 2 3 4") != std::string::npos);
+  CHECK_FALSE(has_escape(r.out));
+  // --color always wins over NO_COLOR.
+  r = run_in_pty({LEAPFROG_EXE, "show", kPosition, "--color", "always"}, {{"NO_COLOR", "1"}});
+  CHECK(has_escape(r.out));
+}
+
+TEST_CASE("piped output has no escape codes unless --color always", "[terminal]") {
+  auto r = run_cli("show '" + kPosition + "'");
+  CHECK(r.code == 0);
+  CHECK(r.out.find(" 1 2 3 4") != std::string::npos);
+  CHECK_FALSE(has_escape(r.out));
+  CHECK_FALSE(has_escape(r.err));
+  r = run_cli("show '12.4/2.#1/4411 variant=murray' --color auto --chain a3xc3");
+  CHECK(r.code == 0);
+  CHECK_FALSE(has_escape(r.out));
+  r = run_cli("show '" + kPosition + "' --color always");
+  CHECK(has_escape(r.out));
+  r = run_cli("show '" + kPosition + "' --color always --json");
+  CHECK_FALSE(has_escape(r.out));
+}
+
+TEST_CASE("the progress line shows on a terminal's standard error and not when piped", "[terminal][progress]") {
+  const auto r = leapfrog::testing::run_function_in_pty([] {
+    leapfrog::cli::ProgressLine line;
+    leapfrog::Progress p;
+    p.nodes = 123456;
+    p.best = 17;
+    p.note = "depth 3";
+    line.update(p);
+    line.clear();
+  });
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\r123456 nodes  ") != std::string::npos);
+  CHECK(r.out.find("best 17") != std::string::npos);
+  CHECK(r.out.find("depth 3") != std::string::npos);
+  CHECK(r.out.find("s  depth 3") != std::string::npos);  // elapsed seconds before the note
+  CHECK(r.out.ends_with("\r\x1b[K"));                     // cleared at the end
+  // Here (under ctest) standard error is a file or a pipe, not a terminal.
+  if (isatty(STDERR_FILENO) == 0) {
+    leapfrog::cli::ProgressLine piped;
+    CHECK_FALSE(piped.enabled());
+  }
+}
