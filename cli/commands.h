@@ -8,5 +8,8 @@ namespace leapfrog::cli {
 int run_show(const Command&, const std::vector<std::string>&);
 int run_moves(const Command&, const std::vector<std::string>&);
 int run_perft(const Command&, const std::vector<std::string>&);
+int run_best(const Command&, const std::vector<std::string>&);
+int run_verify(const Command&, const std::vector<std::string>&);
+int run_bench(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

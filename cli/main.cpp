@@ -20,6 +20,15 @@ constexpr Command kCommands[] = {
     {"perft", "Count the distinct turn sequences of DEPTH turns (checks the move generator).",
      "perft POSITION DEPTH [options]", "leapfrog perft 3441./33311/.1.41/.4.../.41.1 3",
      leapfrog::cli::run_perft},
+    {"best", "The maximum capture: its size, the number of maximal chains, one or all of them.",
+     "best POSITION [--by points|pieces] [--all [--limit N]] [options]",
+     "leapfrog best .3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.",
+     leapfrog::cli::run_best},
+    {"verify", "Is MOVE legal and maximal? Or replay a game record (--game FILE), checking every turn.",
+     "verify POSITION MOVE [options] | verify --game FILE [options]",
+     "leapfrog verify 3441./33311/.1.41/.4.../.41.1 d1xd3", leapfrog::cli::run_verify},
+    {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
+     "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,488 @@
+#include "solver/chains.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "puzzles/movegen.h"
+
+namespace leapfrog {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// SplitMix64's finaliser: fixed Zobrist keys, the same on every run and machine.
+constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
+  std::uint64_t z = salt + (i + 1) * 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Counting: 64 bits with overflow detection first, BigCount when that overflows.
+bool add_count(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
+bool add_count(BigCount& a, const BigCount& b) {
+  a += b;
+  return false;
+}
+
+// What every start-square task shares: read-only geometry and keys, plus the stop state.
+struct Shared {
+  Shared(const Board& b, const Rules& r, const Position& p, const SearchControl& c)
+      : board(b), rules(r), pos(p), control(c), started(Clock::now()), last_progress(started) {
+    index.assign(static_cast<std::size_t>(board.cells()), -1);
+    int n = 0;
+    for (int s = 0; s < board.cells(); ++s)
+      if (pos.cells[s] != 0) index[s] = n++;
+    words = std::max(1, (n + 63) / 64);
+    zpiece.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) zpiece[i] = zobrist_key(0x5EED0001, static_cast<std::uint64_t>(i));
+    zsq.resize(static_cast<std::size_t>(board.cells()));
+    for (int s = 0; s < board.cells(); ++s) zsq[s] = zobrist_key(0x5EED0002, static_cast<std::uint64_t>(s));
+    for (Value v = 0; v <= kMaxValue; ++v) gain[v] = rules.gain(v);
+  }
+
+  // Called every few thousand nodes by each task; true when the search must stop.
+  bool poll(std::uint64_t new_nodes) {
+    const std::uint64_t total = nodes.fetch_add(new_nodes, std::memory_order_relaxed) + new_nodes;
+    if (stopped.load(std::memory_order_relaxed)) return true;
+    bool stop = control.stop_requested() ||
+                (control.node_limit != 0 && total >= control.node_limit);
+    const auto now = Clock::now();
+    if (control.time_limit.count() > 0 && now - started >= control.time_limit) stop = true;
+    if (stop) {
+      stopped.store(true, std::memory_order_relaxed);
+      return true;
+    }
+    if (control.progress && now - last_progress >= std::chrono::milliseconds(200)) {
+      std::unique_lock lock(progress_mutex, std::try_to_lock);
+      if (lock.owns_lock()) {
+        last_progress = now;
+        Progress p;
+        p.nodes = total;
+        p.best = best_so_far.load(std::memory_order_relaxed);
+        p.note = "chains";
+        control.progress(p);
+      }
+    }
+    return false;
+  }
+
+  const Board& board;
+  const Rules& rules;
+  const Position& pos;
+  const SearchControl& control;
+  std::vector<int> index;  // piece number of each occupied cell, -1 elsewhere
+  int words = 1;           // 64-bit words of a captured-set key
+  std::vector<std::uint64_t> zpiece;
+  std::vector<std::uint64_t> zsq;
+  std::array<Score, kMaxValue + 1> gain{};
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<bool> stopped{false};
+  std::atomic<Score> best_so_far{0};
+  Clock::time_point started;
+  Clock::time_point last_progress;
+  std::mutex progress_mutex;
+};
+
+// Memo table of one start square's search: open addressing, linear probing, never evicts
+// (reconstructing chains needs every expanded state). Keys are exact: the hash only
+// filters, the captured set and the jumper square are compared in full.
+template <class Count>
+class Table {
+ public:
+  explicit Table(int words) : words_(static_cast<std::size_t>(words)) { allocate(256); }
+
+  // Slot of the state, or -1.
+  std::ptrdiff_t find(std::uint64_t tag, Square cur, const std::uint64_t* bits) const {
+    for (std::size_t i = tag & mask_;; i = (i + 1) & mask_) {
+      if (tag_[i] == 0) return -1;
+      if (tag_[i] == tag && cur_[i] == cur &&
+          std::equal(bits, bits + words_, keys_.begin() + static_cast<std::ptrdiff_t>(i * words_)))
+        return static_cast<std::ptrdiff_t>(i);
+    }
+  }
+  // Stores an exact result, or an upper bound (exact false), replacing what was there.
+  void store(std::uint64_t tag, Square cur, const std::uint64_t* bits, Score best, const Count& count,
+             bool exact) {
+    std::ptrdiff_t i = find(tag, cur, bits);
+    if (i < 0) {
+      if ((used_ + 1) * 2 > tag_.size()) grow();
+      i = place(tag, cur, bits);
+    }
+    best_[static_cast<std::size_t>(i)] = best;
+    count_[static_cast<std::size_t>(i)] = count;
+    exact_[static_cast<std::size_t>(i)] = exact;
+  }
+  bool exact(std::ptrdiff_t i) const { return exact_[static_cast<std::size_t>(i)] != 0; }
+  Score best(std::ptrdiff_t i) const { return best_[static_cast<std::size_t>(i)]; }
+  const Count& count(std::ptrdiff_t i) const { return count_[static_cast<std::size_t>(i)]; }
+
+ private:
+  void allocate(std::size_t capacity) {
+    tag_.assign(capacity, 0);
+    cur_.assign(capacity, 0);
+    keys_.assign(capacity * words_, 0);
+    best_.assign(capacity, 0);
+    count_.assign(capacity, Count{});
+    exact_.assign(capacity, 0);
+    mask_ = capacity - 1;
+    used_ = 0;
+  }
+  std::ptrdiff_t place(std::uint64_t tag, Square cur, const std::uint64_t* bits) {
+    std::size_t i = tag & mask_;
+    while (tag_[i] != 0) i = (i + 1) & mask_;
+    tag_[i] = tag;
+    cur_[i] = cur;
+    std::copy(bits, bits + words_, keys_.begin() + static_cast<std::ptrdiff_t>(i * words_));
+    ++used_;
+    return static_cast<std::ptrdiff_t>(i);
+  }
+  void grow() {
+    auto tag = std::move(tag_);
+    auto cur = std::move(cur_);
+    auto keys = std::move(keys_);
+    auto best = std::move(best_);
+    auto count = std::move(count_);
+    auto exact = std::move(exact_);
+    allocate(tag.size() * 2);
+    for (std::size_t i = 0; i < tag.size(); ++i) {
+      if (tag[i] == 0) continue;
+      const auto k = static_cast<std::size_t>(place(tag[i], cur[i], &keys[i * words_]));
+      best_[k] = best[i];
+      count_[k] = std::move(count[i]);
+      exact_[k] = exact[i];
+    }
+  }
+
+  std::size_t words_;
+  std::size_t mask_ = 0;
+  std::size_t used_ = 0;
+  std::vector<std::uint64_t> tag_;  // 0: empty slot
+  std::vector<Square> cur_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<Score> best_;
+  std::vector<Count> count_;
+  std::vector<std::uint8_t> exact_;
+};
+
+// The exhaustive search of the chains moving the piece on one start square.
+class StartSearchBase {
+ public:
+  virtual ~StartSearchBase() = default;
+  virtual void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) = 0;
+  Score value = 0;
+  BigCount count;
+  std::uint64_t nodes = 0;
+  bool overflowed = false;
+};
+
+template <class Count>
+class StartSearch final : public StartSearchBase {
+ public:
+  StartSearch(Shared& shared, Square start)
+      : sh_(shared), start_(start), cells_(shared.pos.cells), key_(static_cast<std::size_t>(shared.words), 0),
+        seen_(static_cast<std::size_t>(shared.board.cells()), 0),
+        counted_(static_cast<std::size_t>(shared.board.cells()), 0),
+        stack_(static_cast<std::size_t>(shared.board.cells())),
+        region_(static_cast<std::size_t>(shared.board.cells())),
+        degree_(static_cast<std::size_t>(shared.board.cells()), 0),
+        table_(shared.words) {
+    cells_[start] = 0;  // the jumper leaves its square: later jumps may land there
+  }
+
+  void run() {
+    const Sub root = solve(start_, 1);
+    if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(nodes & 4095);
+    value = root.exact ? root.best : 0;
+    count = value == 0 ? BigCount{} : BigCount(root.count);
+  }
+
+  // Appends the maximal chains of this start (value > 0) in jump-table order.
+  void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) override {
+    std::vector<Square> path{start_};
+    walk(start_, value, path, out, limit, truncated);
+  }
+
+ private:
+  struct Sub {
+    Score best;
+    Count count;
+    bool exact;
+  };
+
+  // The state key: the jumper's square and the pieces that can still matter to it. R is
+  // the set of squares the jumper might ever stand on (jumps from R over a piece, landing
+  // squares taken as free since any piece there may yet be captured); the future depends
+  // only on the pieces on the jumped squares and landing squares of R. Two chains that
+  // consumed different parts of the board but left the jumper in the same pocket are then
+  // the same sub-problem.
+  std::uint64_t make_key(Square cur) {
+    std::fill(key_.begin(), key_.end(), 0);
+    if (++generation_ == 0) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      std::fill(counted_.begin(), counted_.end(), 0);
+      generation_ = 1;
+    }
+    std::uint64_t hash = sh_.zsq[cur];
+    bound_ = 0;
+    const auto add_piece = [&](Square s) {
+      const int k = sh_.index[s];
+      std::uint64_t& w = key_[static_cast<std::size_t>(k >> 6)];
+      const std::uint64_t bit = std::uint64_t{1} << (k & 63);
+      if ((w & bit) == 0) {
+        w |= bit;
+        hash ^= sh_.zpiece[static_cast<std::size_t>(k)];
+      }
+    };
+    // Pass 1: the region R, the pieces that matter, and each square's degree (jumps over
+    // a present piece), which only ever falls.
+    std::size_t top = 0, n = 0;
+    stack_[top++] = cur;
+    seen_[cur] = generation_;
+    while (top > 0) {
+      const Square x = stack_[--top];
+      region_[n++] = x;
+      int degree = 0;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        ++degree;
+        add_piece(j.over);
+        if (seen_[j.to] == generation_) continue;
+        seen_[j.to] = generation_;
+        if (cells_[j.to] != 0) add_piece(j.to);
+        stack_[top++] = j.to;
+      }
+      degree_[x] = degree;
+    }
+    // Pass 2: the bound. A jump x->z can be followed by another only if z has a second
+    // piece to jump, and can come after another only if x does (or x is the jumper's
+    // square). A piece with no such jump can only be the last capture: of those pieces at
+    // most one counts.
+    Score last_only = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x != cur && degree_[x] < 2) continue;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0 || degree_[j.to] < 2 || counted_[j.over] == generation_) continue;
+        counted_[j.over] = generation_;
+        bound_ += sh_.gain[cells_[j.over]];
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
+        if (cells_[j.over] != 0 && counted_[j.over] != generation_)
+          last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
+    bound_ += last_only;
+    return hash | 1U;
+  }
+
+  // Exact (best further gain, count) when best >= need; otherwise an upper bound below
+  // `need` with exact false. Ties with `need` are searched, so counts stay exact.
+  Sub solve(Square cur, Score need) {
+    const std::uint64_t t = make_key(cur);
+    if (const auto i = table_.find(t, cur, key_.data()); i >= 0) {
+      if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
+      if (table_.best(i) < need) return {table_.best(i), Count{}, false};
+    }
+    if (bound_ < need) return {bound_, Count{}, false};
+    const std::vector<std::uint64_t> key = key_;
+    if ((++nodes & 4095) == 0) sh_.poll(4096);
+    if (sh_.stopped.load(std::memory_order_relaxed)) return {0, Count{1}, true};
+    Sub r{0, Count{1}, true};  // no jump: the empty continuation is the only one
+    bool any = false;
+    Score over_bound = 0;  // best upper bound among children that failed low
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal)) {
+      const Value v = cells_[j.over];
+      if (v == 0 || cells_[j.to] != 0) continue;
+      const Score g = sh_.gain[v];
+      cells_[j.over] = 0;
+      Sub c = solve(j.to, std::max(need, any ? r.best : 0) - g);
+      cells_[j.over] = v;
+      if (!c.exact) {
+        over_bound = std::max(over_bound, g + c.best);
+        if (!any) r.best = 0;
+        continue;
+      }
+      const Score total = g + c.best;
+      if (!any || total > r.best) {
+        r.best = total;
+        r.count = std::move(c.count);
+        any = true;
+      } else if (total == r.best) {
+        overflowed |= add_count(r.count, c.count);
+      }
+    }
+    if (any || over_bound == 0) {
+      if (r.best >= need || over_bound == 0) {
+        table_.store(t, cur, key.data(), r.best, r.count, true);
+        return r;
+      }
+    }
+    const Score ub = std::max(any ? r.best : 0, over_bound);
+    table_.store(t, cur, key.data(), ub, Count{}, false);
+    return {ub, Count{}, false};
+  }
+
+  void walk(Square cur, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
+            std::size_t limit, bool& truncated) {
+    if (remaining == 0) {
+      if (out.size() >= limit) {
+        truncated = true;
+        return;
+      }
+      out.push_back(Turn{false, path});
+      return;
+    }
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal)) {
+      const Value v = cells_[j.over];
+      if (v == 0 || cells_[j.to] != 0) continue;
+      cells_[j.over] = 0;
+      const std::uint64_t t = make_key(j.to);
+      const auto i = table_.find(t, j.to, key_.data());
+      // A continuation of a maximal chain was searched exactly; others may be missing or
+      // bounds, which are always below what remains.
+      if (i >= 0 && table_.exact(i) && sh_.gain[v] + table_.best(i) == remaining) {
+        path.push_back(j.to);
+        walk(j.to, remaining - sh_.gain[v], path, out, limit, truncated);
+        path.pop_back();
+      }
+      cells_[j.over] = v;
+      if (truncated) return;
+    }
+  }
+
+  Shared& sh_;
+  Square start_;
+  std::array<Value, kMaxCells> cells_;
+  std::vector<std::uint64_t> key_;  // pieces that still matter, by piece number
+  std::vector<std::uint32_t> seen_;
+  std::vector<std::uint32_t> counted_;
+  Score bound_ = 0;  // make_key's upper bound: the gain of every piece that might be captured
+  std::uint32_t generation_ = 0;
+  std::vector<Square> stack_;
+  std::vector<Square> region_;
+  std::vector<int> degree_;
+  Table<Count> table_;
+};
+
+bool can_jump(const Board& board, const Rules& rules, const Position& pos, Square s) {
+  for (const Jump& j : board.jumps(s, rules.diagonal))
+    if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
+  return false;
+}
+
+ChainResult best_removal(const Board& board, const Rules& rules, const Position& pos,
+                         const ChainOptions& options) {
+  ChainResult r;
+  r.removal = true;
+  std::vector<Square> squares;
+  for_each_turn(board, rules, pos, [&](const TurnView& t) {
+    ++r.nodes;
+    const Score g = t.size(rules);
+    if (g > r.value) {
+      r.value = g;
+      squares.clear();
+    }
+    if (g == r.value) squares.push_back(t.squares[0]);
+  });
+  r.count = BigCount(squares.size());
+  if (!squares.empty()) r.best = Turn{true, {squares[0]}};
+  if (options.all)
+    for (Square s : squares) {
+      if (r.chains.size() >= options.limit) {
+        r.truncated = true;
+        break;
+      }
+      r.chains.push_back(Turn{true, {s}});
+    }
+  return r;
+}
+
+}  // namespace
+
+ChainResult best_chains(const Board& board, const Rules& rules, const Position& pos,
+                        const ChainOptions& options, const SearchControl& control) {
+  if (removal_turn(pos)) return best_removal(board, rules, pos, options);
+
+  std::vector<Square> starts;
+  for (int s = 0; s < board.cells(); ++s) {
+    const auto sq = static_cast<Square>(s);
+    if (pos.cells[s] == 0 || (options.only_start && *options.only_start != sq)) continue;
+    if (can_jump(board, rules, pos, sq)) starts.push_back(sq);
+  }
+
+  Shared shared(board, rules, pos, control);
+  std::vector<std::unique_ptr<StartSearchBase>> searches(starts.size());
+  const auto work = [&](std::size_t i) {
+    std::unique_ptr<StartSearchBase> s;
+    if (options.big_counts) {
+      s = std::make_unique<StartSearch<BigCount>>(shared, starts[i]);
+      static_cast<StartSearch<BigCount>&>(*s).run();
+    } else {
+      s = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
+      static_cast<StartSearch<std::uint64_t>&>(*s).run();
+    }
+    if (s->overflowed && !shared.stopped.load()) {
+      const std::uint64_t spent = s->nodes;
+      s = std::make_unique<StartSearch<BigCount>>(shared, starts[i]);
+      static_cast<StartSearch<BigCount>&>(*s).run();
+      s->nodes += spent;
+    }
+    // The running maximum only grows: a start below it can never be maximal, so its table
+    // is freed at once. Which tables survive depends on timing, never the output.
+    Score seen = shared.best_so_far.load();
+    while (s->value > seen && !shared.best_so_far.compare_exchange_weak(seen, s->value)) {
+    }
+    if (s->value >= shared.best_so_far.load()) {
+      searches[i] = std::move(s);
+    } else {
+      auto stub = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
+      stub->value = s->value;
+      stub->nodes = s->nodes;
+      searches[i] = std::move(stub);
+    }
+  };
+  if (control.threads == 1 || starts.size() <= 1) {
+    for (std::size_t i = 0; i < starts.size(); ++i) work(i);
+  } else {
+    tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, starts.size(), 1),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t i = range.begin(); i != range.end(); ++i) work(i);
+                        });
+    });
+  }
+
+  ChainResult r;
+  r.complete = !shared.stopped.load();
+  for (const auto& s : searches) {
+    r.nodes += s->nodes;
+    r.value = std::max(r.value, s->value);
+  }
+  if (r.value == 0 || !r.complete) return r;
+  for (std::size_t i = 0; i < searches.size(); ++i) {
+    StartSearchBase& s = *searches[i];
+    if (s.value != r.value) continue;
+    r.count += s.count;
+    if (!r.best) {
+      std::vector<Turn> first;
+      bool cut = false;
+      s.collect(first, 1, cut);
+      r.best = first.at(0);
+    }
+    if (options.all && !r.truncated) s.collect(r.chains, options.limit, r.truncated);
+  }
+  return r;
+}
+
+}  // namespace leapfrog
