@@ -26,7 +26,7 @@ constexpr Command kCommands[] = {
      leapfrog::cli::run_best},
     {"verify", "Is MOVE legal and maximal? Or replay a game record (--game FILE), checking every turn.",
      "verify POSITION MOVE [options] | verify --game FILE [options]",
-     "leapfrog verify 3441./33311/.1.41/.4.../.41.1 d1xd3", leapfrog::cli::run_verify},
+     "leapfrog verify 3441./33311/.1.41/.4.../.41.1 e3xc3xa3", leapfrog::cli::run_verify},
     {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
      "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
 };
