@@ -5,6 +5,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <limits>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -174,6 +175,9 @@ class Table {
   std::vector<std::uint8_t> exact_;
 };
 
+// Words of a key: one bit per piece of the largest board.
+constexpr std::size_t kKeyWords = (kMaxCells + 63) / 64;
+
 // The exhaustive search of the chains moving the piece on one start square.
 class StartSearchBase {
  public:
@@ -195,6 +199,8 @@ class StartSearch final : public StartSearchBase {
         stack_(static_cast<std::size_t>(shared.board.cells())),
         region_(static_cast<std::size_t>(shared.board.cells())),
         degree_(static_cast<std::size_t>(shared.board.cells()), 0),
+        axes_(static_cast<std::size_t>(shared.board.cells()), 0),
+        axes_seen_(static_cast<std::size_t>(shared.board.cells()), 0),
         table_(shared.words) {
     cells_[start] = 0;  // the jumper leaves its square: later jumps may land there
   }
@@ -203,6 +209,7 @@ class StartSearch final : public StartSearchBase {
     const Sub root = solve(start_, 1);
     if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(nodes & 4095);
     value = root.exact ? root.best : 0;
+
     count = value == 0 ? BigCount{} : BigCount(root.count);
   }
 
@@ -230,6 +237,7 @@ class StartSearch final : public StartSearchBase {
     if (++generation_ == 0) {
       std::fill(seen_.begin(), seen_.end(), 0);
       std::fill(counted_.begin(), counted_.end(), 0);
+      std::fill(axes_seen_.begin(), axes_seen_.end(), 0);
       generation_ = 1;
     }
     std::uint64_t hash = sh_.zsq[cur];
@@ -255,6 +263,11 @@ class StartSearch final : public StartSearchBase {
       for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
         if (cells_[j.over] == 0) continue;
         ++degree;
+        if (axes_seen_[j.over] != generation_) {
+          axes_seen_[j.over] = generation_;
+          axes_[j.over] = 0;
+        }
+        ++axes_[j.over];  // each axis is seen from both of its ends
         add_piece(j.over);
         if (seen_[j.to] == generation_) continue;
         seen_[j.to] = generation_;
@@ -282,6 +295,33 @@ class StartSearch final : public StartSearchBase {
         if (cells_[j.over] != 0 && counted_[j.over] != generation_)
           last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
     bound_ += last_only;
+    // Parity: the trail enters and leaves every square it passes through, so it captures an
+    // even number of the pieces around a square that is neither its start nor its end. If
+    // every piece around x can be captured only across x (one axis) and there is an odd
+    // number of them, one of them stays: it costs at least m(x), the least of them
+    // (counted only among the pieces summed above). A piece left over serves at most two
+    // such squares and the trail's end may be any one of them, hence (sum - max) / 2.
+    Score sum_m = 0, max_m = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x == cur || degree_[x] < 2) continue;
+      int single = 0;
+      bool flexible = false;
+      Score m = std::numeric_limits<Score>::max();
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        if (axes_[j.over] > 2) {
+          flexible = true;
+          break;
+        }
+        ++single;
+        m = std::min(m, counted_[j.over] == generation_ ? sh_.gain[cells_[j.over]] : 0);
+      }
+      if (flexible || single % 2 == 0) continue;
+      sum_m += m;
+      max_m = std::max(max_m, m);
+    }
+    bound_ -= (sum_m - max_m + 1) / 2;
     return hash | 1U;
   }
 
@@ -294,15 +334,24 @@ class StartSearch final : public StartSearchBase {
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
     }
     if (bound_ < need) return {bound_, Count{}, false};
-    const std::vector<std::uint64_t> key = key_;
+    std::array<std::uint64_t, kKeyWords> key;
+    std::copy(key_.begin(), key_.end(), key.begin());
     if ((++nodes & 4095) == 0) sh_.poll(4096);
     if (sh_.stopped.load(std::memory_order_relaxed)) return {0, Count{1}, true};
     Sub r{0, Count{1}, true};  // no jump: the empty continuation is the only one
     bool any = false;
     Score over_bound = 0;  // best upper bound among children that failed low
-    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal)) {
+    // Children in order of decreasing gain (then jump-table order): a good chain found
+    // early raises `need` for the rest. The order is fixed, so the work is deterministic.
+    std::array<Jump, 8> order;
+    std::size_t n = 0;
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal))
+      if (cells_[j.over] != 0 && cells_[j.to] == 0) order[n++] = j;
+    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+                     [&](const Jump& a, const Jump& b) { return cells_[a.over] > cells_[b.over]; });
+    for (std::size_t k = 0; k < n; ++k) {
+      const Jump& j = order[k];
       const Value v = cells_[j.over];
-      if (v == 0 || cells_[j.to] != 0) continue;
       const Score g = sh_.gain[v];
       cells_[j.over] = 0;
       Sub c = solve(j.to, std::max(need, any ? r.best : 0) - g);
@@ -371,6 +420,8 @@ class StartSearch final : public StartSearchBase {
   std::vector<Square> stack_;
   std::vector<Square> region_;
   std::vector<int> degree_;
+  std::vector<int> axes_;  // twice the number of axes across which each piece may be jumped
+  std::vector<std::uint32_t> axes_seen_;
   Table<Count> table_;
 };
 
