@@ -137,7 +137,7 @@ GameRecord parse_record(std::string_view text) {
         }
         t.value += ch;
       }
-      in.skip_space();
+      while (!in.done() && (in.peek() == ' ' || in.peek() == '\t')) in.get();
       if (in.done() || in.peek() != ']') fail_at(in.line(), in.column(), "expected ']' after the tag's value");
       in.get();
       for (const RecordTag& old : r.tags)
