@@ -199,6 +199,8 @@ class StartSearch final : public StartSearchBase {
         stack_(static_cast<std::size_t>(shared.board.cells())),
         region_(static_cast<std::size_t>(shared.board.cells())),
         degree_(static_cast<std::size_t>(shared.board.cells()), 0),
+        dist_(static_cast<std::size_t>(shared.board.cells()), 0),
+        source_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_seen_(static_cast<std::size_t>(shared.board.cells()), 0),
         table_(shared.words) {
@@ -295,12 +297,36 @@ class StartSearch final : public StartSearchBase {
         if (cells_[j.over] != 0 && counted_[j.over] != generation_)
           last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
     bound_ += last_only;
-    // Parity: the trail enters and leaves every square it passes through, so it captures an
-    // even number of the pieces around a square that is neither its start nor its end. If
-    // every piece around x can be captured only across x (one axis) and there is an odd
-    // number of them, one of them stays: it costs at least m(x), the least of them
-    // (counted only among the pieces summed above). A piece left over serves at most two
-    // such squares and the trail's end may be any one of them, hence (sum - max) / 2.
+    bound_ -= pure_region(cur, n) ? tjoin_bound(cur, n) : parity_bound(cur, n);
+    return hash | 1U;
+  }
+
+  // True when every piece in the region can be jumped across one axis only and no square
+  // of the region holds a piece: then the region is a plain graph (squares joined by
+  // pieces) and a chain is a trail in it. Lattice positions are like that.
+  bool pure_region(Square cur, std::size_t n) const {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x != cur && cells_[x] != 0) return false;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal))
+        if (cells_[j.over] != 0 && axes_[j.over] != 2) return false;
+    }
+    return true;
+  }
+
+  // Weight of a piece in the bounds: its gain if make_key summed it (it may be captured
+  // before the last jump), else 0 (it was bounded by the single last-capture term).
+  Score mid_weight(Square over) const {
+    return counted_[over] == generation_ ? sh_.gain[cells_[over]] : 0;
+  }
+
+  // Parity, in general: the trail enters and leaves every square it passes through, so it
+  // captures an even number of the pieces around a square that is neither its start nor
+  // its end. If every piece around x can be captured only across x (one axis) and there
+  // is an odd number of them, one of them stays: it costs at least m(x), the least of them.
+  // A piece left over serves at most two such squares and the trail's end may be any one
+  // of them, hence (sum - max) / 2.
+  Score parity_bound(Square cur, std::size_t n) const {
     Score sum_m = 0, max_m = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const Square x = region_[i];
@@ -315,14 +341,72 @@ class StartSearch final : public StartSearchBase {
           break;
         }
         ++single;
-        m = std::min(m, counted_[j.over] == generation_ ? sh_.gain[cells_[j.over]] : 0);
+        m = std::min(m, mid_weight(j.over));
       }
       if (flexible || single % 2 == 0) continue;
       sum_m += m;
       max_m = std::max(max_m, m);
     }
-    bound_ -= (sum_m - max_m + 1) / 2;
-    return hash | 1U;
+    return (sum_m - max_m + 1) / 2;
+  }
+
+  // Parity in a plain graph (pure_region): the pieces a trail from cur to some end leaves
+  // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join:
+  // a perfect matching of T by shortest paths. With T0 = odd(G) + {cur} and the end free,
+  // one node of T0 goes unmatched; every other one is matched by a path at least as long
+  // as the distance to its nearest other node of T0 (computed at once by a multi-source
+  // Dijkstra), and a path serves two nodes: (sum - max) / 2.
+  Score tjoin_bound(Square cur, std::size_t n) {
+    terminals_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
+    }
+    if (terminals_.size() <= 1) return 0;
+    constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
+    for (std::size_t i = 0; i < n; ++i) dist_[region_[i]] = kInf;
+    queue_.clear();
+    for (std::size_t t = 0; t < terminals_.size(); ++t) {
+      dist_[terminals_[t]] = 0;
+      source_[terminals_[t]] = static_cast<int>(t);
+      queue_.push_back({0, terminals_[t]});
+    }
+    std::make_heap(queue_.begin(), queue_.end(), std::greater<>());
+    while (!queue_.empty()) {
+      std::pop_heap(queue_.begin(), queue_.end(), std::greater<>());
+      const auto [d, x] = queue_.back();
+      queue_.pop_back();
+      if (d != dist_[x]) continue;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        const Score nd = d + mid_weight(j.over);
+        if (nd < dist_[j.to]) {
+          dist_[j.to] = nd;
+          source_[j.to] = source_[x];
+          queue_.push_back({nd, j.to});
+          std::push_heap(queue_.begin(), queue_.end(), std::greater<>());
+        }
+      }
+    }
+    nearest_.assign(terminals_.size(), kInf);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0 || source_[x] == source_[j.to]) continue;
+        const Score d = dist_[x] + mid_weight(j.over) + dist_[j.to];
+        auto& a = nearest_[static_cast<std::size_t>(source_[x])];
+        auto& b = nearest_[static_cast<std::size_t>(source_[j.to])];
+        a = std::min(a, d);
+        b = std::min(b, d);
+      }
+    }
+    Score sum = 0, most = 0;
+    for (const Score d : nearest_) {
+      if (d >= kInf) return 0;  // cannot happen in a connected region; stay safe
+      sum += d;
+      most = std::max(most, d);
+    }
+    return (sum - most + 1) / 2;
   }
 
   // Exact (best further gain, count) when best >= need; otherwise an upper bound below
@@ -420,6 +504,11 @@ class StartSearch final : public StartSearchBase {
   std::vector<Square> stack_;
   std::vector<Square> region_;
   std::vector<int> degree_;
+  std::vector<Square> terminals_;
+  std::vector<Score> dist_;
+  std::vector<int> source_;
+  std::vector<Score> nearest_;
+  std::vector<std::pair<Score, Square>> queue_;
   std::vector<int> axes_;  // twice the number of axes across which each piece may be jumped
   std::vector<std::uint32_t> axes_seen_;
   Table<Count> table_;

@@ -85,6 +85,33 @@ TEST_CASE("best agrees with plain recursion on 1000 random positions", "[solver]
   CHECK(with_chains > 3000);
 }
 
+TEST_CASE("best agrees with plain recursion on random lattice positions", "[solver][chains]") {
+  // Pieces on the squares with odd file + rank, some missing, empty squares elsewhere and
+  // one jumper on a node: every chain is a trail in a grid graph, the case the parity
+  // (T-join) bound is made for.
+  Rng rng(31337);
+  int tested = 0;
+  while (tested < 300) {
+    const int w = 3 + 2 * static_cast<int>(rng.below(3)), h = 3 + 2 * static_cast<int>(rng.below(3));
+    Setup s{Board(w, h), {}, "", {}};
+    for (int r = 0; r < h; ++r)
+      for (int f = 0; f < w; ++f)
+        if ((r + f) % 2 == 1 && rng.below(100) >= 15) s.position.cells[s.board.square(f, r)] = static_cast<Value>(1 + rng.below(4));
+    const int nodes = (w * h + 1) / 2;
+    int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes)));
+    for (int sq = 0; sq < w * h; ++sq)
+      if ((s.board.rank(static_cast<Square>(sq)) + s.board.file(static_cast<Square>(sq))) % 2 == 0 && k-- == 0)
+        s.position.cells[sq] = static_cast<Value>(1 + rng.below(4));
+    for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
+      ReferenceSearch ref(s.board, false, m == Measure::kPoints, 2000000);
+      const auto expect = ref.run(cells_of(s.board, s.position));
+      if (expect.gave_up) continue;
+      check_against_reference(s, rules_with(m, false), expect.chains, expect.value);
+      ++tested;
+    }
+  }
+}
+
 TEST_CASE("hand-checked small positions", "[solver][chains]") {
   // One rank: a1=2 b1=1 c1=. d1=1 e1=. ; a1 jumps b1 into c1, then d1 into e1: 2 points.
   // Nothing else can jump (d1 has no piece beside it with an empty square beyond).
