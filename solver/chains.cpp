@@ -208,7 +208,23 @@ class StartSearch final : public StartSearchBase {
   }
 
   void run() {
-    const Sub root = solve(start_, 1);
+    // Aspiration from above: search for chains of at least `need`, starting at the root's
+    // bound and lowering it while the search fails low (the failure tells how far). On a
+    // lattice the bound is nearly exact, so a high `need` prunes almost every chain that
+    // is not maximal; the table keeps the bounds learnt by one pass for the next.
+    make_key(start_);
+    Score need = bound_;
+    if (pure_) {
+      full_weights_ = true;
+      need = std::min(need, piece_sum_ - matching_bound(start_, region_size_));
+      full_weights_ = false;
+    }
+    Sub root{0, Count{}, false};
+    while (need >= 1) {
+      root = solve(start_, need);
+      if (root.exact || sh_.stopped.load(std::memory_order_relaxed)) break;
+      need = std::min(need - 1, root.best);
+    }
     if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(nodes & 4095);
     value = root.exact ? root.best : 0;
 
@@ -244,12 +260,14 @@ class StartSearch final : public StartSearchBase {
     }
     std::uint64_t hash = sh_.zsq[cur];
     bound_ = 0;
+    piece_sum_ = 0;
     const auto add_piece = [&](Square s) {
       const int k = sh_.index[s];
       std::uint64_t& w = key_[static_cast<std::size_t>(k >> 6)];
       const std::uint64_t bit = std::uint64_t{1} << (k & 63);
       if ((w & bit) == 0) {
         w |= bit;
+        piece_sum_ += sh_.gain[cells_[s]];
         hash ^= sh_.zpiece[static_cast<std::size_t>(k)];
       }
     };
@@ -297,7 +315,18 @@ class StartSearch final : public StartSearchBase {
         if (cells_[j.over] != 0 && counted_[j.over] != generation_)
           last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
     bound_ += last_only;
-    bound_ -= pure_region(cur, n) ? tjoin_bound(cur, n) : parity_bound(cur, n);
+    pure_ = pure_region(cur, n);
+    region_size_ = n;
+    if (pure_) {
+      // A plain graph: every piece of the region is an edge; the parity bound below
+      // covers dead ends too (a dead end is an odd square), so weigh every piece fully.
+      full_weights_ = true;
+      base_bound_ = std::min(bound_, piece_sum_);
+      bound_ = std::min(bound_, piece_sum_ - tjoin_bound(cur, n));
+      full_weights_ = false;
+    } else {
+      bound_ -= parity_bound(cur, n);
+    }
     return hash | 1U;
   }
 
@@ -317,7 +346,7 @@ class StartSearch final : public StartSearchBase {
   // Weight of a piece in the bounds: its gain if make_key summed it (it may be captured
   // before the last jump), else 0 (it was bounded by the single last-capture term).
   Score mid_weight(Square over) const {
-    return counted_[over] == generation_ ? sh_.gain[cells_[over]] : 0;
+    return full_weights_ || counted_[over] == generation_ ? sh_.gain[cells_[over]] : 0;
   }
 
   // Parity, in general: the trail enters and leaves every square it passes through, so it
@@ -365,29 +394,13 @@ class StartSearch final : public StartSearchBase {
     if (terminals_.size() <= 1) return 0;
     constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
     for (std::size_t i = 0; i < n; ++i) dist_[region_[i]] = kInf;
-    queue_.clear();
+    starts_.clear();
     for (std::size_t t = 0; t < terminals_.size(); ++t) {
       dist_[terminals_[t]] = 0;
       source_[terminals_[t]] = static_cast<int>(t);
-      queue_.push_back({0, terminals_[t]});
+      starts_.push_back(terminals_[t]);
     }
-    std::make_heap(queue_.begin(), queue_.end(), std::greater<>());
-    while (!queue_.empty()) {
-      std::pop_heap(queue_.begin(), queue_.end(), std::greater<>());
-      const auto [d, x] = queue_.back();
-      queue_.pop_back();
-      if (d != dist_[x]) continue;
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
-        if (cells_[j.over] == 0) continue;
-        const Score nd = d + mid_weight(j.over);
-        if (nd < dist_[j.to]) {
-          dist_[j.to] = nd;
-          source_[j.to] = source_[x];
-          queue_.push_back({nd, j.to});
-          std::push_heap(queue_.begin(), queue_.end(), std::greater<>());
-        }
-      }
-    }
+    small_dijkstra(starts_.size(), true);
     nearest_.assign(terminals_.size(), kInf);
     for (std::size_t i = 0; i < n; ++i) {
       const Square x = region_[i];
@@ -409,6 +422,113 @@ class StartSearch final : public StartSearchBase {
     return (sum - most + 1) / 2;
   }
 
+  // A sharper form of tjoin_bound, used only when that one does not prune: the minimum
+  // T-join is a minimum perfect matching of T0 plus a free node (the end) under shortest
+  // path distances, and half of a minimum assignment (a cover of the nodes by cycles, which
+  // a matching doubled is) bounds it from below. Distances by one Dijkstra per node of T0,
+  // the assignment by the Hungarian method: O(|T0|^3), a few microseconds on a lattice.
+  Score matching_bound(Square cur, std::size_t n) {
+    terminals_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
+    }
+    const std::size_t k = terminals_.size();
+    if (k <= 1) return 0;
+    constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
+    for (std::size_t i = 0; i < n; ++i) source_[region_[i]] = -1;
+    for (std::size_t t = 0; t < k; ++t) source_[terminals_[t]] = static_cast<int>(t);
+    const std::size_t m = k + 1;  // the last node is the free end
+    cost_.assign(m * m, 0);
+    for (std::size_t t = 0; t < k; ++t) {
+      for (std::size_t i = 0; i < n; ++i) dist_[region_[i]] = kInf;
+      dist_[terminals_[t]] = 0;
+      starts_.assign(1, terminals_[t]);
+      small_dijkstra(1, false);
+      for (std::size_t u = 0; u < k; ++u) cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(dist_[terminals_[u]], kBig);
+    }
+    cost_[k * m + k] = kBig;
+    // Hungarian method (potentials u, v; p[j] = row matched to column j; 1-based).
+    hu_.assign(m + 1, 0);
+    hv_.assign(m + 1, 0);
+    hp_.assign(m + 1, 0);
+    hway_.assign(m + 1, 0);
+    for (std::size_t i = 1; i <= m; ++i) {
+      hp_[0] = i;
+      std::size_t j0 = 0;
+      hmin_.assign(m + 1, std::numeric_limits<std::int64_t>::max());
+      hused_.assign(m + 1, 0);
+      do {
+        hused_[j0] = 1;
+        const std::size_t i0 = hp_[j0];
+        std::int64_t delta = std::numeric_limits<std::int64_t>::max();
+        std::size_t j1 = 0;
+        for (std::size_t j = 1; j <= m; ++j) {
+          if (hused_[j]) continue;
+          const std::int64_t c = cost_[(i0 - 1) * m + (j - 1)] - hu_[i0] - hv_[j];
+          if (c < hmin_[j]) {
+            hmin_[j] = c;
+            hway_[j] = j0;
+          }
+          if (hmin_[j] < delta) {
+            delta = hmin_[j];
+            j1 = j;
+          }
+        }
+        for (std::size_t j = 0; j <= m; ++j) {
+          if (hused_[j]) {
+            hu_[hp_[j]] += delta;
+            hv_[j] -= delta;
+          } else {
+            hmin_[j] -= delta;
+          }
+        }
+        j0 = j1;
+      } while (hp_[j0] != 0);
+      do {
+        const std::size_t j1 = hway_[j0];
+        hp_[j0] = hp_[j1];
+        j0 = j1;
+      } while (j0 != 0);
+    }
+    std::int64_t total = 0;
+    for (std::size_t j = 1; j <= m; ++j) total += cost_[(hp_[j] - 1) * m + (j - 1)];
+    if (total >= kBig) return 0;  // unreachable terminals: cannot happen in a region; stay safe
+    return static_cast<Score>((total + 1) / 2);
+  }
+
+  // Shortest paths from the squares already at distance 0 in dist_ (the others at kInf),
+  // over the pieces of the region weighed by mid_weight (0..9), with a bucket queue (Dial):
+  // no heap, the distances are small integers. Sets source_ of each square to that of its
+  // nearest start when `label` is true.
+  void small_dijkstra(std::size_t starts, bool label) {
+    for (auto& b : buckets_) b.clear();
+    std::size_t pending = 0;
+    for (std::size_t t = 0; t < starts; ++t) {
+      buckets_[0].push_back(starts_[t]);
+      ++pending;
+    }
+    for (Score d = 0; pending > 0; ++d) {
+      auto& b = buckets_[static_cast<std::size_t>(d) & 15];
+      for (std::size_t i = 0; i < b.size(); ++i) {  // b may grow: weights can be 0
+        const Square x = b[i];
+        --pending;
+        if (dist_[x] != d) continue;
+        for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+          if (cells_[j.over] == 0) continue;
+          const Score nd = d + mid_weight(j.over);
+          if (nd < dist_[j.to]) {
+            dist_[j.to] = nd;
+            if (label) source_[j.to] = source_[x];
+            buckets_[static_cast<std::size_t>(nd) & 15].push_back(j.to);
+            ++pending;
+          }
+        }
+      }
+      b.clear();
+    }
+  }
+
   // Exact (best further gain, count) when best >= need; otherwise an upper bound below
   // `need` with exact false. Ties with `need` are searched, so counts stay exact.
   Sub solve(Square cur, Score need) {
@@ -418,6 +538,15 @@ class StartSearch final : public StartSearchBase {
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
     }
     if (bound_ < need) return {bound_, Count{}, false};
+    if (pure_) {
+      full_weights_ = true;
+      const Score sharper = piece_sum_ - matching_bound(cur, region_size_);
+      full_weights_ = false;
+      if (sharper < need) {  // remembered: the matching costs more than a table probe
+        table_.store(t, cur, key_.data(), sharper, Count{}, false);
+        return {sharper, Count{}, false};
+      }
+    }
     std::array<std::uint64_t, kKeyWords> key;
     std::copy(key_.begin(), key_.end(), key.begin());
     if ((++nodes & 4095) == 0) sh_.poll(4096);
@@ -504,11 +633,21 @@ class StartSearch final : public StartSearchBase {
   std::vector<Square> stack_;
   std::vector<Square> region_;
   std::vector<int> degree_;
+  static constexpr std::int64_t kBig = std::int64_t{1} << 40;
+  bool pure_ = false;           // make_key's region is a plain graph
+  bool full_weights_ = false;   // the parity bounds weigh every piece by its gain
+  Score piece_sum_ = 0;         // make_key: the gain of every piece that matters
+  std::size_t region_size_ = 0;
+  Score base_bound_ = 0;        // make_key's bound before the parity term
+  std::vector<std::int64_t> cost_, hu_, hv_, hmin_;
+  std::vector<std::size_t> hp_, hway_;
+  std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
   std::vector<Score> dist_;
   std::vector<int> source_;
   std::vector<Score> nearest_;
-  std::vector<std::pair<Score, Square>> queue_;
+  std::array<std::vector<Square>, 16> buckets_;  // Dial's queue: weights are below 16
+  std::vector<Square> starts_;
   std::vector<int> axes_;  // twice the number of axes across which each piece may be jumped
   std::vector<std::uint32_t> axes_seen_;
   Table<Count> table_;
