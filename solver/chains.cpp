@@ -201,6 +201,7 @@ class StartSearch final : public StartSearchBase {
         degree_(static_cast<std::size_t>(shared.board.cells()), 0),
         dist_(static_cast<std::size_t>(shared.board.cells()), 0),
         source_(static_cast<std::size_t>(shared.board.cells()), 0),
+        slot_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_seen_(static_cast<std::size_t>(shared.board.cells()), 0),
         table_(shared.words) {
@@ -436,18 +437,57 @@ class StartSearch final : public StartSearchBase {
     const std::size_t k = terminals_.size();
     if (k <= 1) return 0;
     constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
-    for (std::size_t i = 0; i < n; ++i) source_[region_[i]] = -1;
-    for (std::size_t t = 0; t < k; ++t) source_[terminals_[t]] = static_cast<int>(t);
     const std::size_t m = k + 1;  // the last node is the free end
+    // The region as a compact graph (local indices, weights), built once for k searches.
+    for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
+    adj_start_.assign(n + 1, 0);
+    adj_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
+        if (cells_[j.over] != 0) adj_.push_back({slot_[j.to], mid_weight(j.over)});
+      adj_start_[i + 1] = adj_.size();
+    }
+    local_dist_.resize(n);
+    is_terminal_.assign(n, 0);
+    for (std::size_t t = 0; t < k; ++t) is_terminal_[static_cast<std::size_t>(slot_[terminals_[t]])] = 1;
     cost_.assign(m * m, 0);
     for (std::size_t t = 0; t < k; ++t) {
-      for (std::size_t i = 0; i < n; ++i) dist_[region_[i]] = kInf;
-      dist_[terminals_[t]] = 0;
-      starts_.assign(1, terminals_[t]);
-      small_dijkstra(1, false);
-      for (std::size_t u = 0; u < k; ++u) cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(dist_[terminals_[u]], kBig);
+      // Dial's algorithm from terminal t, stopped once every terminal is settled.
+      std::fill(local_dist_.begin(), local_dist_.end(), kInf);
+      for (auto& bucket : local_buckets_) bucket.clear();
+      const int from = slot_[terminals_[t]];
+      local_dist_[static_cast<std::size_t>(from)] = 0;
+      local_buckets_[0].push_back(from);
+      std::size_t pending = 1, settled = 0;
+      for (Score d = 0; pending > 0 && settled < k; ++d) {
+        auto& bucket = local_buckets_[static_cast<std::size_t>(d) & 15];
+        for (std::size_t i = 0; i < bucket.size(); ++i) {
+          const auto x = static_cast<std::size_t>(bucket[i]);
+          --pending;
+          if (local_dist_[x] != d) continue;
+          settled += is_terminal_[x];
+          for (std::size_t e = adj_start_[x]; e < adj_start_[x + 1]; ++e) {
+            const Score nd = d + adj_[e].second;
+            const auto y = static_cast<std::size_t>(adj_[e].first);
+            if (nd < local_dist_[y]) {
+              local_dist_[y] = nd;
+              local_buckets_[static_cast<std::size_t>(nd) & 15].push_back(adj_[e].first);
+              ++pending;
+            }
+          }
+        }
+        bucket.clear();
+      }
+      for (std::size_t u = 0; u < k; ++u)
+        cost_[t * m + u] =
+            u == t ? kBig : std::min<std::int64_t>(local_dist_[static_cast<std::size_t>(slot_[terminals_[u]])], kBig);
     }
     cost_[k * m + k] = kBig;
+    return hungarian(m);
+  }
+
+  // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).
+  [[gnu::noinline]] Score hungarian(std::size_t m) {
     // Hungarian method (potentials u, v; p[j] = row matched to column j; 1-based).
     hu_.assign(m + 1, 0);
     hv_.assign(m + 1, 0);
@@ -501,7 +541,7 @@ class StartSearch final : public StartSearchBase {
   // over the pieces of the region weighed by mid_weight (0..9), with a bucket queue (Dial):
   // no heap, the distances are small integers. Sets source_ of each square to that of its
   // nearest start when `label` is true.
-  void small_dijkstra(std::size_t starts, bool label) {
+  [[gnu::noinline]] void small_dijkstra(std::size_t starts, bool label) {
     for (auto& b : buckets_) b.clear();
     std::size_t pending = 0;
     for (std::size_t t = 0; t < starts; ++t) {
@@ -648,6 +688,12 @@ class StartSearch final : public StartSearchBase {
   std::vector<Score> nearest_;
   std::array<std::vector<Square>, 16> buckets_;  // Dial's queue: weights are below 16
   std::vector<Square> starts_;
+  std::vector<int> slot_;  // local index of each region square (matching_bound)
+  std::vector<std::size_t> adj_start_;
+  std::vector<std::pair<int, Score>> adj_;
+  std::vector<Score> local_dist_;
+  std::vector<std::uint8_t> is_terminal_;
+  std::array<std::vector<int>, 16> local_buckets_;
   std::vector<int> axes_;  // twice the number of axes across which each piece may be jumped
   std::vector<std::uint32_t> axes_seen_;
   Table<Count> table_;
