@@ -434,10 +434,36 @@ class StartSearch final : public StartSearchBase {
       const Square x = region_[i];
       if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
     }
+    std::sort(terminals_.begin(), terminals_.end());
+    if (frames_.size() <= static_cast<std::size_t>(depth_)) frames_.resize(static_cast<std::size_t>(depth_) + 1);
+    Frame& f = frames_[static_cast<std::size_t>(depth_)];
+    f.valid = false;
     const std::size_t k = terminals_.size();
     if (k <= 1) return 0;
     constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
     const std::size_t m = k + 1;  // the last node is the free end
+    const auto cells = static_cast<std::size_t>(sh_.board.cells());
+
+    // Incremental: in a plain graph the terminals stay the same along a chain (a jump
+    // x->z flips the parity of x and z and moves the jumper from x to z), and removing
+    // the jumped piece changes the distances from a terminal only if it lay on one of
+    // its shortest paths. So the parent's rows are kept where that cannot be, and the
+    // parent's assignment duals stay feasible (distances only grow): a warm start.
+    const Frame* parent = nullptr;
+    Square px = kNoSquare;
+    Score w = 0;
+    if (depth_ > 0) {
+      const Frame& pf = frames_[static_cast<std::size_t>(depth_) - 1];
+      if (pf.valid && pf.terms == terminals_) {
+        const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.diagonal);
+        if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
+          parent = &pf;
+          px = pf.cur;
+          w = sh_.gain[sh_.pos.cells[over]];
+        }
+      }
+    }
+
     // The region as a compact graph (local indices, weights), built once for k searches.
     for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
     adj_start_.assign(n + 1, 0);
@@ -448,24 +474,30 @@ class StartSearch final : public StartSearchBase {
       adj_start_[i + 1] = adj_.size();
     }
     local_dist_.resize(n);
-    is_terminal_.assign(n, 0);
-    for (std::size_t t = 0; t < k; ++t) is_terminal_[static_cast<std::size_t>(slot_[terminals_[t]])] = 1;
-    cost_.assign(m * m, 0);
+    if (f.own.size() < k * cells) f.own.resize(k * cells);
+    f.rows.resize(k);
     for (std::size_t t = 0; t < k; ++t) {
-      // Dial's algorithm from terminal t, stopped once every terminal is settled.
+      if (parent != nullptr) {
+        const Score* row = parent->rows[t];
+        if (row[px] + w != row[cur] && row[cur] + w != row[px]) {
+          f.rows[t] = row;
+          continue;
+        }
+      }
+      // Dial's algorithm from terminal t over the whole region (the rows serve the
+      // children's tests too).
       std::fill(local_dist_.begin(), local_dist_.end(), kInf);
       for (auto& bucket : local_buckets_) bucket.clear();
       const int from = slot_[terminals_[t]];
       local_dist_[static_cast<std::size_t>(from)] = 0;
       local_buckets_[0].push_back(from);
-      std::size_t pending = 1, settled = 0;
-      for (Score d = 0; pending > 0 && settled < k; ++d) {
+      std::size_t pending = 1;
+      for (Score d = 0; pending > 0; ++d) {
         auto& bucket = local_buckets_[static_cast<std::size_t>(d) & 15];
         for (std::size_t i = 0; i < bucket.size(); ++i) {
           const auto x = static_cast<std::size_t>(bucket[i]);
           --pending;
           if (local_dist_[x] != d) continue;
-          settled += is_terminal_[x];
           for (std::size_t e = adj_start_[x]; e < adj_start_[x + 1]; ++e) {
             const Score nd = d + adj_[e].second;
             const auto y = static_cast<std::size_t>(adj_[e].first);
@@ -478,22 +510,50 @@ class StartSearch final : public StartSearchBase {
         }
         bucket.clear();
       }
-      for (std::size_t u = 0; u < k; ++u)
-        cost_[t * m + u] =
-            u == t ? kBig : std::min<std::int64_t>(local_dist_[static_cast<std::size_t>(slot_[terminals_[u]])], kBig);
+      Score* row = f.own.data() + t * cells;
+      for (std::size_t i = 0; i < n; ++i) row[region_[i]] = local_dist_[i];
+      f.rows[t] = row;
     }
+    cost_.assign(m * m, 0);
+    for (std::size_t t = 0; t < k; ++t)
+      for (std::size_t u = 0; u < k; ++u)
+        cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(f.rows[t][terminals_[u]], kBig);
     cost_[k * m + k] = kBig;
-    return hungarian(m);
+    if (parent != nullptr) {
+      hu_ = parent->u;
+      hv_ = parent->v;
+      hp_ = parent->p;
+      for (std::size_t j = 1; j <= m; ++j) {
+        const std::size_t r = hp_[j];
+        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != hu_[r] + hv_[j]) hp_[j] = 0;  // no longer tight
+      }
+    } else {
+      hu_.assign(m + 1, 0);
+      hv_.assign(m + 1, 0);
+      hp_.assign(m + 1, 0);
+    }
+    const Score bound = hungarian(m);
+    f.u = hu_;
+    f.v = hv_;
+    f.p = hp_;
+    f.cur = cur;
+    f.terms = terminals_;
+    f.valid = true;
+    return bound;
   }
 
   // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).
   [[gnu::noinline]] Score hungarian(std::size_t m) {
-    // Hungarian method (potentials u, v; p[j] = row matched to column j; 1-based).
-    hu_.assign(m + 1, 0);
-    hv_.assign(m + 1, 0);
-    hp_.assign(m + 1, 0);
+    // Hungarian method (potentials u, v; p[j] = row matched to column j; 1-based), from
+    // the feasible potentials and tight partial assignment the caller leaves in hu_, hv_,
+    // hp_: only the free rows are augmented.
     hway_.assign(m + 1, 0);
-    for (std::size_t i = 1; i <= m; ++i) {
+    hused_.assign(m + 1, 0);
+    for (std::size_t j = 1; j <= m; ++j) hused_[hp_[j]] = 1;  // rows matched already
+    free_rows_.clear();
+    for (std::size_t i = 1; i <= m; ++i)
+      if (!hused_[i]) free_rows_.push_back(i);
+    for (const std::size_t i : free_rows_) {
       hp_[0] = i;
       std::size_t j0 = 0;
       hmin_.assign(m + 1, std::numeric_limits<std::int64_t>::max());
@@ -573,6 +633,7 @@ class StartSearch final : public StartSearchBase {
   // `need` with exact false. Ties with `need` are searched, so counts stay exact.
   Sub solve(Square cur, Score need) {
     const std::uint64_t t = make_key(cur);
+    if (static_cast<std::size_t>(depth_) < frames_.size()) frames_[static_cast<std::size_t>(depth_)].valid = false;
     if (const auto i = table_.find(t, cur, key_.data()); i >= 0) {
       if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
@@ -607,7 +668,9 @@ class StartSearch final : public StartSearchBase {
       const Value v = cells_[j.over];
       const Score g = sh_.gain[v];
       cells_[j.over] = 0;
+      ++depth_;
       Sub c = solve(j.to, std::max(need, any ? r.best : 0) - g);
+      --depth_;
       cells_[j.over] = v;
       if (!c.exact) {
         over_bound = std::max(over_bound, g + c.best);
@@ -680,7 +743,20 @@ class StartSearch final : public StartSearchBase {
   std::size_t region_size_ = 0;
   Score base_bound_ = 0;        // make_key's bound before the parity term
   std::vector<std::int64_t> cost_, hu_, hv_, hmin_;
-  std::vector<std::size_t> hp_, hway_;
+  std::vector<std::size_t> hp_, hway_, free_rows_;
+  // The matching bound of each node on the current chain, for its children (see
+  // matching_bound): terminals, distance rows (own or the parent's), assignment duals.
+  struct Frame {
+    bool valid = false;
+    Square cur = kNoSquare;
+    std::vector<Square> terms;
+    std::vector<Score> own;
+    std::vector<const Score*> rows;
+    std::vector<std::int64_t> u, v;
+    std::vector<std::size_t> p;
+  };
+  std::vector<Frame> frames_;
+  int depth_ = 0;  // captures made on the current chain
   std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
   std::vector<Score> dist_;
