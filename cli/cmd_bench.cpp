@@ -33,7 +33,6 @@ Setup sparse_layout(int width, int height, int empty_pct, std::uint64_t seed) {
 std::vector<BenchCase> bench_cases(bool quick) {
   std::vector<BenchCase> cases;
   for (const LatticeCase& l : kLattices) {
-    if (l.name == "lattice-13x13") continue;  // minutes, not seconds: see bench/bench_chains.cpp
     if (quick && l.name != "lattice-9x9") continue;
     Setup s = parse_position(l.position);
     cases.push_back({std::string(l.name), s, s.rules()});

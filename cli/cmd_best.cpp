@@ -70,7 +70,10 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << (r.removal ? "removal" : "value") << " " << r.value << " " << to_string(rules.measure) << "\n"
-            << "count " << r.count.to_string() << (r.removal ? " squares" : " maximal chains") << "\n"
+            << "count " << r.count.to_string()
+            << (r.removal ? (r.count == BigCount(1) ? " square" : " squares")
+                          : (r.count == BigCount(1) ? " maximal chain" : " maximal chains"))
+            << "\n"
             << "best  " << best << "\n";
   if (all_chains) {
     for (const Turn& t : r.chains) std::cout << format_turn(setup.board, t) << "\n";

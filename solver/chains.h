@@ -14,10 +14,22 @@
 // Method. The future of a chain depends only on (start square, jumper square, set of pieces
 // captured so far): the start square is empty, the captured squares are empty, the rest is
 // as in the position. The search memoises each such state with (best further gain, number
-// of continuations reaching it) in a table keyed by an incremental Zobrist hash and checked
-// against the exact captured set, so results are exact, never lossy. Ties are never pruned:
-// the count needs every optimal continuation. Counts are kept in 64 bits and the search of a
-// start square is redone with BigCount in the (rare) case a count overflows.
+// of continuations reaching it). The key is reduced to what can still matter: the jumper's
+// square and the pieces in the region it might still reach (two chains that used up
+// different parts of the board but left the jumper in the same pocket are one
+// sub-problem); a Zobrist hash of it indexes the table and the exact key is compared, so
+// results are exact, never lossy. Counts are kept in 64 bits and the search of a start
+// square is redone with BigCount in the (rare) case a count overflows.
+//
+// Pruning keeps counts exact: a sub-search is asked only for continuations worth at least
+// `need` and ties with `need` are always searched; a failed sub-search stores an upper
+// bound. Upper bounds: the pieces of the region, less pieces that can only be the last
+// capture (dead ends), less a parity term. When the region is a plain graph (every piece
+// jumpable across one axis only, as on a lattice), the pieces a trail leaves form a T-join
+// of the odd squares, so the bound subtracts a lower bound on the minimum T-join: nearest
+// odd squares by a multi-source Dijkstra, then half a minimum assignment (Hungarian method,
+// kept incrementally along the chain). The root starts from its bound and lowers `need`
+// until the search succeeds (aspiration), which on lattices is within a few points.
 //
 // Parallelism: start squares are searched as independent tasks (oneTBB), each with its own
 // table, and combined in square order, so every output (value, count, chains, nodes) is the
