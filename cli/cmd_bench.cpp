@@ -37,15 +37,15 @@ std::vector<BenchCase> bench_cases(bool quick) {
     Setup s = parse_position(l.position);
     cases.push_back({std::string(l.name), s, s.rules()});
   }
-  for (int i = 0; i < 4; ++i) {
-    Setup s = sparse_layout(13, 13, 30, 100 + static_cast<std::uint64_t>(i));
-    cases.push_back({"random-13x13-" + std::to_string(i), s, s.rules()});
-  }
   for (int i = 0; i < 2; ++i) {
-    Setup s = sparse_layout(9, 9, 45, 200 + static_cast<std::uint64_t>(i));
+    Setup s = sparse_layout(15, 15, 45, 100 + static_cast<std::uint64_t>(i));
+    cases.push_back({"random-15x15-" + std::to_string(i), s, s.rules()});
+  }
+  for (int i = 0; i < 2 && !quick; ++i) {
+    Setup s = sparse_layout(15, 15, 50, 200 + static_cast<std::uint64_t>(i));
     Rules r = s.rules();
     r.diagonal = true;
-    cases.push_back({"diagonal-9x9-" + std::to_string(i), s, r});
+    cases.push_back({"diagonal-15x15-" + std::to_string(i), s, r});
   }
   {
     Setup s = sparse_layout(26, 26, 12, 300);

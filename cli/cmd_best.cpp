@@ -69,7 +69,9 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "no capture: the player to move has no turn (value 0, count 0)\n";
     return 0;
   }
-  std::cout << (r.removal ? "removal" : "value") << " " << r.value << " " << to_string(rules.measure) << "\n"
+  const bool one = r.value == 1;
+  const std::string unit = rules.measure == Measure::kPoints ? (one ? "point" : "points") : (one ? "piece" : "pieces");
+  std::cout << (r.removal ? "removal" : "value") << " " << r.value << " " << unit << "\n"
             << "count " << r.count.to_string()
             << (r.removal ? (r.count == BigCount(1) ? " square" : " squares")
                           : (r.count == BigCount(1) ? " maximal chain" : " maximal chains"))

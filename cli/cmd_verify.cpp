@@ -11,7 +11,8 @@ namespace leapfrog::cli {
 namespace {
 
 std::string amount(const Rules& rules, Score n) {
-  return std::to_string(n) + " " + std::string(to_string(rules.measure));
+  if (rules.measure == Measure::kPoints) return std::to_string(n) + (n == 1 ? " point" : " points");
+  return std::to_string(n) + (n == 1 ? " piece" : " pieces");
 }
 
 int verify_move(const CommonOptions& o, const std::string& position, const std::string& move,
@@ -100,7 +101,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     for (int p = 0; p < rules.players; ++p) std::cout << (p ? ", " : " ") << g.final.scores[p];
     std::cout << "\n";
     if (g.legal) {
-      std::cout << g.turns.size() << " turns, all legal; ";
+      std::cout << g.turns.size() << (g.turns.size() == 1 ? " turn" : " turns") << ", all legal; ";
       if (g.finished) {
         std::cout << (g.winners.size() == 1 ? "winner " : "shared win: ");
         for (std::size_t i = 0; i < g.winners.size(); ++i) std::cout << (i ? ", " : "") << name(g.winners[i]);
