@@ -228,7 +228,6 @@ class StartSearch final : public StartSearchBase {
     }
     if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(nodes & 4095);
     value = root.exact ? root.best : 0;
-
     count = value == 0 ? BigCount{} : BigCount(root.count);
   }
 
@@ -322,7 +321,6 @@ class StartSearch final : public StartSearchBase {
       // A plain graph: every piece of the region is an edge; the parity bound below
       // covers dead ends too (a dead end is an odd square), so weigh every piece fully.
       full_weights_ = true;
-      base_bound_ = std::min(bound_, piece_sum_);
       bound_ = std::min(bound_, piece_sum_ - tjoin_bound(cur, n));
       full_weights_ = false;
     } else {
@@ -741,7 +739,6 @@ class StartSearch final : public StartSearchBase {
   bool full_weights_ = false;   // the parity bounds weigh every piece by its gain
   Score piece_sum_ = 0;         // make_key: the gain of every piece that matters
   std::size_t region_size_ = 0;
-  Score base_bound_ = 0;        // make_key's bound before the parity term
   std::vector<std::int64_t> cost_, hu_, hv_, hmin_;
   std::vector<std::size_t> hp_, hway_, free_rows_;
   // The matching bound of each node on the current chain, for its children (see
