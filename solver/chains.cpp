@@ -322,6 +322,7 @@ class StartSearch final : public StartSearchBase {
       // covers dead ends too (a dead end is an odd square), so weigh every piece fully.
       full_weights_ = true;
       bound_ = std::min(bound_, piece_sum_ - tjoin_bound(cur, n));
+      bound_ = std::min(bound_, bridge_bound(cur, n));
       full_weights_ = false;
     } else {
       bound_ -= parity_bound(cur, n);
@@ -627,6 +628,101 @@ class StartSearch final : public StartSearchBase {
     }
   }
 
+  // Connectivity in a plain graph (pure_region): a trail crosses a bridge at most once and
+  // cannot come back, so it collects the pieces of the 2-edge-connected blocks along one
+  // path of the block tree from the jumper's block, plus the bridges on that path.
+  Score bridge_bound(Square cur, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
+    // Tarjan's bridges, iteratively: order, low, and the piece of the edge to the parent.
+    order_.assign(n, -1);
+    low_.assign(n, 0);
+    is_bridge_.clear();
+    int counter = 0;
+    dfs_.clear();
+    const auto root = static_cast<std::size_t>(slot_[cur]);
+    dfs_.push_back({root, kNoSquare, 0});
+    order_[root] = low_[root] = counter++;
+    while (!dfs_.empty()) {
+      DfsFrame& fr = dfs_.back();
+      const auto jumps = sh_.board.jumps(region_[fr.node], sh_.rules.diagonal);
+      if (fr.next < jumps.size()) {
+        const Jump& j = jumps[fr.next++];
+        if (cells_[j.over] == 0 || j.over == fr.via) continue;
+        const auto y = static_cast<std::size_t>(slot_[j.to]);
+        if (order_[y] < 0) {
+          order_[y] = low_[y] = counter++;
+          dfs_.push_back({y, j.over, 0});
+        } else {
+          low_[fr.node] = std::min(low_[fr.node], order_[y]);
+        }
+        continue;
+      }
+      const DfsFrame done = fr;
+      dfs_.pop_back();
+      if (!dfs_.empty()) {
+        DfsFrame& up = dfs_.back();
+        low_[up.node] = std::min(low_[up.node], low_[done.node]);
+        if (low_[done.node] > order_[up.node]) is_bridge_.push_back(done.via);
+      }
+    }
+    if (is_bridge_.empty()) return piece_sum_;
+    const auto bridge = [&](Square over) {
+      return std::find(is_bridge_.begin(), is_bridge_.end(), over) != is_bridge_.end();
+    };
+    // Blocks: components without the bridges, found from the jumper's block outwards; the
+    // block tree is walked in the same search (a block is entered through one bridge).
+    block_.assign(n, -1);
+    block_weight_.clear();
+    block_parent_.clear();
+    block_via_.clear();
+    std::vector<std::size_t>& stack = block_stack_;
+    std::vector<std::size_t>& pending = block_pending_;
+    pending.assign(1, root);
+    block_parent_.push_back(-1);
+    block_via_.push_back(0);
+    block_.at(root) = 0;
+    block_weight_.push_back(0);
+    std::size_t next_block = 0;
+    while (next_block < pending.size()) {
+      const int b = block_[pending[next_block]];
+      stack.assign(1, pending[next_block++]);
+      while (!stack.empty()) {
+        const std::size_t x = stack.back();
+        stack.pop_back();
+        for (const Jump& j : sh_.board.jumps(region_[x], sh_.rules.diagonal)) {
+          if (cells_[j.over] == 0) continue;
+          const auto y = static_cast<std::size_t>(slot_[j.to]);
+          const Score g = sh_.gain[cells_[j.over]];
+          if (bridge(j.over)) {
+            if (block_[y] < 0) {  // a new block beyond the bridge
+              block_[y] = static_cast<int>(block_weight_.size());
+              block_weight_.push_back(0);
+              block_parent_.push_back(b);
+              block_via_.push_back(g);
+              pending.push_back(y);
+            }
+            continue;
+          }
+          if (y > x || (y == x)) block_weight_[static_cast<std::size_t>(b)] += g;  // each edge once
+          if (block_[y] < 0) {
+            block_[y] = b;
+            stack.push_back(y);
+          }
+        }
+      }
+    }
+    // Best path down the block tree: children come after their parents, so go backwards.
+    block_best_.assign(block_weight_.size(), 0);
+    for (std::size_t b = block_weight_.size(); b-- > 0;) {
+      block_best_[b] += block_weight_[b];
+      if (block_parent_[b] >= 0) {
+        Score& up = block_best_[static_cast<std::size_t>(block_parent_[b])];
+        up = std::max(up, block_via_[b] + block_best_[b]);
+      }
+    }
+    return block_best_[0];
+  }
+
   // Exact (best further gain, count) when best >= need; otherwise an upper bound below
   // `need` with exact false. Ties with `need` are searched, so counts stay exact.
   Sub solve(Square cur, Score need) {
@@ -753,6 +849,16 @@ class StartSearch final : public StartSearchBase {
     std::vector<std::size_t> p;
   };
   std::vector<Frame> frames_;
+  struct DfsFrame {
+    std::size_t node;
+    Square via;  // the piece jumped to reach node (kNoSquare at the root)
+    std::size_t next;
+  };
+  std::vector<DfsFrame> dfs_;
+  std::vector<int> order_, low_, block_, block_parent_;
+  std::vector<Square> is_bridge_;
+  std::vector<Score> block_weight_, block_via_, block_best_;
+  std::vector<std::size_t> block_stack_, block_pending_;
   int depth_ = 0;  // captures made on the current chain
   std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
