@@ -199,8 +199,6 @@ class StartSearch final : public StartSearchBase {
         stack_(static_cast<std::size_t>(shared.board.cells())),
         region_(static_cast<std::size_t>(shared.board.cells())),
         degree_(static_cast<std::size_t>(shared.board.cells()), 0),
-        dist_(static_cast<std::size_t>(shared.board.cells()), 0),
-        source_(static_cast<std::size_t>(shared.board.cells()), 0),
         slot_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_seen_(static_cast<std::size_t>(shared.board.cells()), 0),
@@ -321,7 +319,7 @@ class StartSearch final : public StartSearchBase {
       // A plain graph: every piece of the region is an edge; the parity bound below
       // covers dead ends too (a dead end is an odd square), so weigh every piece fully.
       full_weights_ = true;
-      bound_ = std::min(bound_, piece_sum_ - tjoin_bound(cur, n));
+      bound_ = std::min(bound_, piece_sum_);
       bound_ = std::min(bound_, bridge_bound(cur, n));
       full_weights_ = false;
     } else {
@@ -380,52 +378,10 @@ class StartSearch final : public StartSearchBase {
   }
 
   // Parity in a plain graph (pure_region): the pieces a trail from cur to some end leaves
-  // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join:
-  // a perfect matching of T by shortest paths. With T0 = odd(G) + {cur} and the end free,
-  // one node of T0 goes unmatched; every other one is matched by a path at least as long
-  // as the distance to its nearest other node of T0 (computed at once by a multi-source
-  // Dijkstra), and a path serves two nodes: (sum - max) / 2.
-  Score tjoin_bound(Square cur, std::size_t n) {
-    terminals_.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      const Square x = region_[i];
-      if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
-    }
-    if (terminals_.size() <= 1) return 0;
-    constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
-    for (std::size_t i = 0; i < n; ++i) dist_[region_[i]] = kInf;
-    starts_.clear();
-    for (std::size_t t = 0; t < terminals_.size(); ++t) {
-      dist_[terminals_[t]] = 0;
-      source_[terminals_[t]] = static_cast<int>(t);
-      starts_.push_back(terminals_[t]);
-    }
-    small_dijkstra(starts_.size(), true);
-    nearest_.assign(terminals_.size(), kInf);
-    for (std::size_t i = 0; i < n; ++i) {
-      const Square x = region_[i];
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
-        if (cells_[j.over] == 0 || source_[x] == source_[j.to]) continue;
-        const Score d = dist_[x] + mid_weight(j.over) + dist_[j.to];
-        auto& a = nearest_[static_cast<std::size_t>(source_[x])];
-        auto& b = nearest_[static_cast<std::size_t>(source_[j.to])];
-        a = std::min(a, d);
-        b = std::min(b, d);
-      }
-    }
-    Score sum = 0, most = 0;
-    for (const Score d : nearest_) {
-      if (d >= kInf) return 0;  // cannot happen in a connected region; stay safe
-      sum += d;
-      most = std::max(most, d);
-    }
-    return (sum - most + 1) / 2;
-  }
-
-  // A sharper form of tjoin_bound, used only when that one does not prune: the minimum
-  // T-join is a minimum perfect matching of T0 plus a free node (the end) under shortest
-  // path distances, and half of a minimum assignment (a cover of the nodes by cycles, which
-  // a matching doubled is) bounds it from below. Distances by one Dijkstra per node of T0,
+  // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join: a
+  // minimum perfect matching of T0 = odd(G) + {cur} plus a free node (the end) under
+  // shortest-path distances. Half of a minimum assignment (a cover of the nodes by cycles,
+  // which a matching doubled is) bounds that from below. Distances by one Dijkstra per node of T0,
   // the assignment by the Hungarian method: O(|T0|^3), a few microseconds on a lattice.
   Score matching_bound(Square cur, std::size_t n) {
     terminals_.clear();
@@ -594,38 +550,6 @@ class StartSearch final : public StartSearchBase {
     for (std::size_t j = 1; j <= m; ++j) total += cost_[(hp_[j] - 1) * m + (j - 1)];
     if (total >= kBig) return 0;  // unreachable terminals: cannot happen in a region; stay safe
     return static_cast<Score>((total + 1) / 2);
-  }
-
-  // Shortest paths from the squares already at distance 0 in dist_ (the others at kInf),
-  // over the pieces of the region weighed by mid_weight (0..9), with a bucket queue (Dial):
-  // no heap, the distances are small integers. Sets source_ of each square to that of its
-  // nearest start when `label` is true.
-  [[gnu::noinline]] void small_dijkstra(std::size_t starts, bool label) {
-    for (auto& b : buckets_) b.clear();
-    std::size_t pending = 0;
-    for (std::size_t t = 0; t < starts; ++t) {
-      buckets_[0].push_back(starts_[t]);
-      ++pending;
-    }
-    for (Score d = 0; pending > 0; ++d) {
-      auto& b = buckets_[static_cast<std::size_t>(d) & 15];
-      for (std::size_t i = 0; i < b.size(); ++i) {  // b may grow: weights can be 0
-        const Square x = b[i];
-        --pending;
-        if (dist_[x] != d) continue;
-        for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
-          if (cells_[j.over] == 0) continue;
-          const Score nd = d + mid_weight(j.over);
-          if (nd < dist_[j.to]) {
-            dist_[j.to] = nd;
-            if (label) source_[j.to] = source_[x];
-            buckets_[static_cast<std::size_t>(nd) & 15].push_back(j.to);
-            ++pending;
-          }
-        }
-      }
-      b.clear();
-    }
   }
 
   // Connectivity in a plain graph (pure_region): a trail crosses a bridge at most once and
@@ -862,11 +786,6 @@ class StartSearch final : public StartSearchBase {
   int depth_ = 0;  // captures made on the current chain
   std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
-  std::vector<Score> dist_;
-  std::vector<int> source_;
-  std::vector<Score> nearest_;
-  std::array<std::vector<Square>, 16> buckets_;  // Dial's queue: weights are below 16
-  std::vector<Square> starts_;
   std::vector<int> slot_;  // local index of each region square (matching_bound)
   std::vector<std::size_t> adj_start_;
   std::vector<std::pair<int, Score>> adj_;
