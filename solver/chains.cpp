@@ -433,8 +433,16 @@ class StartSearch final : public StartSearchBase {
     f.rows.resize(k);
     for (std::size_t t = 0; t < k; ++t) {
       if (parent != nullptr) {
+        // Distances (weights >= 1) stay the same as long as every square keeps an edge
+        // that is tight under them: only the ends of the removed edge can lose theirs.
         const Score* row = parent->rows[t];
-        if (row[px] + w != row[cur] && row[cur] + w != row[px]) {
+        const auto keeps_tight_edge = [&](Square v) {
+          if (row[v] == 0) return true;
+          for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
+            if (cells_[j.over] != 0 && row[j.to] + sh_.gain[cells_[j.over]] == row[v]) return true;
+          return false;
+        };
+        if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) && (row[cur] + w != row[px] || keeps_tight_edge(px))) {
           f.rows[t] = row;
           continue;
         }
