@@ -214,6 +214,7 @@ class StartSearch final : public StartSearchBase {
     make_key(start_);
     Score need = bound_;
     if (pure_) {
+      need = std::min(need, bridge_bound(start_, region_size_));
       full_weights_ = true;
       need = std::min(need, piece_sum_ - matching_bound(start_, region_size_));
       full_weights_ = false;
@@ -315,13 +316,9 @@ class StartSearch final : public StartSearchBase {
     bound_ += last_only;
     pure_ = pure_region(cur, n);
     region_size_ = n;
-    if (pure_) {
-      // A plain graph: the bridge bound here, the parity one (matching_bound, costlier)
-      // in solve only when this does not prune.
-      bound_ = std::min(bound_, bridge_bound(cur, n));
-    } else {
-      bound_ -= parity_bound(cur, n);
-    }
+    // A plain graph gets the bridge and parity bounds (costlier) in solve, only when the
+    // table does not answer and this one does not prune.
+    if (!pure_) bound_ -= parity_bound(cur, n);
     return hash | 1U;
   }
 
@@ -674,9 +671,12 @@ class StartSearch final : public StartSearchBase {
       }
     }
     if (is_bridge_.empty()) return piece_sum_;
-    const auto bridge = [&](Square over) {
-      return std::find(is_bridge_.begin(), is_bridge_.end(), over) != is_bridge_.end();
-    };
+    if (++bridge_stamp_ == 0) {
+      std::fill(bridge_mark_.begin(), bridge_mark_.end(), 0);
+      bridge_stamp_ = 1;
+    }
+    for (const Square over : is_bridge_) bridge_mark_[over] = bridge_stamp_;
+    const auto bridge = [&](Square over) { return bridge_mark_[over] == bridge_stamp_; };
     // Blocks: components without the bridges, found from the jumper's block outwards; the
     // block tree is walked in the same search (a block is entered through one bridge).
     block_.assign(n, -1);
@@ -740,6 +740,7 @@ class StartSearch final : public StartSearchBase {
       if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
     }
+    if (pure_) bound_ = std::min(bound_, bridge_bound(cur, region_size_));
     if (bound_ < need) return {bound_, Count{}, false};
     if (pure_) {
       full_weights_ = true;
@@ -864,6 +865,8 @@ class StartSearch final : public StartSearchBase {
   std::vector<DfsFrame> dfs_;
   std::vector<int> order_, low_, block_, block_parent_;
   std::vector<Square> is_bridge_;
+  std::vector<std::uint32_t> bridge_mark_ = std::vector<std::uint32_t>(kMaxCells, 0);  // == stamp: a bridge
+  std::uint32_t bridge_stamp_ = 0;
   std::vector<Score> block_weight_, block_via_, block_best_;
   std::vector<std::size_t> block_stack_, block_pending_;
   int depth_ = 0;  // captures made on the current chain
