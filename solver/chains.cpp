@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "puzzles/movegen.h"
+#include "solver/shortest_paths.h"
 
 namespace leapfrog {
 
@@ -430,6 +431,10 @@ class StartSearch final : public StartSearchBase {
     };
     if (f.own.size() < k * cells) f.own.resize(k * cells);
     f.rows.resize(k);
+    const auto live_neighbours = [&](Square v, auto&& visit) {
+      for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
+        if (cells_[j.over] != 0) visit(j.to, sh_.gain[cells_[j.over]]);
+    };
     for (std::size_t t = 0; t < k; ++t) {
       if (parent != nullptr) {
         // Distances (weights >= 1) stay the same as long as every square keeps an edge
@@ -448,7 +453,7 @@ class StartSearch final : public StartSearchBase {
         // Otherwise only the squares below the removed edge in the shortest-path DAG can
         // move: a small repair instead of a search over the whole region.
         Score* out = f.own.data() + t * cells;
-        repair_row(row, out, row[px] + w == row[cur] ? cur : px);
+        repair_distances(row, out, cells, row[px] + w == row[cur] ? cur : px, kInf, live_neighbours, repair_);
         f.rows[t] = out;
         continue;
       }
@@ -509,73 +514,6 @@ class StartSearch final : public StartSearchBase {
     f.terms = terminals_;
     f.valid = true;
     return bound;
-  }
-
-  // Distances from one source after one edge was removed (decrementally): `row` holds the
-  // distances before, with every weight >= 1, and `lost` is the end of the removed edge that
-  // had its tight edge through it. A square's distance grows exactly when every tight edge
-  // into it comes from a square whose distance grows (the affected set, found in order of
-  // old distance, so a square's predecessors are decided before it); the affected squares
-  // are then settled by a small Dijkstra from their unaffected neighbours.
-  void repair_row(const Score* row, Score* out, Square lost) {
-    constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
-    const auto cells = static_cast<std::size_t>(sh_.board.cells());
-    std::copy(row, row + cells, out);
-    if (mark_.size() < cells) mark_.assign(cells, 0);
-    enum : std::uint8_t { kNone = 0, kCandidate = 1, kAffected = 2, kKept = 3 };
-    touched_.clear();
-    affected_.clear();
-    pending_.assign(1, lost);
-    mark_[lost] = kCandidate;
-    touched_.push_back(lost);
-    while (!pending_.empty()) {
-      std::size_t best = 0;
-      for (std::size_t i = 1; i < pending_.size(); ++i)
-        if (row[pending_[i]] < row[pending_[best]]) best = i;
-      const Square v = pending_[best];
-      pending_[best] = pending_.back();
-      pending_.pop_back();
-      bool kept = row[v] == 0;
-      for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal)) {
-        if (kept) break;
-        if (cells_[j.over] != 0 && mark_[j.to] != kAffected && row[j.to] + sh_.gain[cells_[j.over]] == row[v])
-          kept = true;
-      }
-      if (kept) {
-        mark_[v] = kKept;
-        continue;
-      }
-      mark_[v] = kAffected;
-      affected_.push_back(v);
-      for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal)) {
-        if (cells_[j.over] == 0 || mark_[j.to] != kNone) continue;
-        if (row[v] + sh_.gain[cells_[j.over]] != row[j.to]) continue;
-        mark_[j.to] = kCandidate;
-        touched_.push_back(j.to);
-        pending_.push_back(j.to);
-      }
-    }
-    for (const Square v : affected_) {
-      Score d = kInf;
-      for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
-        if (cells_[j.over] != 0 && mark_[j.to] != kAffected) d = std::min(d, row[j.to] + sh_.gain[cells_[j.over]]);
-      out[v] = d;
-    }
-    // Dijkstra among the affected squares (few: a linear scan for the minimum).
-    while (!affected_.empty()) {
-      std::size_t best = 0;
-      for (std::size_t i = 1; i < affected_.size(); ++i)
-        if (out[affected_[i]] < out[affected_[best]]) best = i;
-      const Square v = affected_[best];
-      affected_[best] = affected_.back();
-      affected_.pop_back();
-      mark_[v] = kKept;  // settled
-      if (out[v] >= kInf) continue;
-      for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
-        if (cells_[j.over] != 0 && mark_[j.to] == kAffected)
-          out[j.to] = std::min(out[j.to], out[v] + sh_.gain[cells_[j.over]]);
-    }
-    for (const Square v : touched_) mark_[v] = kNone;
   }
 
   // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).
@@ -872,8 +810,7 @@ class StartSearch final : public StartSearchBase {
   int depth_ = 0;  // captures made on the current chain
   std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
-  std::vector<std::uint8_t> mark_;  // repair_row's per-square state, all zero between calls
-  std::vector<Square> touched_, affected_, pending_;
+  RepairScratch repair_;
   std::vector<int> slot_;  // local index of each region square (matching_bound)
   std::vector<std::size_t> adj_start_;
   std::vector<std::pair<int, Score>> adj_;
