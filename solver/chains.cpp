@@ -399,12 +399,18 @@ class StartSearch final : public StartSearchBase {
     // the jumped piece changes the distances from a terminal only if it lay on one of
     // its shortest paths. So the parent's rows are kept where that cannot be, and the
     // parent's assignment duals stay feasible (distances only grow): a warm start.
+    // When the jump cut the region in two (the piece was a bridge), the terminals here are
+    // those of the parent on this side: their rows are still repaired from the parent's
+    // (squares across the bridge become unreachable), but the assignment starts afresh.
     const Frame* parent = nullptr;
+    bool same_terms = false;
     Square px = kNoSquare;
     Score w = 0;
     if (depth_ > 0) {
       const Frame& pf = frames_[static_cast<std::size_t>(depth_) - 1];
-      if (pf.valid && pf.terms == terminals_) {
+      same_terms = pf.valid && pf.terms == terminals_;
+      if (same_terms || (pf.valid && std::includes(pf.terms.begin(), pf.terms.end(), terminals_.begin(),
+                                                   terminals_.end()))) {
         const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.diagonal);
         if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
           parent = &pf;
@@ -439,7 +445,9 @@ class StartSearch final : public StartSearchBase {
       if (parent != nullptr) {
         // Distances (weights >= 1) stay the same as long as every square keeps an edge
         // that is tight under them: only the ends of the removed edge can lose theirs.
-        const Score* row = parent->rows[t];
+        const auto pt = static_cast<std::size_t>(
+            std::lower_bound(parent->terms.begin(), parent->terms.end(), terminals_[t]) - parent->terms.begin());
+        const Score* row = parent->rows[pt];
         const auto keeps_tight_edge = [&](Square v) {
           if (row[v] == 0) return true;
           for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
@@ -493,7 +501,7 @@ class StartSearch final : public StartSearchBase {
       for (std::size_t u = 0; u < k; ++u)
         cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(f.rows[t][terminals_[u]], kBig);
     cost_[k * m + k] = kBig;
-    if (parent != nullptr) {
+    if (parent != nullptr && same_terms) {
       hu_ = parent->u;
       hv_ = parent->v;
       hp_ = parent->p;
