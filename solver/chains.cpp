@@ -437,9 +437,28 @@ class StartSearch final : public StartSearchBase {
     };
     if (f.own.size() < k * cells) f.own.resize(k * cells);
     f.rows.resize(k);
+    // The repairs walk the same few squares many times: their live edges, gathered at the
+    // first visit of a square in this call (the stamp says which lists are current; the
+    // repairs may also walk a part that the jump cut off, outside the region).
+    if (live_.size() < cells * 8) {
+      live_.resize(cells * 8);
+      live_count_.resize(cells);
+      live_stamp_.assign(cells, 0);
+    }
+    if (++live_generation_ == 0) {
+      std::fill(live_stamp_.begin(), live_stamp_.end(), 0);
+      live_generation_ = 1;
+    }
     const auto live_neighbours = [&](Square v, auto&& visit) {
-      for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
-        if (cells_[j.over] != 0) visit(j.to, sh_.gain[cells_[j.over]]);
+      std::pair<Square, Score>* e = live_.data() + v * 8u;
+      if (live_stamp_[v] != live_generation_) {
+        live_stamp_[v] = live_generation_;
+        std::uint8_t c = 0;
+        for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
+          if (cells_[j.over] != 0) e[c++] = {j.to, sh_.gain[cells_[j.over]]};
+        live_count_[v] = c;
+      }
+      for (const auto* end = e + live_count_[v]; e != end; ++e) visit(e->first, e->second);
     };
     for (std::size_t t = 0; t < k; ++t) {
       if (parent != nullptr) {
@@ -450,9 +469,9 @@ class StartSearch final : public StartSearchBase {
         const Score* row = parent->rows[pt];
         const auto keeps_tight_edge = [&](Square v) {
           if (row[v] == 0) return true;
-          for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
-            if (cells_[j.over] != 0 && row[j.to] + sh_.gain[cells_[j.over]] == row[v]) return true;
-          return false;
+          bool tight = false;
+          live_neighbours(v, [&](Square u, Score g) { tight |= row[u] + g == row[v]; });
+          return tight;
         };
         if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) && (row[cur] + w != row[px] || keeps_tight_edge(px))) {
           f.rows[t] = row;
@@ -819,6 +838,10 @@ class StartSearch final : public StartSearchBase {
   std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
   RepairScratch repair_;
+  std::vector<std::pair<Square, Score>> live_;  // matching_bound: 8 slots per square, (to, gain)
+  std::vector<std::uint8_t> live_count_;        // live edges of each square
+  std::vector<std::uint32_t> live_stamp_;       // == live_generation_: the list is current
+  std::uint32_t live_generation_ = 0;
   std::vector<int> slot_;  // local index of each region square (matching_bound)
   std::vector<std::size_t> adj_start_;
   std::vector<std::pair<int, Score>> adj_;
