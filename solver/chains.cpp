@@ -310,30 +310,25 @@ class StartSearch final : public StartSearchBase {
         bound_ += sh_.gain[cells_[j.over]];
       }
     }
-    for (std::size_t i = 0; i < n; ++i)
-      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
-        if (cells_[j.over] != 0 && counted_[j.over] != generation_)
-          last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
+    // The same walk finds whether the region is a plain graph: no square of it holds a
+    // piece and every piece can be jumped across one axis only (a chain is then a trail;
+    // lattice positions are like that).
+    pure_ = true;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x != cur && cells_[x] != 0) pure_ = false;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        if (axes_[j.over] != 2) pure_ = false;
+        if (counted_[j.over] != generation_) last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
+      }
+    }
     bound_ += last_only;
-    pure_ = pure_region(cur, n);
     region_size_ = n;
     // A plain graph gets the bridge and parity bounds (costlier) in solve, only when the
     // table does not answer and this one does not prune.
     if (!pure_) bound_ -= parity_bound(cur, n);
     return hash | 1U;
-  }
-
-  // True when every piece in the region can be jumped across one axis only and no square
-  // of the region holds a piece: then the region is a plain graph (squares joined by
-  // pieces) and a chain is a trail in it. Lattice positions are like that.
-  bool pure_region(Square cur, std::size_t n) const {
-    for (std::size_t i = 0; i < n; ++i) {
-      const Square x = region_[i];
-      if (x != cur && cells_[x] != 0) return false;
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal))
-        if (cells_[j.over] != 0 && axes_[j.over] != 2) return false;
-    }
-    return true;
   }
 
   // Weight of a piece in the bounds: its gain if make_key summed it (it may be captured
@@ -372,7 +367,7 @@ class StartSearch final : public StartSearchBase {
     return (sum_m - max_m + 1) / 2;
   }
 
-  // Parity in a plain graph (pure_region): the pieces a trail from cur to some end leaves
+  // Parity in a plain graph (pure_): the pieces a trail from cur to some end leaves
   // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join: a
   // minimum perfect matching of T0 = odd(G) + {cur} plus a free node (the end) under
   // shortest-path distances. Half of a minimum assignment (a cover of the nodes by cycles,
@@ -598,7 +593,7 @@ class StartSearch final : public StartSearchBase {
     return static_cast<Score>((total + 1) / 2);
   }
 
-  // Connectivity in a plain graph (pure_region): a trail crosses a bridge at most once and
+  // Connectivity in a plain graph (pure_): a trail crosses a bridge at most once and
   // cannot come back, so it collects the pieces of the 2-edge-connected blocks along one
   // path of the block tree from the jumper's block, plus the bridges on that path.
   Score bridge_bound(Square cur, std::size_t n) {
