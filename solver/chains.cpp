@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "puzzles/movegen.h"
+#include "solver/shortest_paths.h"
 
 namespace leapfrog {
 
@@ -214,6 +215,7 @@ class StartSearch final : public StartSearchBase {
     make_key(start_);
     Score need = bound_;
     if (pure_) {
+      need = std::min(need, bridge_bound(start_, region_size_));
       full_weights_ = true;
       need = std::min(need, piece_sum_ - matching_bound(start_, region_size_));
       full_weights_ = false;
@@ -308,34 +310,25 @@ class StartSearch final : public StartSearchBase {
         bound_ += sh_.gain[cells_[j.over]];
       }
     }
-    for (std::size_t i = 0; i < n; ++i)
-      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
-        if (cells_[j.over] != 0 && counted_[j.over] != generation_)
-          last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
-    bound_ += last_only;
-    pure_ = pure_region(cur, n);
-    region_size_ = n;
-    if (pure_) {
-      // A plain graph: the bridge bound here, the parity one (matching_bound, costlier)
-      // in solve only when this does not prune.
-      bound_ = std::min(bound_, bridge_bound(cur, n));
-    } else {
-      bound_ -= parity_bound(cur, n);
-    }
-    return hash | 1U;
-  }
-
-  // True when every piece in the region can be jumped across one axis only and no square
-  // of the region holds a piece: then the region is a plain graph (squares joined by
-  // pieces) and a chain is a trail in it. Lattice positions are like that.
-  bool pure_region(Square cur, std::size_t n) const {
+    // The same walk finds whether the region is a plain graph: no square of it holds a
+    // piece and every piece can be jumped across one axis only (a chain is then a trail;
+    // lattice positions are like that).
+    pure_ = true;
     for (std::size_t i = 0; i < n; ++i) {
       const Square x = region_[i];
-      if (x != cur && cells_[x] != 0) return false;
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal))
-        if (cells_[j.over] != 0 && axes_[j.over] != 2) return false;
+      if (x != cur && cells_[x] != 0) pure_ = false;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        if (axes_[j.over] != 2) pure_ = false;
+        if (counted_[j.over] != generation_) last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
+      }
     }
-    return true;
+    bound_ += last_only;
+    region_size_ = n;
+    // A plain graph gets the bridge and parity bounds (costlier) in solve, only when the
+    // table does not answer and this one does not prune.
+    if (!pure_) bound_ -= parity_bound(cur, n);
+    return hash | 1U;
   }
 
   // Weight of a piece in the bounds: its gain if make_key summed it (it may be captured
@@ -374,7 +367,7 @@ class StartSearch final : public StartSearchBase {
     return (sum_m - max_m + 1) / 2;
   }
 
-  // Parity in a plain graph (pure_region): the pieces a trail from cur to some end leaves
+  // Parity in a plain graph (pure_): the pieces a trail from cur to some end leaves
   // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join: a
   // minimum perfect matching of T0 = odd(G) + {cur} plus a free node (the end) under
   // shortest-path distances. Half of a minimum assignment (a cover of the nodes by cycles,
@@ -401,12 +394,18 @@ class StartSearch final : public StartSearchBase {
     // the jumped piece changes the distances from a terminal only if it lay on one of
     // its shortest paths. So the parent's rows are kept where that cannot be, and the
     // parent's assignment duals stay feasible (distances only grow): a warm start.
+    // When the jump cut the region in two (the piece was a bridge), the terminals here are
+    // those of the parent on this side: their rows are still repaired from the parent's
+    // (squares across the bridge become unreachable), but the assignment starts afresh.
     const Frame* parent = nullptr;
+    bool same_terms = false;
     Square px = kNoSquare;
     Score w = 0;
     if (depth_ > 0) {
       const Frame& pf = frames_[static_cast<std::size_t>(depth_) - 1];
-      if (pf.valid && pf.terms == terminals_) {
+      same_terms = pf.valid && pf.terms == terminals_;
+      if (same_terms || (pf.valid && std::includes(pf.terms.begin(), pf.terms.end(), terminals_.begin(),
+                                                   terminals_.end()))) {
         const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.diagonal);
         if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
           parent = &pf;
@@ -416,34 +415,71 @@ class StartSearch final : public StartSearchBase {
       }
     }
 
-    // The region as a compact graph (local indices, weights), built once for k searches.
-    for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
-    adj_start_.assign(n + 1, 0);
-    adj_.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
-        if (cells_[j.over] != 0) adj_.push_back({slot_[j.to], mid_weight(j.over)});
-      adj_start_[i + 1] = adj_.size();
-    }
-    local_dist_.resize(n);
+    // The region as a compact graph (local indices, weights), built at most once for the
+    // k searches, and only when a row has to be computed from scratch.
+    bool have_graph = false;
+    const auto build_graph = [&] {
+      for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
+      adj_start_.assign(n + 1, 0);
+      adj_.clear();
+      for (std::size_t i = 0; i < n; ++i) {
+        for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
+          if (cells_[j.over] != 0) adj_.push_back({slot_[j.to], mid_weight(j.over)});
+        adj_start_[i + 1] = adj_.size();
+      }
+      local_dist_.resize(n);
+      have_graph = true;
+    };
     if (f.own.size() < k * cells) f.own.resize(k * cells);
     f.rows.resize(k);
+    // The repairs walk the same few squares many times: their live edges, gathered at the
+    // first visit of a square in this call (the stamp says which lists are current; the
+    // repairs may also walk a part that the jump cut off, outside the region).
+    if (live_.size() < cells * 8) {
+      live_.resize(cells * 8);
+      live_count_.resize(cells);
+      live_stamp_.assign(cells, 0);
+    }
+    if (++live_generation_ == 0) {
+      std::fill(live_stamp_.begin(), live_stamp_.end(), 0);
+      live_generation_ = 1;
+    }
+    const auto live_neighbours = [&](Square v, auto&& visit) {
+      std::pair<Square, Score>* e = live_.data() + v * 8u;
+      if (live_stamp_[v] != live_generation_) {
+        live_stamp_[v] = live_generation_;
+        std::uint8_t c = 0;
+        for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
+          if (cells_[j.over] != 0) e[c++] = {j.to, sh_.gain[cells_[j.over]]};
+        live_count_[v] = c;
+      }
+      for (const auto* end = e + live_count_[v]; e != end; ++e) visit(e->first, e->second);
+    };
     for (std::size_t t = 0; t < k; ++t) {
       if (parent != nullptr) {
         // Distances (weights >= 1) stay the same as long as every square keeps an edge
         // that is tight under them: only the ends of the removed edge can lose theirs.
-        const Score* row = parent->rows[t];
+        const auto pt = static_cast<std::size_t>(
+            std::lower_bound(parent->terms.begin(), parent->terms.end(), terminals_[t]) - parent->terms.begin());
+        const Score* row = parent->rows[pt];
         const auto keeps_tight_edge = [&](Square v) {
           if (row[v] == 0) return true;
-          for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
-            if (cells_[j.over] != 0 && row[j.to] + sh_.gain[cells_[j.over]] == row[v]) return true;
-          return false;
+          bool tight = false;
+          live_neighbours(v, [&](Square u, Score g) { tight |= row[u] + g == row[v]; });
+          return tight;
         };
         if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) && (row[cur] + w != row[px] || keeps_tight_edge(px))) {
           f.rows[t] = row;
           continue;
         }
+        // Otherwise only the squares below the removed edge in the shortest-path DAG can
+        // move: a small repair instead of a search over the whole region.
+        Score* out = f.own.data() + t * cells;
+        repair_distances(row, out, cells, row[px] + w == row[cur] ? cur : px, kInf, live_neighbours, repair_);
+        f.rows[t] = out;
+        continue;
       }
+      if (!have_graph) build_graph();
       // Dial's algorithm from terminal t over the whole region (the rows serve the
       // children's tests too).
       std::fill(local_dist_.begin(), local_dist_.end(), kInf);
@@ -479,7 +515,7 @@ class StartSearch final : public StartSearchBase {
       for (std::size_t u = 0; u < k; ++u)
         cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(f.rows[t][terminals_[u]], kBig);
     cost_[k * m + k] = kBig;
-    if (parent != nullptr) {
+    if (parent != nullptr && same_terms) {
       hu_ = parent->u;
       hv_ = parent->v;
       hp_ = parent->p;
@@ -557,7 +593,7 @@ class StartSearch final : public StartSearchBase {
     return static_cast<Score>((total + 1) / 2);
   }
 
-  // Connectivity in a plain graph (pure_region): a trail crosses a bridge at most once and
+  // Connectivity in a plain graph (pure_): a trail crosses a bridge at most once and
   // cannot come back, so it collects the pieces of the 2-edge-connected blocks along one
   // path of the block tree from the jumper's block, plus the bridges on that path.
   Score bridge_bound(Square cur, std::size_t n) {
@@ -595,9 +631,12 @@ class StartSearch final : public StartSearchBase {
       }
     }
     if (is_bridge_.empty()) return piece_sum_;
-    const auto bridge = [&](Square over) {
-      return std::find(is_bridge_.begin(), is_bridge_.end(), over) != is_bridge_.end();
-    };
+    if (++bridge_stamp_ == 0) {
+      std::fill(bridge_mark_.begin(), bridge_mark_.end(), 0);
+      bridge_stamp_ = 1;
+    }
+    for (const Square over : is_bridge_) bridge_mark_[over] = bridge_stamp_;
+    const auto bridge = [&](Square over) { return bridge_mark_[over] == bridge_stamp_; };
     // Blocks: components without the bridges, found from the jumper's block outwards; the
     // block tree is walked in the same search (a block is entered through one bridge).
     block_.assign(n, -1);
@@ -661,6 +700,7 @@ class StartSearch final : public StartSearchBase {
       if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
     }
+    if (pure_) bound_ = std::min(bound_, bridge_bound(cur, region_size_));
     if (bound_ < need) return {bound_, Count{}, false};
     if (pure_) {
       full_weights_ = true;
@@ -785,11 +825,18 @@ class StartSearch final : public StartSearchBase {
   std::vector<DfsFrame> dfs_;
   std::vector<int> order_, low_, block_, block_parent_;
   std::vector<Square> is_bridge_;
+  std::vector<std::uint32_t> bridge_mark_ = std::vector<std::uint32_t>(kMaxCells, 0);  // == stamp: a bridge
+  std::uint32_t bridge_stamp_ = 0;
   std::vector<Score> block_weight_, block_via_, block_best_;
   std::vector<std::size_t> block_stack_, block_pending_;
   int depth_ = 0;  // captures made on the current chain
   std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
+  RepairScratch repair_;
+  std::vector<std::pair<Square, Score>> live_;  // matching_bound: 8 slots per square, (to, gain)
+  std::vector<std::uint8_t> live_count_;        // live edges of each square
+  std::vector<std::uint32_t> live_stamp_;       // == live_generation_: the list is current
+  std::uint32_t live_generation_ = 0;
   std::vector<int> slot_;  // local index of each region square (matching_bound)
   std::vector<std::size_t> adj_start_;
   std::vector<std::pair<int, Score>> adj_;
