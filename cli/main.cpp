@@ -25,6 +25,15 @@ constexpr Command kCommands[] = {
     {"sheet", "Turn a puzzle file into a printable HTML page (solutions on a page of their own).",
      "sheet FILE --html OUT [options]", "leapfrog sheet puzzles.epd --html puzzles.html --columns 3",
      leapfrog::cli::run_sheet},
+    {"best", "The maximum capture: its size, the number of maximal chains, one or all of them.",
+     "best POSITION [--by points|pieces] [--all [--limit N]] [options]",
+     "leapfrog best .3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.",
+     leapfrog::cli::run_best},
+    {"verify", "Is MOVE legal and maximal? Or replay a game record (--game FILE), checking every turn.",
+     "verify POSITION MOVE [options] | verify --game FILE [options]",
+     "leapfrog verify 3441./33311/.1.41/.4.../.41.1 e3xc3xa3", leapfrog::cli::run_verify},
+    {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
+     "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,87 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/search_options.h"
+#include "solver/chains.h"
+
+namespace leapfrog::cli {
+
+int run_best(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  std::string position;
+  bool all_chains = false;
+  std::size_t limit = 1000;
+  int threads = 0;
+  po::options_description visible;
+  po::options_description chains("Chains");
+  chains.add_options()("all", po::bool_switch(&all_chains), "list every maximal chain (up to --limit)")(
+      "limit", po::value(&limit)->default_value(1000)->value_name("N"),
+      "at most N chains with --all");
+  visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(layout_options(o)).add(output_options(o));
+  po::options_description all;
+  all.add(visible).add_options()("position", po::value(&position));
+  po::positional_options_description pos;
+  pos.add("position", 1);
+  parse(cmd, args, all, pos);
+  if (o.help) {
+    print_help(cmd, visible);
+    return 0;
+  }
+  if (position.empty()) throw UsageError("missing POSITION");
+  check_threads(threads);
+  if (limit == 0) throw UsageError("--limit must be at least 1");
+  const Setup setup = load_position(position, o);
+  const Rules rules = setup.rules();
+
+  ProgressLine line;
+  SearchControl control;
+  control.stop = &install_interrupt_flag();
+  control.threads = threads;
+  if (line.enabled()) control.progress = line.callback();
+  ChainOptions options;
+  options.all = all_chains;
+  options.limit = limit;
+  const ChainResult r = best_chains(setup.board, rules, setup.position, options, control);
+  line.clear();
+  if (!r.complete) {
+    std::cerr << "leapfrog best: interrupted after " << r.nodes << " nodes; no exact answer\n";
+    return 2;
+  }
+  const std::string best = r.best ? format_turn(setup.board, *r.best) : "";
+  if (o.json) {
+    Json j;
+    j["value"] = r.value;
+    j["count"] = count_json(r.count);
+    j["best"] = r.best ? Json(best) : Json(nullptr);
+    j["by"] = to_string(rules.measure);
+    j["removal"] = r.removal;
+    j["nodes"] = r.nodes;
+    if (all_chains) {
+      Json list = Json::array();
+      for (const Turn& t : r.chains) list.push_back(format_turn(setup.board, t));
+      j["chains"] = list;
+      j["truncated"] = r.truncated;
+    }
+    print_json(j);
+    return 0;
+  }
+  if (!r.best) {
+    std::cout << "no capture: the player to move has no turn (value 0, count 0)\n";
+    return 0;
+  }
+  const bool one = r.value == 1;
+  const std::string unit = rules.measure == Measure::kPoints ? (one ? "point" : "points") : (one ? "piece" : "pieces");
+  std::cout << (r.removal ? "removal" : "value") << " " << r.value << " " << unit << "\n"
+            << "count " << r.count.to_string()
+            << (r.removal ? (r.count == BigCount(1) ? " square" : " squares")
+                          : (r.count == BigCount(1) ? " maximal chain" : " maximal chains"))
+            << "\n"
+            << "best  " << best << "\n";
+  if (all_chains) {
+    for (const Turn& t : r.chains) std::cout << format_turn(setup.board, t) << "\n";
+    if (r.truncated) std::cout << "(stopped at --limit " << limit << ")\n";
+  }
+  return 0;
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,290 @@
+#include "puzzles/record.h"
+
+#include <charconv>
+
+namespace leapfrog {
+
+namespace {
+
+[[noreturn]] void fail_at(int line, int column, const std::string& what) {
+  throw ParseError("record line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+}
+
+// A cursor over the text that knows its line and column.
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : text_(text) {}
+  bool done() const { return pos_ >= text_.size(); }
+  char peek() const { return text_[pos_]; }
+  char get() {
+    const char c = text_[pos_++];
+    if (c == '\n') {
+      ++line_;
+      column_ = 1;
+    } else {
+      ++column_;
+    }
+    return c;
+  }
+  int line() const { return line_; }
+  int column() const { return column_; }
+  void skip_space() {
+    while (!done() && (peek() == ' ' || peek() == '\t' || peek() == '\r' || peek() == '\n')) get();
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+  int column_ = 1;
+};
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::vector<std::string> split_names(const std::string& s) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t p = s.find(',', start);
+    out.push_back(trim(std::string_view(s).substr(start, p == std::string::npos ? std::string::npos : p - start)));
+    if (p == std::string::npos) return out;
+    start = p + 1;
+  }
+}
+
+// Position-text errors inside a tag are reported at the tag's line.
+template <class F>
+auto within_tag(const RecordTag& t, F&& f) {
+  try {
+    return f();
+  } catch (const ParseError& e) {
+    fail_at(t.line, 1, "[" + t.name + "]: " + e.what());
+  }
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + '"';
+}
+
+bool full_board(const Setup& s) {
+  for (int i = 0; i < s.board.cells(); ++i)
+    if (s.board.is_square(static_cast<Square>(i)) && s.position.cells[i] == 0) return false;
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string> GameRecord::tag(std::string_view name) const {
+  for (const RecordTag& t : tags)
+    if (t.name == name) return t.value;
+  return std::nullopt;
+}
+
+GameRecord parse_record(std::string_view text) {
+  GameRecord r;
+  Reader in(text);
+  bool in_moves = false;
+  std::vector<std::string> texts;  // the move texts, parsed once the board is known
+  for (;;) {
+    in.skip_space();
+    if (in.done()) break;
+    const int line = in.line(), column = in.column();
+    const char c = in.peek();
+    if (c == ';') {
+      while (!in.done() && in.peek() != '\n') in.get();
+      continue;
+    }
+    if (c == '{') {
+      in.get();
+      std::string comment;
+      while (!in.done() && in.peek() != '}') comment += in.get();
+      if (in.done()) fail_at(line, column, "comment not closed (a '{' without '}')");
+      in.get();
+      if (!r.turns.empty()) {
+        std::string& to = r.turns.back().comment;
+        if (!to.empty()) to += ' ';
+        to += trim(comment);
+      }
+      continue;
+    }
+    if (c == '[') {
+      if (in_moves) fail_at(line, column, "tag after the first turn (tags come first)");
+      in.get();
+      RecordTag t;
+      t.line = line;
+      while (!in.done() && in.peek() != ' ' && in.peek() != '"' && in.peek() != ']' && in.peek() != '\n')
+        t.name += in.get();
+      if (t.name.empty()) fail_at(line, column + 1, "tag without a name ([Name \"value\"])");
+      in.skip_space();
+      if (in.done() || in.peek() != '"') fail_at(in.line(), in.column(), "expected '\"' before the tag's value");
+      in.get();
+      for (;;) {
+        if (in.done() || in.peek() == '\n') fail_at(line, column, "tag value not closed (missing '\"')");
+        const char ch = in.get();
+        if (ch == '"') break;
+        if (ch == '\\' && !in.done() && in.peek() != '\n') {
+          t.value += in.get();
+          continue;
+        }
+        t.value += ch;
+      }
+      while (!in.done() && (in.peek() == ' ' || in.peek() == '\t')) in.get();
+      if (in.done() || in.peek() != ']') fail_at(in.line(), in.column(), "expected ']' after the tag's value");
+      in.get();
+      for (const RecordTag& old : r.tags)
+        if (old.name == t.name) fail_at(line, column, "tag [" + t.name + "] given twice");
+      r.tags.push_back(t);
+      continue;
+    }
+    // A token: a ply number "12." or a move.
+    std::string token;
+    while (!in.done() && in.peek() != ' ' && in.peek() != '\t' && in.peek() != '\r' && in.peek() != '\n' &&
+           in.peek() != '{' && in.peek() != ';')
+      token += in.get();
+    if (!in_moves) {
+      // The tags are complete: build the start position and the rules.
+      in_moves = true;
+      const auto start = r.tag("Start");
+      if (!start) fail_at(line, column, "no [Start \"...\"] tag before the turns");
+    }
+    if (token.back() == '.') {
+      int n = 0;
+      const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size() - 1, n);
+      if (ec != std::errc() || end != token.data() + token.size() - 1)
+        fail_at(line, column, "bad ply number '" + token + "'");
+      if (n != static_cast<int>(r.turns.size()) + 1)
+        fail_at(line, column, "ply number " + std::to_string(n) + " where ply " +
+                                  std::to_string(r.turns.size() + 1) + " was expected");
+      continue;
+    }
+    RecordTurn t;
+    t.line = line;
+    t.column = column;
+    r.turns.push_back(t);
+    texts.push_back(token);  // parsed below, once the board is known
+  }
+
+  // Tags -> start position and rules.
+  const auto find = [&](std::string_view name) -> const RecordTag* {
+    for (const RecordTag& t : r.tags)
+      if (t.name == name) return &t;
+    return nullptr;
+  };
+  const RecordTag* start = find("Start");
+  if (!start) fail_at(1, 1, "no [Start \"...\"] tag (the start position)");
+  r.start = within_tag(*start, [&] { return parse_position(start->value); });
+  if (const RecordTag* v = find("Variant")) {
+    if (!find_variant(v->value)) fail_at(v->line, 1, "[Variant]: unknown variant '" + v->value + "'");
+    r.start.variant = v->value;
+  }
+  if (const RecordTag* rules = find("Rules")) {
+    // Rule fields use the position text's syntax: parse them after a one-square board.
+    const Setup fields = within_tag(*rules, [&] { return parse_position(". " + rules->value); });
+    if (fields.position.to_move != 0 || fields.position.removals_due != 0 || fields.position.scores[0] != 0)
+      fail_at(rules->line, 1, "[Rules] holds only rule fields (turn, scores and removals belong in [Start])");
+    if (!fields.variant.empty()) r.start.variant = fields.variant;
+    r.start.overrides = r.start.overrides.merged_with(fields.overrides);
+  }
+  if (const RecordTag* p = find("Players")) {
+    r.players = split_names(p->value);
+    for (const std::string& name : r.players)
+      if (name.empty()) fail_at(p->line, 1, "[Players]: an empty name");
+    const int n = static_cast<int>(r.players.size());
+    if (n > kMaxPlayers) fail_at(p->line, 1, "[Players]: more than " + std::to_string(kMaxPlayers) + " players");
+    if (r.start.overrides.players && *r.start.overrides.players != n)
+      fail_at(p->line, 1, "[Players] names " + std::to_string(n) + " players, the rules say " +
+                              std::to_string(*r.start.overrides.players));
+    r.start.overrides.players = n;
+  }
+  const Rules rules = r.start.rules();
+  if (r.start.position.to_move >= rules.players)
+    fail_at(start->line, 1, "[Start]: player " + std::to_string(r.start.position.to_move + 1) + " to move but " +
+                                std::to_string(rules.players) + " players");
+  if (full_board(r.start)) r.start.position = start_position(rules, r.start.position);
+  if (const RecordTag* b = find("Board")) {
+    const std::string size = std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());
+    if (b->value != size) fail_at(b->line, 1, "[Board \"" + b->value + "\"] but the start position is " + size);
+  }
+  if (const RecordTag* s = find("Scores")) {
+    std::vector<Score> scores;
+    for (const std::string& item : split_names(s->value)) {
+      int v = 0;
+      const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
+      if (item.empty() || ec != std::errc() || end != item.data() + item.size() || v < 0)
+        fail_at(s->line, 1, "[Scores]: bad score '" + item + "'");
+      scores.push_back(v);
+    }
+    if (static_cast<int>(scores.size()) != rules.players)
+      fail_at(s->line, 1, "[Scores] gives " + std::to_string(scores.size()) + " scores for " +
+                              std::to_string(rules.players) + " players");
+    r.scores = scores;
+  }
+  for (std::size_t i = 0; i < r.turns.size(); ++i) {
+    RecordTurn& t = r.turns[i];
+    try {
+      t.turn = parse_turn(r.start.board, texts[i]);
+    } catch (const ParseError& e) {
+      fail_at(t.line, t.column, e.what());
+    }
+  }
+  return r;
+}
+
+std::string format_record(const GameRecord& record) {
+  std::string out;
+  for (const RecordTag& t : record.tags) out += "[" + t.name + " " + quote(t.value) + "]\n";
+  out += '\n';
+  std::string line;
+  for (std::size_t i = 0; i < record.turns.size(); ++i) {
+    std::string item = std::to_string(i + 1) + ". " + format_turn(record.start.board, record.turns[i].turn);
+    if (!record.turns[i].comment.empty()) item += " {" + record.turns[i].comment + "}";
+    if (!line.empty() && line.size() + 1 + item.size() > 78) {
+      out += line + '\n';
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += item;
+  }
+  if (!line.empty()) out += line + '\n';
+  return out;
+}
+
+GameRecord make_record(const Setup& start, const std::vector<std::string>& players,
+                       const std::vector<Turn>& turns) {
+  GameRecord r;
+  const Rules rules = start.rules();
+  if (!start.variant.empty()) r.tags.push_back({"Variant", start.variant, 0});
+  // The rule fields go to [Rules], the rest to [Start]; the number of players stays with
+  // the position, whose scores and removals depend on it.
+  Setup plain = start;
+  plain.overrides = {};
+  plain.overrides.players = rules.players;
+  plain.variant.clear();
+  RuleOverrides rule_fields = start.overrides;
+  rule_fields.players.reset();
+  std::string fields = format_position(Setup{Board(1, 1), {}, "", rule_fields});
+  fields = fields.size() > 2 ? fields.substr(2) : "";
+  if (!fields.empty()) r.tags.push_back({"Rules", fields, 0});
+  r.tags.push_back({"Board", std::to_string(start.board.width()) + "x" + std::to_string(start.board.height()), 0});
+  if (!players.empty()) {
+    std::string names;
+    for (const std::string& p : players) names += (names.empty() ? "" : ", ") + p;
+    r.tags.push_back({"Players", names, 0});
+  }
+  r.tags.push_back({"Start", format_position(plain), 0});
+  r.start = start;
+  r.players = players;
+  for (const Turn& t : turns) r.turns.push_back({t, "", 0, 0});
+  return r;
+}
+
+}  // namespace leapfrog

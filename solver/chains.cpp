@@ -1,0 +1,919 @@
+#include "solver/chains.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <limits>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+
+#include "puzzles/movegen.h"
+
+namespace leapfrog {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// SplitMix64's finaliser: fixed Zobrist keys, the same on every run and machine.
+constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
+  std::uint64_t z = salt + (i + 1) * 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Counting: 64 bits with overflow detection first, BigCount when that overflows.
+bool add_count(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
+bool add_count(BigCount& a, const BigCount& b) {
+  a += b;
+  return false;
+}
+
+// What every start-square task shares: read-only geometry and keys, plus the stop state.
+struct Shared {
+  Shared(const Board& b, const Rules& r, const Position& p, const SearchControl& c)
+      : board(b), rules(r), pos(p), control(c), started(Clock::now()), last_progress(started) {
+    index.assign(static_cast<std::size_t>(board.cells()), -1);
+    int n = 0;
+    for (int s = 0; s < board.cells(); ++s)
+      if (pos.cells[s] != 0) index[s] = n++;
+    words = std::max(1, (n + 63) / 64);
+    zpiece.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) zpiece[i] = zobrist_key(0x5EED0001, static_cast<std::uint64_t>(i));
+    zsq.resize(static_cast<std::size_t>(board.cells()));
+    for (int s = 0; s < board.cells(); ++s) zsq[s] = zobrist_key(0x5EED0002, static_cast<std::uint64_t>(s));
+    for (Value v = 0; v <= kMaxValue; ++v) gain[v] = rules.gain(v);
+  }
+
+  // Called every few thousand nodes by each task; true when the search must stop.
+  bool poll(std::uint64_t new_nodes) {
+    const std::uint64_t total = nodes.fetch_add(new_nodes, std::memory_order_relaxed) + new_nodes;
+    if (stopped.load(std::memory_order_relaxed)) return true;
+    bool stop = control.stop_requested() ||
+                (control.node_limit != 0 && total >= control.node_limit);
+    const auto now = Clock::now();
+    if (control.time_limit.count() > 0 && now - started >= control.time_limit) stop = true;
+    if (stop) {
+      stopped.store(true, std::memory_order_relaxed);
+      return true;
+    }
+    if (control.progress && now - last_progress >= std::chrono::milliseconds(200)) {
+      std::unique_lock lock(progress_mutex, std::try_to_lock);
+      if (lock.owns_lock()) {
+        last_progress = now;
+        Progress p;
+        p.nodes = total;
+        p.best = best_so_far.load(std::memory_order_relaxed);
+        p.note = "chains";
+        control.progress(p);
+      }
+    }
+    return false;
+  }
+
+  const Board& board;
+  const Rules& rules;
+  const Position& pos;
+  const SearchControl& control;
+  std::vector<int> index;  // piece number of each occupied cell, -1 elsewhere
+  int words = 1;           // 64-bit words of a captured-set key
+  std::vector<std::uint64_t> zpiece;
+  std::vector<std::uint64_t> zsq;
+  std::array<Score, kMaxValue + 1> gain{};
+  std::atomic<std::uint64_t> nodes{0};
+  std::atomic<bool> stopped{false};
+  std::atomic<Score> best_so_far{0};
+  Clock::time_point started;
+  Clock::time_point last_progress;
+  std::mutex progress_mutex;
+};
+
+// Memo table of one start square's search: open addressing, linear probing, never evicts
+// (reconstructing chains needs every expanded state). Keys are exact: the hash only
+// filters, the captured set and the jumper square are compared in full.
+template <class Count>
+class Table {
+ public:
+  explicit Table(int words) : words_(static_cast<std::size_t>(words)) { allocate(256); }
+
+  // Slot of the state, or -1.
+  std::ptrdiff_t find(std::uint64_t tag, Square cur, const std::uint64_t* bits) const {
+    for (std::size_t i = tag & mask_;; i = (i + 1) & mask_) {
+      if (tag_[i] == 0) return -1;
+      if (tag_[i] == tag && cur_[i] == cur &&
+          std::equal(bits, bits + words_, keys_.begin() + static_cast<std::ptrdiff_t>(i * words_)))
+        return static_cast<std::ptrdiff_t>(i);
+    }
+  }
+  // Stores an exact result, or an upper bound (exact false), replacing what was there.
+  void store(std::uint64_t tag, Square cur, const std::uint64_t* bits, Score best, const Count& count,
+             bool exact) {
+    std::ptrdiff_t i = find(tag, cur, bits);
+    if (i < 0) {
+      if ((used_ + 1) * 2 > tag_.size()) grow();
+      i = place(tag, cur, bits);
+    }
+    best_[static_cast<std::size_t>(i)] = best;
+    count_[static_cast<std::size_t>(i)] = count;
+    exact_[static_cast<std::size_t>(i)] = exact;
+  }
+  bool exact(std::ptrdiff_t i) const { return exact_[static_cast<std::size_t>(i)] != 0; }
+  Score best(std::ptrdiff_t i) const { return best_[static_cast<std::size_t>(i)]; }
+  const Count& count(std::ptrdiff_t i) const { return count_[static_cast<std::size_t>(i)]; }
+
+ private:
+  void allocate(std::size_t capacity) {
+    tag_.assign(capacity, 0);
+    cur_.assign(capacity, 0);
+    keys_.assign(capacity * words_, 0);
+    best_.assign(capacity, 0);
+    count_.assign(capacity, Count{});
+    exact_.assign(capacity, 0);
+    mask_ = capacity - 1;
+    used_ = 0;
+  }
+  std::ptrdiff_t place(std::uint64_t tag, Square cur, const std::uint64_t* bits) {
+    std::size_t i = tag & mask_;
+    while (tag_[i] != 0) i = (i + 1) & mask_;
+    tag_[i] = tag;
+    cur_[i] = cur;
+    std::copy(bits, bits + words_, keys_.begin() + static_cast<std::ptrdiff_t>(i * words_));
+    ++used_;
+    return static_cast<std::ptrdiff_t>(i);
+  }
+  void grow() {
+    auto tag = std::move(tag_);
+    auto cur = std::move(cur_);
+    auto keys = std::move(keys_);
+    auto best = std::move(best_);
+    auto count = std::move(count_);
+    auto exact = std::move(exact_);
+    allocate(tag.size() * 2);
+    for (std::size_t i = 0; i < tag.size(); ++i) {
+      if (tag[i] == 0) continue;
+      const auto k = static_cast<std::size_t>(place(tag[i], cur[i], &keys[i * words_]));
+      best_[k] = best[i];
+      count_[k] = std::move(count[i]);
+      exact_[k] = exact[i];
+    }
+  }
+
+  std::size_t words_;
+  std::size_t mask_ = 0;
+  std::size_t used_ = 0;
+  std::vector<std::uint64_t> tag_;  // 0: empty slot
+  std::vector<Square> cur_;
+  std::vector<std::uint64_t> keys_;
+  std::vector<Score> best_;
+  std::vector<Count> count_;
+  std::vector<std::uint8_t> exact_;
+};
+
+// Words of a key: one bit per piece of the largest board.
+constexpr std::size_t kKeyWords = (kMaxCells + 63) / 64;
+
+// The exhaustive search of the chains moving the piece on one start square.
+class StartSearchBase {
+ public:
+  virtual ~StartSearchBase() = default;
+  virtual void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) = 0;
+  Score value = 0;
+  BigCount count;
+  std::uint64_t nodes = 0;
+  bool overflowed = false;
+};
+
+template <class Count>
+class StartSearch final : public StartSearchBase {
+ public:
+  StartSearch(Shared& shared, Square start)
+      : sh_(shared), start_(start), cells_(shared.pos.cells), key_(static_cast<std::size_t>(shared.words), 0),
+        seen_(static_cast<std::size_t>(shared.board.cells()), 0),
+        counted_(static_cast<std::size_t>(shared.board.cells()), 0),
+        stack_(static_cast<std::size_t>(shared.board.cells())),
+        region_(static_cast<std::size_t>(shared.board.cells())),
+        degree_(static_cast<std::size_t>(shared.board.cells()), 0),
+        slot_(static_cast<std::size_t>(shared.board.cells()), 0),
+        axes_(static_cast<std::size_t>(shared.board.cells()), 0),
+        axes_seen_(static_cast<std::size_t>(shared.board.cells()), 0),
+        table_(shared.words) {
+    cells_[start] = 0;  // the jumper leaves its square: later jumps may land there
+  }
+
+  void run() {
+    // Aspiration from above: search for chains of at least `need`, starting at the root's
+    // bound and lowering it while the search fails low (the failure tells how far). On a
+    // lattice the bound is nearly exact, so a high `need` prunes almost every chain that
+    // is not maximal; the table keeps the bounds learnt by one pass for the next.
+    make_key(start_);
+    Score need = bound_;
+    if (pure_) {
+      full_weights_ = true;
+      need = std::min(need, piece_sum_ - matching_bound(start_, region_size_));
+      full_weights_ = false;
+    }
+    Sub root{0, Count{}, false};
+    while (need >= 1) {
+      root = solve(start_, need);
+      if (root.exact || sh_.stopped.load(std::memory_order_relaxed)) break;
+      need = std::min(need - 1, root.best);
+    }
+    if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(nodes & 4095);
+    value = root.exact ? root.best : 0;
+    count = value == 0 ? BigCount{} : BigCount(root.count);
+  }
+
+  // Appends the maximal chains of this start (value > 0) in jump-table order.
+  void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) override {
+    std::vector<Square> path{start_};
+    walk(start_, value, path, out, limit, truncated);
+  }
+
+ private:
+  struct Sub {
+    Score best;
+    Count count;
+    bool exact;
+  };
+
+  // The state key: the jumper's square and the pieces that can still matter to it. R is
+  // the set of squares the jumper might ever stand on (jumps from R over a piece, landing
+  // squares taken as free since any piece there may yet be captured); the future depends
+  // only on the pieces on the jumped squares and landing squares of R. Two chains that
+  // consumed different parts of the board but left the jumper in the same pocket are then
+  // the same sub-problem.
+  std::uint64_t make_key(Square cur) {
+    std::fill(key_.begin(), key_.end(), 0);
+    if (++generation_ == 0) {
+      std::fill(seen_.begin(), seen_.end(), 0);
+      std::fill(counted_.begin(), counted_.end(), 0);
+      std::fill(axes_seen_.begin(), axes_seen_.end(), 0);
+      generation_ = 1;
+    }
+    std::uint64_t hash = sh_.zsq[cur];
+    bound_ = 0;
+    piece_sum_ = 0;
+    const auto add_piece = [&](Square s) {
+      const int k = sh_.index[s];
+      std::uint64_t& w = key_[static_cast<std::size_t>(k >> 6)];
+      const std::uint64_t bit = std::uint64_t{1} << (k & 63);
+      if ((w & bit) == 0) {
+        w |= bit;
+        piece_sum_ += sh_.gain[cells_[s]];
+        hash ^= sh_.zpiece[static_cast<std::size_t>(k)];
+      }
+    };
+    // Pass 1: the region R, the pieces that matter, and each square's degree (jumps over
+    // a present piece), which only ever falls.
+    std::size_t top = 0, n = 0;
+    stack_[top++] = cur;
+    seen_[cur] = generation_;
+    while (top > 0) {
+      const Square x = stack_[--top];
+      region_[n++] = x;
+      int degree = 0;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        ++degree;
+        if (axes_seen_[j.over] != generation_) {
+          axes_seen_[j.over] = generation_;
+          axes_[j.over] = 0;
+        }
+        ++axes_[j.over];  // each axis is seen from both of its ends
+        add_piece(j.over);
+        if (seen_[j.to] == generation_) continue;
+        seen_[j.to] = generation_;
+        if (cells_[j.to] != 0) add_piece(j.to);
+        stack_[top++] = j.to;
+      }
+      degree_[x] = degree;
+    }
+    // Pass 2: the bound. A jump x->z can be followed by another only if z has a second
+    // piece to jump, and can come after another only if x does (or x is the jumper's
+    // square). A piece with no such jump can only be the last capture: of those pieces at
+    // most one counts.
+    Score last_only = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x != cur && degree_[x] < 2) continue;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0 || degree_[j.to] < 2 || counted_[j.over] == generation_) continue;
+        counted_[j.over] = generation_;
+        bound_ += sh_.gain[cells_[j.over]];
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
+        if (cells_[j.over] != 0 && counted_[j.over] != generation_)
+          last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
+    bound_ += last_only;
+    pure_ = pure_region(cur, n);
+    region_size_ = n;
+    if (pure_) {
+      // A plain graph: every piece of the region is an edge; the parity bound below
+      // covers dead ends too (a dead end is an odd square), so weigh every piece fully.
+      full_weights_ = true;
+      bound_ = std::min(bound_, piece_sum_);
+      bound_ = std::min(bound_, bridge_bound(cur, n));
+      full_weights_ = false;
+    } else {
+      bound_ -= parity_bound(cur, n);
+    }
+    return hash | 1U;
+  }
+
+  // True when every piece in the region can be jumped across one axis only and no square
+  // of the region holds a piece: then the region is a plain graph (squares joined by
+  // pieces) and a chain is a trail in it. Lattice positions are like that.
+  bool pure_region(Square cur, std::size_t n) const {
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x != cur && cells_[x] != 0) return false;
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal))
+        if (cells_[j.over] != 0 && axes_[j.over] != 2) return false;
+    }
+    return true;
+  }
+
+  // Weight of a piece in the bounds: its gain if make_key summed it (it may be captured
+  // before the last jump), else 0 (it was bounded by the single last-capture term).
+  Score mid_weight(Square over) const {
+    return full_weights_ || counted_[over] == generation_ ? sh_.gain[cells_[over]] : 0;
+  }
+
+  // Parity, in general: the trail enters and leaves every square it passes through, so it
+  // captures an even number of the pieces around a square that is neither its start nor
+  // its end. If every piece around x can be captured only across x (one axis) and there
+  // is an odd number of them, one of them stays: it costs at least m(x), the least of them.
+  // A piece left over serves at most two such squares and the trail's end may be any one
+  // of them, hence (sum - max) / 2.
+  Score parity_bound(Square cur, std::size_t n) const {
+    Score sum_m = 0, max_m = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (x == cur || degree_[x] < 2) continue;
+      int single = 0;
+      bool flexible = false;
+      Score m = std::numeric_limits<Score>::max();
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+        if (cells_[j.over] == 0) continue;
+        if (axes_[j.over] > 2) {
+          flexible = true;
+          break;
+        }
+        ++single;
+        m = std::min(m, mid_weight(j.over));
+      }
+      if (flexible || single % 2 == 0) continue;
+      sum_m += m;
+      max_m = std::max(max_m, m);
+    }
+    return (sum_m - max_m + 1) / 2;
+  }
+
+  // Parity in a plain graph (pure_region): the pieces a trail from cur to some end leaves
+  // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join: a
+  // minimum perfect matching of T0 = odd(G) + {cur} plus a free node (the end) under
+  // shortest-path distances. Half of a minimum assignment (a cover of the nodes by cycles,
+  // which a matching doubled is) bounds that from below. Distances by one Dijkstra per node of T0,
+  // the assignment by the Hungarian method: O(|T0|^3), a few microseconds on a lattice.
+  Score matching_bound(Square cur, std::size_t n) {
+    terminals_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Square x = region_[i];
+      if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
+    }
+    std::sort(terminals_.begin(), terminals_.end());
+    if (frames_.size() <= static_cast<std::size_t>(depth_)) frames_.resize(static_cast<std::size_t>(depth_) + 1);
+    Frame& f = frames_[static_cast<std::size_t>(depth_)];
+    f.valid = false;
+    const std::size_t k = terminals_.size();
+    if (k <= 1) return 0;
+    constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
+    const std::size_t m = k + 1;  // the last node is the free end
+    const auto cells = static_cast<std::size_t>(sh_.board.cells());
+
+    // Incremental: in a plain graph the terminals stay the same along a chain (a jump
+    // x->z flips the parity of x and z and moves the jumper from x to z), and removing
+    // the jumped piece changes the distances from a terminal only if it lay on one of
+    // its shortest paths. So the parent's rows are kept where that cannot be, and the
+    // parent's assignment duals stay feasible (distances only grow): a warm start.
+    const Frame* parent = nullptr;
+    Square px = kNoSquare;
+    Score w = 0;
+    if (depth_ > 0) {
+      const Frame& pf = frames_[static_cast<std::size_t>(depth_) - 1];
+      if (pf.valid && pf.terms == terminals_) {
+        const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.diagonal);
+        if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
+          parent = &pf;
+          px = pf.cur;
+          w = sh_.gain[sh_.pos.cells[over]];
+        }
+      }
+    }
+
+    // The region as a compact graph (local indices, weights), built once for k searches.
+    for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
+    adj_start_.assign(n + 1, 0);
+    adj_.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
+        if (cells_[j.over] != 0) adj_.push_back({slot_[j.to], mid_weight(j.over)});
+      adj_start_[i + 1] = adj_.size();
+    }
+    local_dist_.resize(n);
+    if (f.own.size() < k * cells) f.own.resize(k * cells);
+    f.rows.resize(k);
+    for (std::size_t t = 0; t < k; ++t) {
+      if (parent != nullptr) {
+        // Distances (weights >= 1) stay the same as long as every square keeps an edge
+        // that is tight under them: only the ends of the removed edge can lose theirs.
+        const Score* row = parent->rows[t];
+        const auto keeps_tight_edge = [&](Square v) {
+          if (row[v] == 0) return true;
+          for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
+            if (cells_[j.over] != 0 && row[j.to] + sh_.gain[cells_[j.over]] == row[v]) return true;
+          return false;
+        };
+        if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) && (row[cur] + w != row[px] || keeps_tight_edge(px))) {
+          f.rows[t] = row;
+          continue;
+        }
+      }
+      // Dial's algorithm from terminal t over the whole region (the rows serve the
+      // children's tests too).
+      std::fill(local_dist_.begin(), local_dist_.end(), kInf);
+      for (auto& bucket : local_buckets_) bucket.clear();
+      const int from = slot_[terminals_[t]];
+      local_dist_[static_cast<std::size_t>(from)] = 0;
+      local_buckets_[0].push_back(from);
+      std::size_t pending = 1;
+      for (Score d = 0; pending > 0; ++d) {
+        auto& bucket = local_buckets_[static_cast<std::size_t>(d) & 15];
+        for (std::size_t i = 0; i < bucket.size(); ++i) {
+          const auto x = static_cast<std::size_t>(bucket[i]);
+          --pending;
+          if (local_dist_[x] != d) continue;
+          for (std::size_t e = adj_start_[x]; e < adj_start_[x + 1]; ++e) {
+            const Score nd = d + adj_[e].second;
+            const auto y = static_cast<std::size_t>(adj_[e].first);
+            if (nd < local_dist_[y]) {
+              local_dist_[y] = nd;
+              local_buckets_[static_cast<std::size_t>(nd) & 15].push_back(adj_[e].first);
+              ++pending;
+            }
+          }
+        }
+        bucket.clear();
+      }
+      Score* row = f.own.data() + t * cells;
+      for (std::size_t i = 0; i < n; ++i) row[region_[i]] = local_dist_[i];
+      f.rows[t] = row;
+    }
+    cost_.assign(m * m, 0);
+    for (std::size_t t = 0; t < k; ++t)
+      for (std::size_t u = 0; u < k; ++u)
+        cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(f.rows[t][terminals_[u]], kBig);
+    cost_[k * m + k] = kBig;
+    if (parent != nullptr) {
+      hu_ = parent->u;
+      hv_ = parent->v;
+      hp_ = parent->p;
+      for (std::size_t j = 1; j <= m; ++j) {
+        const std::size_t r = hp_[j];
+        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != hu_[r] + hv_[j]) hp_[j] = 0;  // no longer tight
+      }
+    } else {
+      hu_.assign(m + 1, 0);
+      hv_.assign(m + 1, 0);
+      hp_.assign(m + 1, 0);
+    }
+    const Score bound = hungarian(m);
+    f.u = hu_;
+    f.v = hv_;
+    f.p = hp_;
+    f.cur = cur;
+    f.terms = terminals_;
+    f.valid = true;
+    return bound;
+  }
+
+  // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).
+  [[gnu::noinline]] Score hungarian(std::size_t m) {
+    // Hungarian method (potentials u, v; p[j] = row matched to column j; 1-based), from
+    // the feasible potentials and tight partial assignment the caller leaves in hu_, hv_,
+    // hp_: only the free rows are augmented.
+    hway_.assign(m + 1, 0);
+    hused_.assign(m + 1, 0);
+    for (std::size_t j = 1; j <= m; ++j) hused_[hp_[j]] = 1;  // rows matched already
+    free_rows_.clear();
+    for (std::size_t i = 1; i <= m; ++i)
+      if (!hused_[i]) free_rows_.push_back(i);
+    for (const std::size_t i : free_rows_) {
+      hp_[0] = i;
+      std::size_t j0 = 0;
+      hmin_.assign(m + 1, std::numeric_limits<std::int64_t>::max());
+      hused_.assign(m + 1, 0);
+      do {
+        hused_[j0] = 1;
+        const std::size_t i0 = hp_[j0];
+        std::int64_t delta = std::numeric_limits<std::int64_t>::max();
+        std::size_t j1 = 0;
+        for (std::size_t j = 1; j <= m; ++j) {
+          if (hused_[j]) continue;
+          const std::int64_t c = cost_[(i0 - 1) * m + (j - 1)] - hu_[i0] - hv_[j];
+          if (c < hmin_[j]) {
+            hmin_[j] = c;
+            hway_[j] = j0;
+          }
+          if (hmin_[j] < delta) {
+            delta = hmin_[j];
+            j1 = j;
+          }
+        }
+        for (std::size_t j = 0; j <= m; ++j) {
+          if (hused_[j]) {
+            hu_[hp_[j]] += delta;
+            hv_[j] -= delta;
+          } else {
+            hmin_[j] -= delta;
+          }
+        }
+        j0 = j1;
+      } while (hp_[j0] != 0);
+      do {
+        const std::size_t j1 = hway_[j0];
+        hp_[j0] = hp_[j1];
+        j0 = j1;
+      } while (j0 != 0);
+    }
+    std::int64_t total = 0;
+    for (std::size_t j = 1; j <= m; ++j) total += cost_[(hp_[j] - 1) * m + (j - 1)];
+    if (total >= kBig) return 0;  // unreachable terminals: cannot happen in a region; stay safe
+    return static_cast<Score>((total + 1) / 2);
+  }
+
+  // Connectivity in a plain graph (pure_region): a trail crosses a bridge at most once and
+  // cannot come back, so it collects the pieces of the 2-edge-connected blocks along one
+  // path of the block tree from the jumper's block, plus the bridges on that path.
+  Score bridge_bound(Square cur, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
+    // Tarjan's bridges, iteratively: order, low, and the piece of the edge to the parent.
+    order_.assign(n, -1);
+    low_.assign(n, 0);
+    is_bridge_.clear();
+    int counter = 0;
+    dfs_.clear();
+    const auto root = static_cast<std::size_t>(slot_[cur]);
+    dfs_.push_back({root, kNoSquare, 0});
+    order_[root] = low_[root] = counter++;
+    while (!dfs_.empty()) {
+      DfsFrame& fr = dfs_.back();
+      const auto jumps = sh_.board.jumps(region_[fr.node], sh_.rules.diagonal);
+      if (fr.next < jumps.size()) {
+        const Jump& j = jumps[fr.next++];
+        if (cells_[j.over] == 0 || j.over == fr.via) continue;
+        const auto y = static_cast<std::size_t>(slot_[j.to]);
+        if (order_[y] < 0) {
+          order_[y] = low_[y] = counter++;
+          dfs_.push_back({y, j.over, 0});
+        } else {
+          low_[fr.node] = std::min(low_[fr.node], order_[y]);
+        }
+        continue;
+      }
+      const DfsFrame done = fr;
+      dfs_.pop_back();
+      if (!dfs_.empty()) {
+        DfsFrame& up = dfs_.back();
+        low_[up.node] = std::min(low_[up.node], low_[done.node]);
+        if (low_[done.node] > order_[up.node]) is_bridge_.push_back(done.via);
+      }
+    }
+    if (is_bridge_.empty()) return piece_sum_;
+    const auto bridge = [&](Square over) {
+      return std::find(is_bridge_.begin(), is_bridge_.end(), over) != is_bridge_.end();
+    };
+    // Blocks: components without the bridges, found from the jumper's block outwards; the
+    // block tree is walked in the same search (a block is entered through one bridge).
+    block_.assign(n, -1);
+    block_weight_.clear();
+    block_parent_.clear();
+    block_via_.clear();
+    std::vector<std::size_t>& stack = block_stack_;
+    std::vector<std::size_t>& pending = block_pending_;
+    pending.assign(1, root);
+    block_parent_.push_back(-1);
+    block_via_.push_back(0);
+    block_.at(root) = 0;
+    block_weight_.push_back(0);
+    std::size_t next_block = 0;
+    while (next_block < pending.size()) {
+      const int b = block_[pending[next_block]];
+      stack.assign(1, pending[next_block++]);
+      while (!stack.empty()) {
+        const std::size_t x = stack.back();
+        stack.pop_back();
+        for (const Jump& j : sh_.board.jumps(region_[x], sh_.rules.diagonal)) {
+          if (cells_[j.over] == 0) continue;
+          const auto y = static_cast<std::size_t>(slot_[j.to]);
+          const Score g = sh_.gain[cells_[j.over]];
+          if (bridge(j.over)) {
+            if (block_[y] < 0) {  // a new block beyond the bridge
+              block_[y] = static_cast<int>(block_weight_.size());
+              block_weight_.push_back(0);
+              block_parent_.push_back(b);
+              block_via_.push_back(g);
+              pending.push_back(y);
+            }
+            continue;
+          }
+          if (y > x || (y == x)) block_weight_[static_cast<std::size_t>(b)] += g;  // each edge once
+          if (block_[y] < 0) {
+            block_[y] = b;
+            stack.push_back(y);
+          }
+        }
+      }
+    }
+    // Best path down the block tree: children come after their parents, so go backwards.
+    block_best_.assign(block_weight_.size(), 0);
+    for (std::size_t b = block_weight_.size(); b-- > 0;) {
+      block_best_[b] += block_weight_[b];
+      if (block_parent_[b] >= 0) {
+        Score& up = block_best_[static_cast<std::size_t>(block_parent_[b])];
+        up = std::max(up, block_via_[b] + block_best_[b]);
+      }
+    }
+    return block_best_[0];
+  }
+
+  // Exact (best further gain, count) when best >= need; otherwise an upper bound below
+  // `need` with exact false. Ties with `need` are searched, so counts stay exact.
+  Sub solve(Square cur, Score need) {
+    const std::uint64_t t = make_key(cur);
+    if (static_cast<std::size_t>(depth_) < frames_.size()) frames_[static_cast<std::size_t>(depth_)].valid = false;
+    if (const auto i = table_.find(t, cur, key_.data()); i >= 0) {
+      if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
+      if (table_.best(i) < need) return {table_.best(i), Count{}, false};
+    }
+    if (bound_ < need) return {bound_, Count{}, false};
+    if (pure_) {
+      full_weights_ = true;
+      const Score sharper = piece_sum_ - matching_bound(cur, region_size_);
+      full_weights_ = false;
+      if (sharper < need) {  // remembered: the matching costs more than a table probe
+        table_.store(t, cur, key_.data(), sharper, Count{}, false);
+        return {sharper, Count{}, false};
+      }
+    }
+    std::array<std::uint64_t, kKeyWords> key;
+    std::copy(key_.begin(), key_.end(), key.begin());
+    if ((++nodes & 4095) == 0) sh_.poll(4096);
+    if (sh_.stopped.load(std::memory_order_relaxed)) return {0, Count{1}, true};
+    Sub r{0, Count{1}, true};  // no jump: the empty continuation is the only one
+    bool any = false;
+    Score over_bound = 0;  // best upper bound among children that failed low
+    // Children in order of decreasing gain (then jump-table order): a good chain found
+    // early raises `need` for the rest. The order is fixed, so the work is deterministic.
+    std::array<Jump, 8> order;
+    std::size_t n = 0;
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal))
+      if (cells_[j.over] != 0 && cells_[j.to] == 0) order[n++] = j;
+    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+                     [&](const Jump& a, const Jump& b) { return cells_[a.over] > cells_[b.over]; });
+    for (std::size_t k = 0; k < n; ++k) {
+      const Jump& j = order[k];
+      const Value v = cells_[j.over];
+      const Score g = sh_.gain[v];
+      cells_[j.over] = 0;
+      ++depth_;
+      Sub c = solve(j.to, std::max(need, any ? r.best : 0) - g);
+      --depth_;
+      cells_[j.over] = v;
+      if (!c.exact) {
+        over_bound = std::max(over_bound, g + c.best);
+        if (!any) r.best = 0;
+        continue;
+      }
+      const Score total = g + c.best;
+      if (!any || total > r.best) {
+        r.best = total;
+        r.count = std::move(c.count);
+        any = true;
+      } else if (total == r.best) {
+        overflowed |= add_count(r.count, c.count);
+      }
+    }
+    if (any || over_bound == 0) {
+      if (r.best >= need || over_bound == 0) {
+        table_.store(t, cur, key.data(), r.best, r.count, true);
+        return r;
+      }
+    }
+    const Score ub = std::max(any ? r.best : 0, over_bound);
+    table_.store(t, cur, key.data(), ub, Count{}, false);
+    return {ub, Count{}, false};
+  }
+
+  void walk(Square cur, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
+            std::size_t limit, bool& truncated) {
+    if (remaining == 0) {
+      if (out.size() >= limit) {
+        truncated = true;
+        return;
+      }
+      out.push_back(Turn{false, path});
+      return;
+    }
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal)) {
+      const Value v = cells_[j.over];
+      if (v == 0 || cells_[j.to] != 0) continue;
+      cells_[j.over] = 0;
+      const std::uint64_t t = make_key(j.to);
+      const auto i = table_.find(t, j.to, key_.data());
+      // A continuation of a maximal chain was searched exactly; others may be missing or
+      // bounds, which are always below what remains.
+      if (i >= 0 && table_.exact(i) && sh_.gain[v] + table_.best(i) == remaining) {
+        path.push_back(j.to);
+        walk(j.to, remaining - sh_.gain[v], path, out, limit, truncated);
+        path.pop_back();
+      }
+      cells_[j.over] = v;
+      if (truncated) return;
+    }
+  }
+
+  Shared& sh_;
+  Square start_;
+  std::array<Value, kMaxCells> cells_;
+  std::vector<std::uint64_t> key_;  // pieces that still matter, by piece number
+  std::vector<std::uint32_t> seen_;
+  std::vector<std::uint32_t> counted_;
+  Score bound_ = 0;  // make_key's upper bound: the gain of every piece that might be captured
+  std::uint32_t generation_ = 0;
+  std::vector<Square> stack_;
+  std::vector<Square> region_;
+  std::vector<int> degree_;
+  static constexpr std::int64_t kBig = std::int64_t{1} << 40;
+  bool pure_ = false;           // make_key's region is a plain graph
+  bool full_weights_ = false;   // the parity bounds weigh every piece by its gain
+  Score piece_sum_ = 0;         // make_key: the gain of every piece that matters
+  std::size_t region_size_ = 0;
+  std::vector<std::int64_t> cost_, hu_, hv_, hmin_;
+  std::vector<std::size_t> hp_, hway_, free_rows_;
+  // The matching bound of each node on the current chain, for its children (see
+  // matching_bound): terminals, distance rows (own or the parent's), assignment duals.
+  struct Frame {
+    bool valid = false;
+    Square cur = kNoSquare;
+    std::vector<Square> terms;
+    std::vector<Score> own;
+    std::vector<const Score*> rows;
+    std::vector<std::int64_t> u, v;
+    std::vector<std::size_t> p;
+  };
+  std::vector<Frame> frames_;
+  struct DfsFrame {
+    std::size_t node;
+    Square via;  // the piece jumped to reach node (kNoSquare at the root)
+    std::size_t next;
+  };
+  std::vector<DfsFrame> dfs_;
+  std::vector<int> order_, low_, block_, block_parent_;
+  std::vector<Square> is_bridge_;
+  std::vector<Score> block_weight_, block_via_, block_best_;
+  std::vector<std::size_t> block_stack_, block_pending_;
+  int depth_ = 0;  // captures made on the current chain
+  std::vector<std::uint8_t> hused_;
+  std::vector<Square> terminals_;
+  std::vector<int> slot_;  // local index of each region square (matching_bound)
+  std::vector<std::size_t> adj_start_;
+  std::vector<std::pair<int, Score>> adj_;
+  std::vector<Score> local_dist_;
+  std::vector<std::uint8_t> is_terminal_;
+  std::array<std::vector<int>, 16> local_buckets_;
+  std::vector<int> axes_;  // twice the number of axes across which each piece may be jumped
+  std::vector<std::uint32_t> axes_seen_;
+  Table<Count> table_;
+};
+
+bool can_jump(const Board& board, const Rules& rules, const Position& pos, Square s) {
+  for (const Jump& j : board.jumps(s, rules.diagonal))
+    if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
+  return false;
+}
+
+ChainResult best_removal(const Board& board, const Rules& rules, const Position& pos,
+                         const ChainOptions& options) {
+  ChainResult r;
+  r.removal = true;
+  std::vector<Square> squares;
+  for_each_turn(board, rules, pos, [&](const TurnView& t) {
+    ++r.nodes;
+    const Score g = t.size(rules);
+    if (g > r.value) {
+      r.value = g;
+      squares.clear();
+    }
+    if (g == r.value) squares.push_back(t.squares[0]);
+  });
+  r.count = BigCount(squares.size());
+  if (!squares.empty()) r.best = Turn{true, {squares[0]}};
+  if (options.all)
+    for (Square s : squares) {
+      if (r.chains.size() >= options.limit) {
+        r.truncated = true;
+        break;
+      }
+      r.chains.push_back(Turn{true, {s}});
+    }
+  return r;
+}
+
+}  // namespace
+
+ChainResult best_chains(const Board& board, const Rules& rules, const Position& pos,
+                        const ChainOptions& options, const SearchControl& control) {
+  if (removal_turn(pos)) return best_removal(board, rules, pos, options);
+
+  std::vector<Square> starts;
+  for (int s = 0; s < board.cells(); ++s) {
+    const auto sq = static_cast<Square>(s);
+    if (pos.cells[s] == 0 || (options.only_start && *options.only_start != sq)) continue;
+    if (can_jump(board, rules, pos, sq)) starts.push_back(sq);
+  }
+
+  Shared shared(board, rules, pos, control);
+  std::vector<std::unique_ptr<StartSearchBase>> searches(starts.size());
+  const auto work = [&](std::size_t i) {
+    std::unique_ptr<StartSearchBase> s;
+    if (options.big_counts) {
+      s = std::make_unique<StartSearch<BigCount>>(shared, starts[i]);
+      static_cast<StartSearch<BigCount>&>(*s).run();
+    } else {
+      s = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
+      static_cast<StartSearch<std::uint64_t>&>(*s).run();
+    }
+    if (s->overflowed && !shared.stopped.load()) {
+      const std::uint64_t spent = s->nodes;
+      s = std::make_unique<StartSearch<BigCount>>(shared, starts[i]);
+      static_cast<StartSearch<BigCount>&>(*s).run();
+      s->nodes += spent;
+    }
+    // The running maximum only grows: a start below it can never be maximal, so its table
+    // is freed at once. Which tables survive depends on timing, never the output.
+    Score seen = shared.best_so_far.load();
+    while (s->value > seen && !shared.best_so_far.compare_exchange_weak(seen, s->value)) {
+    }
+    if (s->value >= shared.best_so_far.load()) {
+      searches[i] = std::move(s);
+    } else {
+      auto stub = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
+      stub->value = s->value;
+      stub->nodes = s->nodes;
+      searches[i] = std::move(stub);
+    }
+  };
+  if (control.threads == 1 || starts.size() <= 1) {
+    for (std::size_t i = 0; i < starts.size(); ++i) work(i);
+  } else {
+    tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
+    arena.execute([&] {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, starts.size(), 1),
+                        [&](const tbb::blocked_range<std::size_t>& range) {
+                          for (std::size_t i = range.begin(); i != range.end(); ++i) work(i);
+                        });
+    });
+  }
+
+  ChainResult r;
+  r.complete = !shared.stopped.load();
+  for (const auto& s : searches) {
+    r.nodes += s->nodes;
+    r.value = std::max(r.value, s->value);
+  }
+  if (r.value == 0 || !r.complete) return r;
+  for (std::size_t i = 0; i < searches.size(); ++i) {
+    StartSearchBase& s = *searches[i];
+    if (s.value != r.value) continue;
+    r.count += s.count;
+    if (!r.best) {
+      std::vector<Turn> first;
+      bool cut = false;
+      s.collect(first, 1, cut);
+      r.best = first.at(0);
+    }
+    if (options.all && !r.truncated) s.collect(r.chains, options.limit, r.truncated);
+  }
+  return r;
+}
+
+}  // namespace leapfrog

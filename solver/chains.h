@@ -1,0 +1,76 @@
+// The maximum capture: exact value, exact number of maximal chains, one or all of them.
+//
+// What "maximal" means (SPEC section 3, `best`): the largest capture, by rules.measure, that
+// any jump chain of the player to move can make. A chain reaching the maximum can never be
+// extended (every capture adds at least 1), so it is legal under every continuation rule
+// (optional, forced, piece-max, board-max): the value and the set of maximal chains do not
+// depend on rules.continuation.
+//
+// When an opening removal is due the player's turn is a removal (seeds 001-003: "Each player
+// removes one piece"): then the value is the gain of the largest piece the player may remove
+// (rules.removal may restrict it to the cheapest kind), the count is the number of squares
+// holding such a piece, and the chains are those removals.
+//
+// Method. The future of a chain depends only on (start square, jumper square, set of pieces
+// captured so far): the start square is empty, the captured squares are empty, the rest is
+// as in the position. The search memoises each such state with (best further gain, number
+// of continuations reaching it). The key is reduced to what can still matter: the jumper's
+// square and the pieces in the region it might still reach (two chains that used up
+// different parts of the board but left the jumper in the same pocket are one
+// sub-problem); a Zobrist hash of it indexes the table and the exact key is compared, so
+// results are exact, never lossy. Counts are kept in 64 bits and the search of a start
+// square is redone with BigCount in the (rare) case a count overflows.
+//
+// Pruning keeps counts exact: a sub-search is asked only for continuations worth at least
+// `need` and ties with `need` are always searched; a failed sub-search stores an upper
+// bound. Upper bounds: the pieces of the region, less pieces that can only be the last
+// capture (dead ends), less a parity term. When the region is a plain graph (every piece
+// jumpable across one axis only, as on a lattice), the pieces a trail leaves form a T-join
+// of the odd squares, so the bound subtracts a lower bound on the minimum T-join: nearest
+// odd squares by a multi-source Dijkstra, then half a minimum assignment (Hungarian method,
+// kept incrementally along the chain). The root starts from its bound and lowers `need`
+// until the search succeeds (aspiration), which on lattices is within a few points.
+//
+// Parallelism: start squares are searched as independent tasks (oneTBB), each with its own
+// table, and combined in square order, so every output (value, count, chains, nodes) is the
+// same at any thread count.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "puzzles/bigcount.h"
+#include "puzzles/position.h"
+#include "solver/control.h"
+
+namespace leapfrog {
+
+struct ChainOptions {
+  // Collect every maximal chain (in for_each_turn order) up to `limit` of them.
+  bool all = false;
+  std::size_t limit = 1000;
+  // Only chains moving the piece on this square (piece-max checks); removals ignore it.
+  std::optional<Square> only_start;
+  // Count with BigCount from the start instead of after a 64-bit overflow (lets the tests
+  // check that both counting paths agree).
+  bool big_counts = false;
+};
+
+struct ChainResult {
+  bool removal = false;   // the turn is an opening removal
+  Score value = 0;        // the maximum capture; 0 when no chain (or removal) exists
+  BigCount count;         // number of distinct maximal chains (removal squares)
+  std::optional<Turn> best;  // the first maximal chain in for_each_turn order
+  std::vector<Turn> chains;  // with options.all: maximal chains, for_each_turn order
+  bool truncated = false;    // chains stopped at options.limit
+  // Search states expanded: a deterministic measure of the work, the same at any thread
+  // count (the bench signature).
+  std::uint64_t nodes = 0;
+  bool complete = true;  // false when stopped by the control (stop flag or a limit)
+};
+
+ChainResult best_chains(const Board& board, const Rules& rules, const Position& pos,
+                        const ChainOptions& options = {}, const SearchControl& control = {});
+
+}  // namespace leapfrog

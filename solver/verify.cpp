@@ -1,0 +1,65 @@
+#include "solver/verify.h"
+
+#include "puzzles/legality.h"
+#include "puzzles/movegen.h"
+#include "puzzles/notation.h"
+#include "solver/chains.h"
+
+namespace leapfrog {
+
+namespace {
+
+std::string amount(const Rules& rules, Score n) {
+  const bool points = rules.measure == Measure::kPoints;
+  return std::to_string(n) + (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
+}
+
+}  // namespace
+
+TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos, const Turn& turn,
+                        const SearchControl& control) {
+  TurnVerdict v;
+  const ChainResult best = best_chains(board, rules, pos, {}, control);
+  if (!best.complete) throw std::runtime_error("search stopped before the maximum was known");
+  v.max = best.value;
+  v.example = best.best;
+
+  // The path itself (squares, jumps, occupancy, forced continuation) by check_turn; the two
+  // maximum rules by the chain search, which is exact and fast on long chains.
+  const bool max_rule = rules.continuation == Continuation::kPieceMax ||
+                        rules.continuation == Continuation::kBoardMax;
+  Rules path_rules = rules;
+  if (max_rule) path_rules.continuation = Continuation::kOptional;
+  const TurnCheck check = check_turn(board, path_rules, pos, turn);
+  v.value = check.size(rules);
+  if (!check.legal) {
+    v.reason = check.reason;
+    return v;
+  }
+  if (!turn.removal && rules.continuation == Continuation::kPieceMax) {
+    ChainOptions one;
+    one.only_start = turn.squares.front();
+    const ChainResult piece = best_chains(board, rules, pos, one, control);
+    if (!piece.complete) throw std::runtime_error("search stopped before the maximum was known");
+    if (v.value != piece.value) {
+      v.reason = "the piece on " + square_name(board, turn.squares.front()) + " can capture " +
+                 amount(rules, piece.value) + ", this chain " + amount(rules, v.value) +
+                 " (piece-max continuation: \"must capture as many as possible with the piece that was moved\"), e.g. " +
+                 format_turn(board, *piece.best);
+      return v;
+    }
+  }
+  if (!turn.removal && rules.continuation == Continuation::kBoardMax && v.value != v.max) {
+    v.reason = "a chain on the board can capture " + amount(rules, v.max) + ", this chain " +
+               amount(rules, v.value) + " (board-max continuation), e.g. " + format_turn(board, *v.example);
+    return v;
+  }
+  v.legal = true;
+  v.maximal = v.value == v.max;
+  if (!v.maximal)
+    v.reason = (turn.removal ? "removes " : "captures ") + amount(rules, v.value) + ", the maximum is " +
+               amount(rules, v.max) + ", e.g. " + format_turn(board, *v.example);
+  return v;
+}
+
+}  // namespace leapfrog

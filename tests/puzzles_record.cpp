@@ -1,0 +1,90 @@
+// Game records: reading, writing, and the errors for malformed records (line and column).
+#include <catch2/catch.hpp>
+
+#include "puzzles/record.h"
+
+using namespace leapfrog;
+
+namespace {
+
+constexpr const char* kGame = R"(; a comment line
+[Event "Test \"quoted\""]
+[Variant "murray"]
+[Rules "continuation=piece-max opening=first removal=cheapest"]
+[Board "3x3"]
+[Players "Ann, Bob"]
+[Start "123/412/121"]
+
+1. xa1 {first} 2. c1xa1 ; dropped
+3. a3xa1 {two} {comments}
+)";
+
+std::string error_of(const std::string& text) {
+  try {
+    parse_record(text);
+  } catch (const ParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a record is read: tags, rules, start, turns and comments", "[puzzles][record]") {
+  const GameRecord r = parse_record(kGame);
+  CHECK(r.tag("Event") == std::optional<std::string>("Test \"quoted\""));
+  CHECK(r.players == std::vector<std::string>{"Ann", "Bob"});
+  const Rules rules = r.start.rules();
+  CHECK(rules.continuation == Continuation::kPieceMax);
+  CHECK(rules.opening == Opening::kFirstPlayer);
+  CHECK(rules.removal == RemovalKind::kCheapest);
+  CHECK(rules.players == 2);
+  // A full board is a game start: the first player owes the removal (seed 000).
+  CHECK(r.start.position.removal_due(0));
+  CHECK_FALSE(r.start.position.removal_due(1));
+  REQUIRE(r.turns.size() == 3);
+  CHECK(r.turns[0].turn.removal);
+  CHECK(format_turn(r.start.board, r.turns[1].turn) == "c1xa1");
+  CHECK(r.turns[0].comment == "first");
+  CHECK(r.turns[1].comment.empty());
+  CHECK(r.turns[2].comment == "two comments");
+  CHECK(r.turns[2].line == 10);
+  CHECK(r.turns[2].column == 4);
+}
+
+TEST_CASE("format_record and parse_record round-trip", "[puzzles][record]") {
+  const GameRecord r = parse_record(kGame);
+  const GameRecord again = parse_record(format_record(r));
+  CHECK(again.start.rules() == r.start.rules());
+  CHECK(again.start.position == r.start.position);
+  REQUIRE(again.turns.size() == r.turns.size());
+  for (std::size_t i = 0; i < r.turns.size(); ++i) {
+    CHECK(again.turns[i].turn == r.turns[i].turn);
+    CHECK(again.turns[i].comment == r.turns[i].comment);
+  }
+  CHECK(again.players == r.players);
+
+  // make_record writes what parse_record reads back.
+  Setup mid = parse_position("1.3/412/121 players=2 turn=2 scores=4,0 continuation=forced");
+  const GameRecord made = make_record(mid, {"A", "B"}, {parse_turn(mid.board, "c3xa3")});
+  const GameRecord back = parse_record(format_record(made));
+  CHECK(back.start.rules() == mid.rules());
+  CHECK(back.start.position == mid.position);
+  REQUIRE(back.turns.size() == 1);
+  CHECK(back.turns[0].turn == made.turns[0].turn);
+}
+
+TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
+  CHECK(error_of("[Start \"12/34\"]\n1. a1xa3 {oops\n") == "record line 2, column 10: comment not closed (a '{' without '}')");
+  CHECK(error_of("[Start \"12/34\"]\n\n1. a1xz9\n").rfind("record line 3, column 4: move 'a1xz9'", 0) == 0);
+  CHECK(error_of("[Start \"12/34\"]\n1. xa1 3. xb1\n") == "record line 2, column 8: ply number 3 where ply 2 was expected");
+  CHECK(error_of("[Variant \"murray\"]\n1. xa1\n") == "record line 2, column 1: no [Start \"...\"] tag before the turns");
+  CHECK(error_of("[Start \"12/34\"]\n1. xa1\n[Event \"late\"]\n") == "record line 3, column 1: tag after the first turn (tags come first)");
+  CHECK(error_of("[Start \"12/3\"]\n").rfind("record line 1, column 1: [Start]: position line 1", 0) == 0);
+  CHECK(error_of("[Board \"3x3\"]\n[Start \"12/34\"]\n") == "record line 1, column 1: [Board \"3x3\"] but the start position is 2x2");
+  CHECK(error_of("[Start \"12/34\"\n") == "record line 1, column 15: expected ']' after the tag's value");
+  CHECK(error_of("[Start \"12/34\"]\n[Start \"12/34\"]\n") == "record line 2, column 1: tag [Start] given twice");
+  CHECK(error_of("[Rules \"continuation=sometimes\"]\n[Start \"12/34\"]\n").rfind("record line 1, column 1: [Rules]", 0) == 0);
+  CHECK(error_of("[Start \"12/34\"]\n[Players \"A, B\"]\n[Scores \"1\"]\n") == "record line 3, column 1: [Scores] gives 1 scores for 2 players");
+  CHECK(error_of("") == "record line 1, column 1: no [Start \"...\"] tag (the start position)");
+}

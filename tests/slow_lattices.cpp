@@ -1,0 +1,41 @@
+// The two large lattice positions of issue 3 (minutes of plain recursion): the chain search
+// must give the value and count quoted there, and on the 11x11 one the same set of maximal
+// chains as the plain-recursion reference.
+#include <catch2/catch.hpp>
+
+#include "chain_reference.h"
+#include "puzzles/notation.h"
+#include "solver/chains.h"
+#include "solver/lattices.h"
+
+using namespace leapfrog;
+
+TEST_CASE("lattice 11x11: 99 points, 27136 maximal chains, as plain recursion", "[chains]") {
+  const Setup s = parse_position(kLattices[1].position);
+  ChainOptions all;
+  all.all = true;
+  all.limit = 100000;
+  const ChainResult r = best_chains(s.board, s.rules(), s.position, all);
+  CHECK(r.value == 99);
+  CHECK(r.count.to_string() == "27136");
+  testing::ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
+  const auto expect = ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
+  CHECK(expect.value == 99);
+  REQUIRE(expect.chains.size() == r.chains.size());
+  for (std::size_t i = 0; i < r.chains.size(); ++i) CHECK(r.chains[i].squares == expect.chains[i]);
+}
+
+TEST_CASE("lattice 13x13: 116 points, 10752 maximal chains (issue 3)", "[chains]") {
+  const Setup s = parse_position(kLattices[2].position);
+  SearchControl one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const ChainResult a = best_chains(s.board, s.rules(), s.position, {}, one);
+  CHECK(a.value == 116);
+  CHECK(a.count.to_string() == "10752");
+  const ChainResult b = best_chains(s.board, s.rules(), s.position, {}, two);
+  CHECK(b.value == a.value);
+  CHECK(b.count == a.count);
+  CHECK(b.best == a.best);
+  CHECK(b.nodes == a.nodes);
+}
