@@ -8,5 +8,7 @@ namespace leapfrog::cli {
 int run_show(const Command&, const std::vector<std::string>&);
 int run_moves(const Command&, const std::vector<std::string>&);
 int run_perft(const Command&, const std::vector<std::string>&);
+int run_solve(const Command&, const std::vector<std::string>&);
+int run_reach(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

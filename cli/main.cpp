@@ -20,6 +20,10 @@ constexpr Command kCommands[] = {
     {"perft", "Count the distinct turn sequences of DEPTH turns (checks the move generator).",
      "perft POSITION DEPTH [options]", "leapfrog perft 3441./33311/.1.41/.4.../.41.1 3",
      leapfrog::cli::run_perft},
+    {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
+     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve},
+    {"reach", "Count the distinct positions reachable after k captures, for every k.",
+     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach},
 };
 
 void print_usage(std::ostream& out) {

@@ -1,0 +1,329 @@
+// Two enumerations: a fast one for plain pieces on at most 64 cells under the optional rule
+// (the peg-solitaire case: one 64-bit word per position, bit-parallel jump generation,
+// level-by-level breadth-first search with a deterministic parallel merge), and a general
+// one over the model's turn generator for everything else.
+#include "solver/reach.h"
+
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <map>
+#include <string>
+#include <unordered_set>
+
+#include "puzzles/movegen.h"
+#include "solver/symmetry.h"
+
+namespace leapfrog {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+// Stops between rounds of work: the caller's flag, the node limit, the time limit.
+class Limits {
+ public:
+  explicit Limits(const SearchControl& c) : c_(c), start_(Clock::now()) {}
+  bool hit(std::uint64_t nodes) const {
+    if (c_.stop_requested()) return true;
+    if (c_.node_limit != 0 && nodes >= c_.node_limit) return true;
+    return c_.time_limit.count() > 0 && Clock::now() - start_ >= c_.time_limit;
+  }
+  void report(std::uint64_t nodes, int level, std::uint64_t done, std::uint64_t size) {
+    if (!c_.progress) return;
+    const auto now = Clock::now();
+    if (now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    c_.progress(Progress{nodes, level, size ? static_cast<double>(done) / static_cast<double>(size) : -1,
+                         "level " + std::to_string(level)});
+  }
+
+ private:
+  const SearchControl& c_;
+  Clock::time_point start_;
+  Clock::time_point last_{};
+};
+
+// ---------------------------------------------------------------------------------------
+// Fast path: one bit per cell. When the board fits an 8x8 frame, cell (f, r) is bit f + 8r
+// and the symmetries are a few word operations (chessprogramming.org's flips and mirrors);
+// otherwise bit s is cell s and the symmetries use Symmetry's byte tables.
+
+// Open-addressing set of non-zero keys; one per bucket, used by one thread at a time, small
+// enough to stay in cache.
+class KeySet {
+ public:
+  void insert(std::uint64_t key, std::uint64_t h) {
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    std::size_t i = h & (slots_.size() - 1);
+    while (slots_[i] != 0) {
+      if (slots_[i] == key) return;
+      i = (i + 1) & (slots_.size() - 1);
+    }
+    slots_[i] = key;
+    ++size_;
+  }
+  std::size_t size() const { return size_; }
+  template <class F>
+  void for_each(F&& f) const {
+    for (std::uint64_t k : slots_)
+      if (k != 0) f(k);
+  }
+  void clear() {
+    slots_.clear();
+    slots_.shrink_to_fit();
+    size_ = 0;
+  }
+
+ private:
+  void grow() {
+    std::vector<std::uint64_t> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(64, old.size() * 2), 0);
+    size_ = 0;
+    for (std::uint64_t k : old)
+      if (k != 0) insert(k, mix(k));
+  }
+  std::vector<std::uint64_t> slots_;
+  std::size_t size_ = 0;
+};
+
+struct JumpGroup {
+  int delta;           // bit offset from the jumper to the jumped piece
+  std::uint64_t from;  // bits from which a jump by delta stays on squares
+};
+
+class Frame {
+ public:
+  Frame(const Board& board, bool symmetry) : sym_(board) {
+    frame8_ = board.width() <= 8 && board.height() <= 8;
+    w_ = board.width();
+    h_ = board.height();
+    if (symmetry)
+      for (int k = 1; k < sym_.count(); ++k) valid_ |= 1U << sym_.kind(k);
+    use_sym_ = symmetry && sym_.count() > 1;
+  }
+  int bit(Square s) const { return frame8_ ? (s % w_) + 8 * (s / w_) : s; }
+
+  std::uint64_t canonical(std::uint64_t x) const {
+    if (!use_sym_) return x;
+    if (!frame8_) return sym_.canonical64(x);
+    std::uint64_t best = x;
+    const std::uint64_t hm = mirror_files(x), v = mirror_ranks(x);
+    if (valid_ & 2U) best = std::min(best, hm);
+    if (valid_ & 4U) best = std::min(best, v);
+    const std::uint64_t hv = mirror_files(v);
+    if (valid_ & 8U) best = std::min(best, hv);
+    if (valid_ & 0xF0U) {
+      best = std::min(best, transpose(x));
+      best = std::min(best, transpose(v));
+      best = std::min(best, transpose(hm));
+      best = std::min(best, transpose(hv));
+    }
+    return best;
+  }
+
+ private:
+  std::uint64_t mirror_files(std::uint64_t x) const {
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
+    return x >> (8 - w_);  // files w..7 are empty, so nothing crosses into the next rank
+  }
+  std::uint64_t mirror_ranks(std::uint64_t x) const {
+    return __builtin_bswap64(x) >> (8 * (8 - h_));
+  }
+  static std::uint64_t transpose(std::uint64_t x) {  // (f, r) -> (r, f)
+    std::uint64_t t;
+    t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = 0x3333000033330000ULL & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = 0x5500550055005500ULL & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    return x;
+  }
+
+  Symmetry sym_;
+  bool frame8_;
+  bool use_sym_ = false;
+  int w_, h_;
+  unsigned valid_ = 0;  // bit k: grid map kind k is a symmetry of this board
+};
+
+inline std::uint64_t toward(std::uint64_t x, int d) {  // bit s of the result = bit s + d of x
+  return d >= 0 ? x >> d : x << -d;
+}
+inline std::uint64_t away(std::uint64_t x, int d) {  // bit s moves to s + d
+  return d >= 0 ? x << d : x >> -d;
+}
+
+ReachResult reach_fast(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                       const SearchControl& control) {
+  const Frame frame(board, symmetry);
+  std::uint64_t squares = 0, start = 0;
+  std::vector<JumpGroup> groups;
+  for (int s = 0; s < board.cells(); ++s) {
+    const Square sq = static_cast<Square>(s);
+    if (!board.is_square(sq)) continue;
+    const int b = frame.bit(sq);
+    squares |= std::uint64_t{1} << b;
+    if (pos.cells[sq] != 0) start |= std::uint64_t{1} << b;
+    for (const Jump& j : board.jumps(sq, rules.diagonal)) {
+      const int d = frame.bit(j.over) - b;
+      auto it = std::find_if(groups.begin(), groups.end(), [&](const JumpGroup& g) { return g.delta == d; });
+      if (it == groups.end()) it = groups.insert(groups.end(), JumpGroup{d, 0});
+      it->from |= std::uint64_t{1} << b;
+    }
+  }
+
+  constexpr int kBucketBits = 10;
+  constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
+  constexpr std::size_t kRound = std::size_t{1} << 18;  // parents per round
+  using Buffers = std::vector<std::vector<std::uint64_t>>;
+  tbb::enumerable_thread_specific<Buffers> local([] { return Buffers(kBuckets); });
+  std::vector<KeySet> sets(kBuckets);
+
+  ReachResult result;
+  Limits limits(control);
+  std::vector<std::uint64_t> level{frame.canonical(start)};
+  const int threads = control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  tbb::task_arena arena(threads);
+  while (!level.empty()) {
+    result.levels.push_back(level.size());
+    result.total += level.size();
+    const int k = static_cast<int>(result.levels.size()) - 1;
+    for (std::size_t begin = 0; begin < level.size(); begin += kRound) {
+      if (limits.hit(result.nodes)) {
+        result.complete = false;
+        return result;
+      }
+      limits.report(result.nodes, k, begin, level.size());
+      const std::size_t end = std::min(level.size(), begin + kRound);
+      arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 4096), [&](const auto& r) {
+          Buffers& out = local.local();
+          for (std::size_t i = r.begin(); i != r.end(); ++i) {
+            const std::uint64_t occ = level[i], empty = squares & ~occ;
+            for (const JumpGroup& g : groups) {
+              std::uint64_t cand = g.from & occ & toward(occ, g.delta) & toward(empty, 2 * g.delta);
+              while (cand) {
+                const std::uint64_t bit = cand & (~cand + 1);
+                cand ^= bit;
+                const std::uint64_t child = frame.canonical(occ ^ (bit | away(bit, g.delta) | away(bit, 2 * g.delta)));
+                const std::uint64_t h = mix(child);
+                out[h >> (64 - kBucketBits)].push_back(child);
+              }
+            }
+          }
+        });
+        tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
+          for (Buffers& buf : local) {
+            for (std::uint64_t key : buf[b]) sets[b].insert(key, mix(key));
+            buf[b].clear();
+          }
+        });
+      });
+      result.nodes += end - begin;
+    }
+    std::vector<std::size_t> offset(kBuckets + 1, 0);
+    for (std::size_t b = 0; b < kBuckets; ++b) offset[b + 1] = offset[b] + sets[b].size();
+    std::vector<std::uint64_t>().swap(level);
+    level.resize(offset[kBuckets]);
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
+        std::size_t i = offset[b];
+        sets[b].for_each([&](std::uint64_t key) { level[i++] = key; });
+        sets[b].clear();
+      });
+    });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// General path: positions as strings of cell values plus the count of removals still due.
+
+ReachResult reach_general(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                          const SearchControl& control) {
+  const Symmetry sym(board);
+  const int nsym = symmetry ? sym.count() : 1;
+  const std::size_t cells = static_cast<std::size_t>(board.cells());
+  Rules solo = rules;
+  solo.players = 1;
+  const auto canonical = [&](const std::string& s) {
+    std::string best = s, img = s;
+    for (int k = 1; k < nsym; ++k) {
+      for (std::size_t c = 0; c < cells; ++c) img[sym.image(k, static_cast<Square>(c))] = s[c];
+      best = std::min(best, img);
+    }
+    return best;
+  };
+  const auto encode = [&](const Position& p, int removals) {
+    std::string s(cells + 1, '\0');
+    for (std::size_t c = 0; c < cells; ++c) s[c] = static_cast<char>(p.cells[c]);
+    s[cells] = static_cast<char>(removals);
+    return s;
+  };
+  std::map<int, std::unordered_set<std::string>> pending;
+  pending[0].insert(canonical(encode(pos, std::popcount(static_cast<unsigned>(pos.removals_due)))));
+  ReachResult result;
+  Limits limits(control);
+  while (!pending.empty()) {
+    const int k = pending.begin()->first;
+    const std::unordered_set<std::string> level = std::move(pending.begin()->second);
+    pending.erase(pending.begin());
+    result.levels.resize(static_cast<std::size_t>(k) + 1, 0);
+    result.levels[static_cast<std::size_t>(k)] = level.size();
+    result.total += level.size();
+    for (const std::string& s : level) {
+      if ((result.nodes & 1023) == 0 && limits.hit(result.nodes)) {
+        result.complete = false;
+        return result;
+      }
+      limits.report(result.nodes, k, 0, 0);
+      ++result.nodes;
+      Position p;
+      for (std::size_t c = 0; c < cells; ++c) p.cells[c] = static_cast<Value>(s[c]);
+      const int removals = s[cells];
+      p.removals_due = removals > 0 ? 1 : 0;
+      for_each_turn(board, solo, p, [&](const TurnView& t) {
+        const Position next = apply(board, solo, p, t.squares, t.removal);
+        pending[k + t.pieces].insert(canonical(encode(next, t.removal ? removals - 1 : removals)));
+      });
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                  const SearchControl& control) {
+  Value kind = 0;
+  bool plain = true;
+  for (int s = 0; s < board.cells(); ++s) {
+    const Value v = pos.cells[s];
+    if (v == 0) continue;
+    if (kind != 0 && v != kind) plain = false;
+    kind = v;
+  }
+  if (board.cells() <= 64 && plain && kind != 0 && pos.removals_due == 0 &&
+      rules.continuation == Continuation::kOptional)
+    return reach_fast(board, rules, pos, symmetry, control);
+  return reach_general(board, rules, pos, symmetry, control);
+}
+
+}  // namespace leapfrog
