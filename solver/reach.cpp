@@ -62,41 +62,66 @@ class Limits {
 // and the symmetries are a few word operations (chessprogramming.org's flips and mirrors);
 // otherwise bit s is cell s and the symmetries use Symmetry's byte tables.
 
-// Open-addressing set of non-zero keys; one per bucket, used by one thread at a time, small
-// enough to stay in cache.
+__extension__ typedef unsigned __int128 Count128;
+
+// What the fast path stores per position: the bitboard, and with counting the number of
+// jump sequences that reach it (all of its symmetric images together).
+template <bool kCount>
+struct Item;
+template <>
+struct Item<false> {
+  std::uint64_t key;
+};
+template <>
+struct Item<true> {
+  std::uint64_t key;
+  Count128 n;
+};
+
+// Open-addressing set of non-zero keys (with counts, added up on a repeat); one per bucket,
+// used by one thread at a time, small enough to stay in cache.
+template <bool kCount>
 class KeySet {
  public:
-  void insert(std::uint64_t key, std::uint64_t h) {
+  void insert(const Item<kCount>& item, std::uint64_t h) {
     if (2 * (size_ + 1) > slots_.size()) grow();
     std::size_t i = h & (slots_.size() - 1);
-    while (slots_[i] != 0) {
-      if (slots_[i] == key) return;
+    while (slots_[i].key != 0) {
+      if (slots_[i].key == item.key) {
+        if constexpr (kCount) {
+          const Count128 sum = slots_[i].n + item.n;
+          if (sum < item.n) overflow = true;
+          slots_[i].n = sum;
+        }
+        return;
+      }
       i = (i + 1) & (slots_.size() - 1);
     }
-    slots_[i] = key;
+    slots_[i] = item;
     ++size_;
   }
   std::size_t size() const { return size_; }
   template <class F>
   void for_each(F&& f) const {
-    for (std::uint64_t k : slots_)
-      if (k != 0) f(k);
+    for (const Item<kCount>& k : slots_)
+      if (k.key != 0) f(k);
   }
   void clear() {
     slots_.clear();
     slots_.shrink_to_fit();
     size_ = 0;
   }
+  bool overflow = false;
 
  private:
   void grow() {
-    std::vector<std::uint64_t> old = std::move(slots_);
-    slots_.assign(std::max<std::size_t>(64, old.size() * 2), 0);
+    std::vector<Item<kCount>> old = std::move(slots_);
+    slots_.assign(std::max<std::size_t>(64, old.size() * 2), Item<kCount>{});
     size_ = 0;
-    for (std::uint64_t k : old)
-      if (k != 0) insert(k, mix(k));
+    for (const Item<kCount>& k : old)
+      if (k.key != 0) insert(k, mix(k.key));
   }
-  std::vector<std::uint64_t> slots_;
+  std::vector<Item<kCount>> slots_;
   std::size_t size_ = 0;
 };
 
@@ -112,39 +137,69 @@ class Frame {
     w_ = board.width();
     h_ = board.height();
     if (symmetry)
-      for (int k = 1; k < sym_.count(); ++k) valid_ |= 1U << sym_.kind(k);
-    use_sym_ = symmetry && sym_.count() > 1;
+      for (int k = 1; k < sym_.count(); ++k) {
+        valid_ |= 1U << sym_.kind(k);
+        allowed_.push_back(k);
+      }
   }
   int bit(Square s) const { return frame8_ ? (s % w_) + 8 * (s / w_) : s; }
 
+  // Keeps only the symmetries that map x onto itself (counting sequences needs a start
+  // that every symmetry used keeps fixed).
+  void keep_stabiliser_of(std::uint64_t x) {
+    std::vector<int> kept;
+    unsigned valid = 0;
+    for (int k : allowed_)
+      if (image(k, x) == x) {
+        kept.push_back(k);
+        valid |= 1U << sym_.kind(k);
+      }
+    allowed_ = kept;
+    valid_ = valid;
+  }
+
   std::uint64_t canonical(std::uint64_t x) const {
-    if (!use_sym_) return x;
-    if (!frame8_) return sym_.canonical64(x);
+    if (valid_ == 0) return x;
+    if (!frame8_) {
+      std::uint64_t best = x;
+      for (int k : allowed_) best = std::min(best, sym_.apply64(k, x));
+      return best;
+    }
     std::uint64_t best = x;
-    const std::uint64_t hm = mirror_files(x), v = mirror_ranks(x);
+    const std::uint64_t hm = mirror_files(x), v = mirror_ranks(x), hv = mirror_files(v);
     if (valid_ & 2U) best = std::min(best, hm);
     if (valid_ & 4U) best = std::min(best, v);
-    const std::uint64_t hv = mirror_files(v);
     if (valid_ & 8U) best = std::min(best, hv);
     if (valid_ & 0xF0U) {
-      best = std::min(best, transpose(x));
-      best = std::min(best, transpose(v));
-      best = std::min(best, transpose(hm));
-      best = std::min(best, transpose(hv));
+      if (valid_ & 16U) best = std::min(best, transpose(x));
+      if (valid_ & 32U) best = std::min(best, transpose(v));
+      if (valid_ & 64U) best = std::min(best, transpose(hm));
+      if (valid_ & 128U) best = std::min(best, transpose(hv));
     }
     return best;
   }
 
  private:
+  std::uint64_t image(int k, std::uint64_t x) const {
+    if (!frame8_) return sym_.apply64(k, x);
+    switch (sym_.kind(k)) {
+      case 1: return mirror_files(x);
+      case 2: return mirror_ranks(x);
+      case 3: return mirror_files(mirror_ranks(x));
+      case 4: return transpose(x);
+      case 5: return transpose(mirror_ranks(x));
+      case 6: return transpose(mirror_files(x));
+      case 7: return transpose(mirror_files(mirror_ranks(x)));
+      default: return x;
+    }
+  }
   std::uint64_t mirror_files(std::uint64_t x) const {
     x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
     x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
     x = ((x >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((x & 0x0F0F0F0F0F0F0F0FULL) << 4);
     return x >> (8 - w_);  // files w..7 are empty, so nothing crosses into the next rank
   }
-  std::uint64_t mirror_ranks(std::uint64_t x) const {
-    return __builtin_bswap64(x) >> (8 * (8 - h_));
-  }
+  std::uint64_t mirror_ranks(std::uint64_t x) const { return __builtin_bswap64(x) >> (8 * (8 - h_)); }
   static std::uint64_t transpose(std::uint64_t x) {  // (f, r) -> (r, f)
     std::uint64_t t;
     t = 0x0F0F0F0F00000000ULL & (x ^ (x << 28));
@@ -158,9 +213,9 @@ class Frame {
 
   Symmetry sym_;
   bool frame8_;
-  bool use_sym_ = false;
   int w_, h_;
-  unsigned valid_ = 0;  // bit k: grid map kind k is a symmetry of this board
+  unsigned valid_ = 0;        // bit k: grid map kind k is used (frame8 path)
+  std::vector<int> allowed_;  // symmetry indices used (table path)
 };
 
 inline std::uint64_t toward(std::uint64_t x, int d) {  // bit s of the result = bit s + d of x
@@ -170,9 +225,17 @@ inline std::uint64_t away(std::uint64_t x, int d) {  // bit s moves to s + d
   return d >= 0 ? x << d : x >> -d;
 }
 
-ReachResult reach_fast(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-                       const SearchControl& control) {
-  const Frame frame(board, symmetry);
+template <bool kCount>
+struct FastResult {
+  ReachResult reach;
+  Count128 deepest = 0;  // sequences reaching the last non-empty level
+  bool overflow = false;
+};
+
+template <bool kCount>
+FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                              const SearchControl& control) {
+  Frame frame(board, symmetry);
   std::uint64_t squares = 0, start = 0;
   std::vector<JumpGroup> groups;
   for (int s = 0; s < board.cells(); ++s) {
@@ -188,50 +251,62 @@ ReachResult reach_fast(const Board& board, const Rules& rules, const Position& p
       it->from |= std::uint64_t{1} << b;
     }
   }
+  if constexpr (kCount) frame.keep_stabiliser_of(start);
 
   constexpr int kBucketBits = 10;
   constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
   constexpr std::size_t kRound = std::size_t{1} << 18;  // parents per round
-  using Buffers = std::vector<std::vector<std::uint64_t>>;
+  using Buffers = std::vector<std::vector<Item<kCount>>>;
   tbb::enumerable_thread_specific<Buffers> local([] { return Buffers(kBuckets); });
-  std::vector<KeySet> sets(kBuckets);
+  std::vector<KeySet<kCount>> sets(kBuckets);
 
-  ReachResult result;
+  FastResult<kCount> out;
+  ReachResult& result = out.reach;
   Limits limits(control);
-  std::vector<std::uint64_t> level{frame.canonical(start)};
+  std::vector<Item<kCount>> level(1);
+  level[0].key = frame.canonical(start);
+  if constexpr (kCount) level[0].n = 1;
   const int threads = control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(threads);
   while (!level.empty()) {
     result.levels.push_back(level.size());
     result.total += level.size();
+    if constexpr (kCount) {
+      out.deepest = 0;
+      for (const auto& item : level) {
+        out.deepest += item.n;
+        if (out.deepest < item.n) out.overflow = true;
+      }
+    }
     const int k = static_cast<int>(result.levels.size()) - 1;
     for (std::size_t begin = 0; begin < level.size(); begin += kRound) {
       if (limits.hit(result.nodes)) {
         result.complete = false;
-        return result;
+        return out;
       }
       limits.report(result.nodes, k, begin, level.size());
       const std::size_t end = std::min(level.size(), begin + kRound);
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 4096), [&](const auto& r) {
-          Buffers& out = local.local();
+          Buffers& buf = local.local();
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
-            const std::uint64_t occ = level[i], empty = squares & ~occ;
+            const std::uint64_t occ = level[i].key, empty = squares & ~occ;
             for (const JumpGroup& g : groups) {
               std::uint64_t cand = g.from & occ & toward(occ, g.delta) & toward(empty, 2 * g.delta);
               while (cand) {
                 const std::uint64_t bit = cand & (~cand + 1);
                 cand ^= bit;
-                const std::uint64_t child = frame.canonical(occ ^ (bit | away(bit, g.delta) | away(bit, 2 * g.delta)));
-                const std::uint64_t h = mix(child);
-                out[h >> (64 - kBucketBits)].push_back(child);
+                Item<kCount> child;
+                child.key = frame.canonical(occ ^ (bit | away(bit, g.delta) | away(bit, 2 * g.delta)));
+                if constexpr (kCount) child.n = level[i].n;
+                buf[mix(child.key) >> (64 - kBucketBits)].push_back(child);
               }
             }
           }
         });
         tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
           for (Buffers& buf : local) {
-            for (std::uint64_t key : buf[b]) sets[b].insert(key, mix(key));
+            for (const Item<kCount>& item : buf[b]) sets[b].insert(item, mix(item.key));
             buf[b].clear();
           }
         });
@@ -239,19 +314,38 @@ ReachResult reach_fast(const Board& board, const Rules& rules, const Position& p
       result.nodes += end - begin;
     }
     std::vector<std::size_t> offset(kBuckets + 1, 0);
-    for (std::size_t b = 0; b < kBuckets; ++b) offset[b + 1] = offset[b] + sets[b].size();
-    std::vector<std::uint64_t>().swap(level);
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+      offset[b + 1] = offset[b] + sets[b].size();
+      out.overflow = out.overflow || sets[b].overflow;
+    }
+    std::vector<Item<kCount>>().swap(level);
     level.resize(offset[kBuckets]);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
         std::size_t i = offset[b];
-        sets[b].for_each([&](std::uint64_t key) { level[i++] = key; });
+        sets[b].for_each([&](const Item<kCount>& item) { level[i++] = item; });
         sets[b].clear();
       });
     });
   }
-  return result;
+  return out;
 }
+
+}  // namespace
+
+bool reach_fast_path(const Board& board, const Rules& rules, const Position& pos) {
+  Value kind = 0;
+  for (int s = 0; s < board.cells(); ++s) {
+    const Value v = pos.cells[s];
+    if (v == 0) continue;
+    if (kind != 0 && v != kind) return false;
+    kind = v;
+  }
+  return board.cells() <= 64 && kind != 0 && pos.removals_due == 0 &&
+         rules.continuation == Continuation::kOptional;
+}
+
+namespace {
 
 // ---------------------------------------------------------------------------------------
 // General path: positions as strings of cell values plus the count of removals still due.
@@ -312,18 +406,25 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control) {
-  Value kind = 0;
-  bool plain = true;
-  for (int s = 0; s < board.cells(); ++s) {
-    const Value v = pos.cells[s];
-    if (v == 0) continue;
-    if (kind != 0 && v != kind) plain = false;
-    kind = v;
-  }
-  if (board.cells() <= 64 && plain && kind != 0 && pos.removals_due == 0 &&
-      rules.continuation == Continuation::kOptional)
-    return reach_fast(board, rules, pos, symmetry, control);
+  if (reach_fast_path(board, rules, pos)) return reach_fast<false>(board, rules, pos, symmetry, control).reach;
   return reach_general(board, rules, pos, symmetry, control);
+}
+
+DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
+                                 const SearchControl& control) {
+  DeepestLines d;
+  if (!reach_fast_path(board, rules, pos)) return d;
+  d.applicable = true;
+  const FastResult<true> r = reach_fast<true>(board, rules, pos, true, control);
+  d.complete = r.reach.complete;
+  d.overflow = r.overflow;
+  d.depth = static_cast<int>(r.reach.levels.size()) - 1;
+  Count128 n = r.deepest;
+  do {
+    d.count.insert(d.count.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+    n /= 10;
+  } while (n != 0);
+  return d;
 }
 
 }  // namespace leapfrog

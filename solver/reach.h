@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "puzzles/position.h"
@@ -27,5 +28,25 @@ struct ReachResult {
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control);
+
+// Counting optimal lines the fast way (plain pieces on at most 64 cells, optional rule, no
+// removal due; `applicable` is false otherwise): every jump captures one piece, so the
+// optimal lines of a lone player are exactly the single-jump sequences that reach the
+// deepest level, and their number is carried level by level (each position class holds the
+// number of sequences reaching any of its images; only symmetries that fix the start are
+// used, so the sum is exact).
+// True when the fast path applies: plain pieces (one value) on at most 64 cells, optional
+// rule, no removal due.
+bool reach_fast_path(const Board& board, const Rules& rules, const Position& pos);
+
+struct DeepestLines {
+  bool applicable = false;
+  bool complete = true;
+  bool overflow = false;  // more than 2^128 lines: count is not exact
+  int depth = 0;          // jumps in every optimal line
+  std::string count;      // decimal
+};
+DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
+                                 const SearchControl& control);
 
 }  // namespace leapfrog
