@@ -9,6 +9,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <map>
@@ -24,14 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
 
 // Stops between rounds of work: the caller's flag, the node limit, the time limit.
 class Limits {
@@ -80,12 +73,17 @@ struct Item<true> {
 
 // Open-addressing set of non-zero keys (with counts, added up on a repeat); one per bucket,
 // used by one thread at a time, small enough to stay in cache.
+// Multiplicative hash: the top bits pick the bucket, the next ones the slot.
+inline std::uint64_t spread(std::uint64_t key) { return key * 0x9E3779B97F4A7C15ULL; }
+constexpr int kBucketBits = 8;
+
 template <bool kCount>
 class KeySet {
  public:
   void insert(const Item<kCount>& item, std::uint64_t h) {
     if (2 * (size_ + 1) > slots_.size()) grow();
-    std::size_t i = h & (slots_.size() - 1);
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = static_cast<std::size_t>((h << kBucketBits) >> (64 - log_));
     while (slots_[i].key != 0) {
       if (slots_[i].key == item.key) {
         if constexpr (kCount) {
@@ -95,20 +93,32 @@ class KeySet {
         }
         return;
       }
-      i = (i + 1) & (slots_.size() - 1);
+      i = (i + 1) & mask;
     }
     slots_[i] = item;
     ++size_;
   }
   std::size_t size() const { return size_; }
+  // Inserts a batch, prefetching the slots a few items ahead (the sets are too large for L1).
+  void insert_all(const std::vector<Item<kCount>>& items) {
+    constexpr std::size_t kAhead = 8;
+    const std::size_t n = items.size();
+    for (std::size_t j = 0; j < n; ++j) {
+      if (j + kAhead < n && !slots_.empty()) {
+        const std::uint64_t h = spread(items[j + kAhead].key);
+        __builtin_prefetch(&slots_[static_cast<std::size_t>((h << kBucketBits) >> (64 - log_))]);
+      }
+      insert(items[j], spread(items[j].key));
+    }
+  }
   template <class F>
   void for_each(F&& f) const {
     for (const Item<kCount>& k : slots_)
       if (k.key != 0) f(k);
   }
+  // Empties the set but keeps its memory for the next level.
   void clear() {
-    slots_.clear();
-    slots_.shrink_to_fit();
+    std::fill(slots_.begin(), slots_.end(), Item<kCount>{});
     size_ = 0;
   }
   bool overflow = false;
@@ -116,13 +126,15 @@ class KeySet {
  private:
   void grow() {
     std::vector<Item<kCount>> old = std::move(slots_);
-    slots_.assign(std::max<std::size_t>(64, old.size() * 2), Item<kCount>{});
+    log_ = old.empty() ? 6 : log_ + 1;
+    slots_.assign(std::size_t{1} << log_, Item<kCount>{});
     size_ = 0;
     for (const Item<kCount>& k : old)
-      if (k.key != 0) insert(k, mix(k.key));
+      if (k.key != 0) insert(k, spread(k.key));
   }
   std::vector<Item<kCount>> slots_;
   std::size_t size_ = 0;
+  int log_ = 0;
 };
 
 struct JumpGroup {
@@ -158,6 +170,16 @@ class Frame {
     valid_ = valid;
   }
 
+  // Number of symmetries in use, identity included.
+  int used() const { return 1 + static_cast<int>(allowed_.size()); }
+  // The images of x under the symmetries in use, identity first. Every symmetry is a bit
+  // permutation, so the image of a xor is the xor of the images: a child's images are its
+  // parent's images xor the images of the jump's three bits.
+  void images(std::uint64_t x, std::uint64_t* out) const {
+    out[0] = x;
+    for (std::size_t i = 0; i < allowed_.size(); ++i) out[i + 1] = image(allowed_[i], x);
+  }
+
   std::uint64_t canonical(std::uint64_t x) const {
     if (valid_ == 0) return x;
     if (!frame8_) {
@@ -179,10 +201,14 @@ class Frame {
     return best;
   }
 
- private:
   std::uint64_t image(int k, std::uint64_t x) const {
     if (!frame8_) return sym_.apply64(k, x);
-    switch (sym_.kind(k)) {
+    return image_kind(sym_.kind(k), x);
+  }
+
+ private:
+  std::uint64_t image_kind(int kind, std::uint64_t x) const {
+    switch (kind) {
       case 1: return mirror_files(x);
       case 2: return mirror_ranks(x);
       case 3: return mirror_files(mirror_ranks(x));
@@ -252,10 +278,19 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
     }
   }
   if constexpr (kCount) frame.keep_stabiliser_of(start);
+  // The images of every jump's three bits, per group and jumper bit.
+  const std::size_t used = static_cast<std::size_t>(frame.used());
+  std::vector<std::uint64_t> jump_images(groups.size() * 64 * used, 0);
+  for (std::size_t gi = 0; gi < groups.size(); ++gi)
+    for (std::uint64_t f = groups[gi].from; f; f &= f - 1) {
+      const std::uint64_t bit = f & (~f + 1);
+      const int b = std::countr_zero(f);
+      frame.images(bit | away(bit, groups[gi].delta) | away(bit, 2 * groups[gi].delta),
+                   &jump_images[(gi * 64 + static_cast<std::size_t>(b)) * used]);
+    }
 
-  constexpr int kBucketBits = 10;
   constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
-  constexpr std::size_t kRound = std::size_t{1} << 18;  // parents per round
+  constexpr std::size_t kRound = std::size_t{1} << 19;  // parents per round
   using Buffers = std::vector<std::vector<Item<kCount>>>;
   tbb::enumerable_thread_specific<Buffers> local([] { return Buffers(kBuckets); });
   std::vector<KeySet<kCount>> sets(kBuckets);
@@ -289,24 +324,30 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 4096), [&](const auto& r) {
           Buffers& buf = local.local();
+          std::array<std::uint64_t, 8> img{};
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
             const std::uint64_t occ = level[i].key, empty = squares & ~occ;
-            for (const JumpGroup& g : groups) {
+            frame.images(occ, img.data());
+            for (std::size_t gi = 0; gi < groups.size(); ++gi) {
+              const JumpGroup& g = groups[gi];
               std::uint64_t cand = g.from & occ & toward(occ, g.delta) & toward(empty, 2 * g.delta);
               while (cand) {
-                const std::uint64_t bit = cand & (~cand + 1);
-                cand ^= bit;
+                const int b = std::countr_zero(cand);
+                cand &= cand - 1;
+                const std::uint64_t* m = &jump_images[(gi * 64 + static_cast<std::size_t>(b)) * used];
+                std::uint64_t key = img[0] ^ m[0];
+                for (std::size_t t = 1; t < used; ++t) key = std::min(key, img[t] ^ m[t]);
                 Item<kCount> child;
-                child.key = frame.canonical(occ ^ (bit | away(bit, g.delta) | away(bit, 2 * g.delta)));
+                child.key = key;
                 if constexpr (kCount) child.n = level[i].n;
-                buf[mix(child.key) >> (64 - kBucketBits)].push_back(child);
+                buf[spread(key) >> (64 - kBucketBits)].push_back(child);
               }
             }
           }
         });
         tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
           for (Buffers& buf : local) {
-            for (const Item<kCount>& item : buf[b]) sets[b].insert(item, mix(item.key));
+            sets[b].insert_all(buf[b]);
             buf[b].clear();
           }
         });
