@@ -13,5 +13,7 @@ int run_sheet(const Command&, const std::vector<std::string>&);
 int run_best(const Command&, const std::vector<std::string>&);
 int run_verify(const Command&, const std::vector<std::string>&);
 int run_bench(const Command&, const std::vector<std::string>&);
+int run_solve(const Command&, const std::vector<std::string>&);
+int run_reach(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

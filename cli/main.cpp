@@ -34,6 +34,10 @@ constexpr Command kCommands[] = {
      "leapfrog verify 3441./33311/.1.41/.4.../.41.1 e3xc3xa3", leapfrog::cli::run_verify},
     {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
      "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
+    {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
+     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve},
+    {"reach", "Count the distinct positions reachable after k captures, for every k.",
+     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach},
 };
 
 void print_usage(std::ostream& out) {
