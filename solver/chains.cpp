@@ -316,12 +316,9 @@ class StartSearch final : public StartSearchBase {
     pure_ = pure_region(cur, n);
     region_size_ = n;
     if (pure_) {
-      // A plain graph: every piece of the region is an edge; the parity bound below
-      // covers dead ends too (a dead end is an odd square), so weigh every piece fully.
-      full_weights_ = true;
-      bound_ = std::min(bound_, piece_sum_);
+      // A plain graph: the bridge bound here, the parity one (matching_bound, costlier)
+      // in solve only when this does not prune.
       bound_ = std::min(bound_, bridge_bound(cur, n));
-      full_weights_ = false;
     } else {
       bound_ -= parity_bound(cur, n);
     }
@@ -700,7 +697,6 @@ class StartSearch final : public StartSearchBase {
       cells_[j.over] = v;
       if (!c.exact) {
         over_bound = std::max(over_bound, g + c.best);
-        if (!any) r.best = 0;
         continue;
       }
       const Score total = g + c.best;

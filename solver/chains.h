@@ -26,10 +26,11 @@
 // bound. Upper bounds: the pieces of the region, less pieces that can only be the last
 // capture (dead ends), less a parity term. When the region is a plain graph (every piece
 // jumpable across one axis only, as on a lattice), the pieces a trail leaves form a T-join
-// of the odd squares, so the bound subtracts a lower bound on the minimum T-join: nearest
-// odd squares by a multi-source Dijkstra, then half a minimum assignment (Hungarian method,
-// kept incrementally along the chain). The root starts from its bound and lowers `need`
-// until the search succeeds (aspiration), which on lattices is within a few points.
+// of the odd squares, so the bound subtracts a lower bound on the minimum T-join (half a
+// minimum assignment under shortest-path distances, Hungarian method, kept incrementally
+// along the chain), and a trail crosses a bridge only once (block-tree bound). The root
+// starts from its bound and lowers `need` until the search succeeds (aspiration), which on
+// lattices is within a few points.
 //
 // Parallelism: start squares are searched as independent tasks (oneTBB), each with its own
 // table, and combined in square order, so every output (value, count, chains, nodes) is the
