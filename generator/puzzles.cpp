@@ -153,30 +153,56 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   return p;
 }
 
+// Plays random turns of the optional rule from `pos` until at most `keep` pieces are left;
+// false when the game ends first.
+bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, Rng& rng) {
+  while (piece_count(board, pos) > keep) {
+    if (removal_turn(pos)) {
+      pos = apply(board, rules, pos, random_removal(board, rules, pos, rng));
+      continue;
+    }
+    const auto t = random_chain(board, rules, pos, rng);
+    if (!t) return false;
+    pos = apply(board, rules, pos, *t);
+  }
+  return true;
+}
+
 std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
+  // A window of a random layout played into the middle game: a full small board is too hard
+  // to prove quickly, a window with some holes is a puzzle a person can work through.
+  const int big = std::max(2 * side, 10);
+  const Board board(big, big);
   RuleOverrides o = spec.overrides;
+  const Rules game_rules = o.apply(variant.rules);
+  Position game = start_position(game_rules, random_layout(board, variant, rng.next(), spec.rounding));
+  const int full = piece_count(board, game);
+  if (!play_down(board, game_rules, game, full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
+    return std::nullopt;
+  const int f0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
+  const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
   o.players = 1;
   Setup setup{Board(side, side), {}, std::string(variant.name), o};
-  Rules rules = setup.rules();
-  // A whole small layout with the opening removal made (by the variant's removal rule).
-  Position pos = random_layout(setup.board, variant, rng.next(), spec.rounding);
-  pos.removals_due = 1;
-  pos = apply(setup.board, rules, pos, random_removal(setup.board, rules, pos, rng));
-  pos.scores.fill(0);
-  pos.to_move = 0;
+  const Rules rules = setup.rules();
+  Position pos;
+  for (int r = 0; r < side; ++r)
+    for (int f = 0; f < side; ++f) pos.cells[setup.board.square(f, r)] = game.cells[board.square(f0 + f, r0 + r)];
   setup.position = pos;
+  const int pieces = piece_count(setup.board, pos);
+  if (pieces < side * side * 2 / 5 || !has_turn(setup.board, rules, pos)) return std::nullopt;
 
   SolveOptions so;
   so.hash_mb = spec.hash_mb;
   so.count = true;
   SearchControl control;
   control.threads = 1;
+  control.node_limit = spec.node_limit;
   const SolveResult r = solve(setup.board, rules, pos, so, control);
   if (nodes) *nodes += r.nodes;
-  if (!r.proved || r.line.empty()) return std::nullopt;
+  if (!r.proved || !r.complete || r.line.empty() || r.count.empty()) return std::nullopt;
   const bool unique = r.count == "1";
   if (spec.unique_only && !unique) return std::nullopt;
 

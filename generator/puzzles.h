@@ -36,6 +36,7 @@ struct PuzzleSpec {
   int min_jumps = 3;                 // chain puzzles: the answer has at least this many jumps
   bool unique_only = false;          // solitaire: keep only puzzles with one optimal line
   std::size_t hash_mb = 16;          // solitaire solver's table, per concurrent solve
+  std::uint64_t node_limit = 2000000;  // solitaire: candidates not proved within it are dropped
   std::uint64_t max_candidates = 0;  // 0: 500 per puzzle asked for
 };
 
