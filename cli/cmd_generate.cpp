@@ -47,7 +47,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       ("seed", po::value(&seed_text)->value_name("S"), "seed; random when not given, always printed")
       ("variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"), "piece set and rules preset")
       ("counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"), "piece counts: table or half-even")
-      ("min-jumps", po::value(&min_jumps)->default_value(3)->value_name("N"), "chain: least jumps in the answer")
+      ("min-jumps", po::value(&min_jumps)->default_value(3)->value_name("N"), "least jumps in the answer (chain) or the line (solitaire)")
       ("unique", po::bool_switch(&unique_only), "solitaire: keep only puzzles with one optimal line")
       ("hash", po::value(&hash_mb)->default_value(16)->value_name("MB"), "solitaire solver's table per worker")
       ("threads", po::value(&threads)->default_value(0)->value_name("N"), "worker threads (0 = all cores)")

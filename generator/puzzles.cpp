@@ -212,6 +212,7 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
     end = apply(setup.board, rules, end, t);
     jumps += static_cast<int>(t.squares.size()) - 1;
   }
+  if (jumps < spec.min_jumps) return std::nullopt;  // too short to be a puzzle
   Puzzle p;
   p.id = candidate_id(spec, index);
   p.kind = PuzzleKind::kSolitaire;
