@@ -9,9 +9,12 @@ int run_show(const Command&, const std::vector<std::string>&);
 int run_moves(const Command&, const std::vector<std::string>&);
 int run_perft(const Command&, const std::vector<std::string>&);
 int run_generate(const Command&, const std::vector<std::string>&);
+int run_check(const Command&, const std::vector<std::string>&);
 int run_sheet(const Command&, const std::vector<std::string>&);
 int run_best(const Command&, const std::vector<std::string>&);
 int run_verify(const Command&, const std::vector<std::string>&);
 int run_bench(const Command&, const std::vector<std::string>&);
+int run_solve(const Command&, const std::vector<std::string>&);
+int run_reach(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

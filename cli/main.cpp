@@ -20,8 +20,11 @@ constexpr Command kCommands[] = {
     {"perft", "Count the distinct turn sequences of DEPTH turns (checks the move generator).",
      "perft POSITION DEPTH [options]", "leapfrog perft 3441./33311/.1.41/.4.../.41.1 3",
      leapfrog::cli::run_perft},
-    {"generate", "Generate random layouts (reproducible from a seed).", "generate layout [options]",
+    {"generate", "Generate random layouts and puzzles (reproducible from a seed).",
+     "generate layout|puzzles [options]",
      "leapfrog generate layout --variant murray --size 15 --seed 7", leapfrog::cli::run_generate},
+    {"check", "Re-verify every puzzle in a puzzle file; exit 1 at the first that fails.", "check FILE [options]",
+     "leapfrog check puzzles/collection/chain.epd", leapfrog::cli::run_check},
     {"sheet", "Turn a puzzle file into a printable HTML page (solutions on a page of their own).",
      "sheet FILE --html OUT [options]", "leapfrog sheet puzzles.epd --html puzzles.html --columns 3",
      leapfrog::cli::run_sheet},
@@ -34,6 +37,10 @@ constexpr Command kCommands[] = {
      "leapfrog verify 3441./33311/.1.41/.4.../.41.1 e3xc3xa3", leapfrog::cli::run_verify},
     {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
      "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
+    {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
+     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve},
+    {"reach", "Count the distinct positions reachable after k captures, for every k.",
+     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach},
 };
 
 void print_usage(std::ostream& out) {

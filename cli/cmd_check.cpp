@@ -1,0 +1,77 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "generator/check.h"
+
+namespace leapfrog::cli {
+
+int run_check(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  std::string file;
+  int threads = 0;
+  std::size_t hash_mb = 64;
+  po::options_description opts("Check options");
+  opts.add_options()
+      ("threads", po::value(&threads)->default_value(0)->value_name("N"), "worker threads (0 = all cores)")
+      ("hash", po::value(&hash_mb)->default_value(64)->value_name("MB"), "solitaire solver's table size");
+  po::options_description visible;
+  visible.add(opts).add(output_options(o));
+  po::options_description all;
+  all.add(visible).add_options()("file", po::value(&file));
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  parse(cmd, args, all, pos);
+  if (o.help) {
+    print_help(cmd, visible);
+    return 0;
+  }
+  if (file.empty()) throw UsageError("missing FILE");
+  if (threads < 0) throw UsageError("--threads must be 0 or more");
+  if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
+  const std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
+  if (puzzles.empty()) throw UsageError("'" + file + "' holds no puzzles");
+
+  SearchControl control;
+  control.threads = threads;
+  control.stop = &install_interrupt_flag();
+  ProgressLine progress;
+  int checked = 0;
+  Json first_error = nullptr;
+  std::uint64_t nodes = 0;
+  for (const Puzzle& p : puzzles) {
+    const PuzzleCheck c = check_puzzle(p, control, hash_mb);
+    nodes += c.nodes;
+    ++checked;
+    if (control.stop_requested()) {
+      progress.clear();
+      std::cerr << "leapfrog check: interrupted after " << checked - 1 << " puzzles\n";
+      return 2;
+    }
+    progress.update({static_cast<std::uint64_t>(checked), 0, static_cast<double>(checked) / static_cast<double>(puzzles.size()), p.id});
+    if (!c.ok) {
+      first_error = {{"index", checked}, {"id", p.id}, {"reason", c.reason}};
+      progress.clear();
+      std::cerr << "leapfrog check: puzzle " << checked << " (id \"" << p.id << "\") fails: " << c.reason << "\n";
+      break;
+    }
+  }
+  progress.clear();
+  const bool ok = first_error.is_null();
+  if (o.json) {
+    Json j;
+    j["checked"] = checked;
+    j["failed"] = ok ? 0 : 1;
+    j["total"] = puzzles.size();
+    j["nodes"] = nodes;
+    j["first_error"] = first_error;
+    print_json(j);
+  } else if (ok) {
+    std::cout << "checked " << checked << " puzzles: all verified\n";
+  } else {
+    std::cout << "checked " << checked << " of " << puzzles.size() << " puzzles: puzzle " << checked << " failed\n";
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,92 @@
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "solver/solitaire.h"
+
+namespace leapfrog::cli {
+
+int run_solve(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  std::string position;
+  bool count = false;
+  bool no_symmetry = false;
+  int threads = 0;
+  double time_limit = 0;
+  std::uint64_t node_limit = 0;
+  std::size_t hash_mb = 64;
+  po::options_description search("Search");
+  search.add_options()
+      ("count", po::bool_switch(&count), "also count the optimal lines")
+      ("hash", po::value(&hash_mb)->value_name("MB")->default_value(64), "transposition table size in MB")
+      ("threads", po::value(&threads)->value_name("N"), "worker threads (default: all cores)")
+      ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
+       "stop after this long with the best line so far (0 = none)")
+      ("nodes", po::value(&node_limit)->value_name("N"), "stop after about N nodes")
+      ("no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions");
+  po::options_description visible;
+  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  po::options_description all;
+  all.add(visible).add_options()("position", po::value(&position));
+  po::positional_options_description pos;
+  pos.add("position", 1);
+  parse(cmd, args, all, pos);
+  if (o.help) {
+    print_help(cmd, visible);
+    return 0;
+  }
+  if (position.empty()) throw UsageError("missing POSITION");
+  if (threads < 0 || threads > 1024) throw UsageError("--threads must be 0..1024");
+  if (!(time_limit >= 0) || time_limit > 1e9) throw UsageError("--time-limit must be a number of seconds >= 0");
+  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
+  const Setup setup = load_position(position, o);
+  const Rules rules = setup.rules();
+  ProgressLine line;
+  SearchControl control;
+  control.stop = &install_interrupt_flag();
+  control.threads = threads;
+  control.node_limit = node_limit;
+  control.time_limit = std::chrono::milliseconds(static_cast<long long>(time_limit * 1000));
+  if (line.enabled()) control.progress = line.callback();
+  SolveOptions options;
+  options.hash_mb = hash_mb;
+  options.count = count;
+  options.symmetry = !no_symmetry;
+  const SolveResult r = solve(setup.board, rules, setup.position, options, control);
+  line.clear();
+  std::vector<std::string> turns;
+  for (const Turn& t : r.line) turns.push_back(format_turn(setup.board, t));
+  if (o.json) {
+    Json j;
+    j["value"] = r.value;
+    j["line"] = turns;
+    j["proved"] = r.proved;
+    j["nodes"] = r.nodes;
+    j["complete"] = r.complete;
+    j["bound"] = r.bound;
+    j["by"] = to_string(rules.measure);
+    if (count) {
+      // A JSON number while it fits 64 bits, else a decimal string (SPEC section 3).
+      if (r.count.empty()) {
+        j["count"] = nullptr;
+      } else if (r.count.size() < 20 || (r.count.size() == 20 && r.count <= "18446744073709551615")) {
+        j["count"] = std::stoull(r.count);
+      } else {
+        j["count"] = r.count;
+      }
+    }
+    print_json(j);
+    return 0;
+  }
+  std::cout << "value " << r.value << " (" << to_string(rules.measure) << ")"
+            << (r.proved ? ", proved optimal" : ", not proved (upper bound " + std::to_string(r.bound) + ")")
+            << (r.complete ? "" : ", search stopped early") << "\n";
+  std::cout << "line";
+  for (const std::string& t : turns) std::cout << " " << t;
+  std::cout << "\n";
+  if (count) std::cout << "optimal lines " << (r.count.empty() ? "not counted (search stopped)" : r.count) << "\n";
+  std::cout << "nodes " << r.nodes << "\n";
+  return 0;
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,286 @@
+#include "generator/puzzles.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <set>
+
+#include "generator/random.h"
+#include "puzzles/movegen.h"
+#include "solver/chains.h"
+#include "solver/solitaire.h"
+
+namespace leapfrog {
+
+namespace {
+
+const Variant& variant_of(const PuzzleSpec& spec) {
+  return spec.variant != nullptr ? *spec.variant : *find_variant("murray");
+}
+
+int side_of(const PuzzleSpec& spec) {
+  if (spec.size > 0) return spec.size;
+  return spec.kind == PuzzleKind::kChain ? 12 : 5;
+}
+
+// A random opening removal among the pieces the rules allow.
+Turn random_removal(const Board& board, const Rules& rules, const Position& pos, Rng& rng) {
+  std::vector<Square> allowed;
+  for_each_turn(board, rules, pos, [&](const TurnView& t) { allowed.push_back(t.squares[0]); });
+  return Turn{true, {allowed[rng.below(allowed.size())]}};
+}
+
+// A random turn of the optional rule (the most permissive reading): a uniformly chosen piece
+// that can jump, then random jumps, going on with probability 1/2 while it can.
+std::optional<Turn> random_chain(const Board& board, const Rules& rules, const Position& pos, Rng& rng) {
+  const auto can_jump = [&](const std::array<Value, kMaxCells>& cells, Square s, std::vector<Jump>& out) {
+    out.clear();
+    for (const Jump& j : board.jumps(s, rules.diagonal))
+      if (cells[j.over] != 0 && cells[j.to] == 0) out.push_back(j);
+    return !out.empty();
+  };
+  std::vector<Square> jumpers;
+  std::vector<Jump> jumps;
+  for (int s = 0; s < board.cells(); ++s)
+    if (pos.cells[s] != 0 && can_jump(pos.cells, static_cast<Square>(s), jumps)) jumpers.push_back(static_cast<Square>(s));
+  if (jumpers.empty()) return std::nullopt;
+  std::array<Value, kMaxCells> cells = pos.cells;
+  Turn turn;
+  Square at = jumpers[rng.below(jumpers.size())];
+  turn.squares.push_back(at);
+  cells[at] = 0;
+  while (can_jump(cells, at, jumps)) {
+    const Jump j = jumps[rng.below(jumps.size())];
+    cells[j.over] = 0;
+    at = j.to;
+    turn.squares.push_back(at);
+    if (rng.below(2) == 0) break;
+  }
+  return turn;
+}
+
+struct ChainShape {
+  int jumps = 0;
+  int turns = 0;        // changes of direction
+  bool revisits = false;
+  bool diagonal = false;
+};
+
+ChainShape shape_of(const Board& board, const Turn& t) {
+  ChainShape s;
+  s.jumps = static_cast<int>(t.squares.size()) - 1;
+  std::set<Square> seen;
+  int last_df = 0, last_dr = 0;
+  for (std::size_t i = 0; i < t.squares.size(); ++i) {
+    if (!seen.insert(t.squares[i]).second) s.revisits = true;
+    if (i == 0) continue;
+    const int df = board.file(t.squares[i]) - board.file(t.squares[i - 1]);
+    const int dr = board.rank(t.squares[i]) - board.rank(t.squares[i - 1]);
+    if (df != 0 && dr != 0) s.diagonal = true;
+    if (i > 1 && (df != last_df || dr != last_dr)) ++s.turns;
+    last_df = df;
+    last_dr = dr;
+  }
+  return s;
+}
+
+std::string candidate_id(const PuzzleSpec& spec, std::uint64_t index) {
+  std::string n = std::to_string(index);
+  if (n.size() < 4) n.insert(0, 4 - n.size(), '0');
+  return std::string(spec.kind == PuzzleKind::kChain ? "chain" : "solo") + "-" +
+         std::to_string(side_of(spec)) + "-" + std::to_string(spec.seed) + "-" + n;
+}
+
+std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
+  const Variant& variant = variant_of(spec);
+  Rng rng = Rng::stream(spec.seed, index);
+  const int side = side_of(spec);
+  Setup setup{Board(side, side), {}, std::string(variant.name), spec.overrides};
+  const Rules rules = setup.rules();
+  Position pos = start_position(rules, random_layout(setup.board, variant, rng.next(), spec.rounding));
+  // Play into the middle game: capture between a fifth and two thirds of the pieces.
+  const int pieces = piece_count(setup.board, pos);
+  const int keep = pieces - static_cast<int>((pieces * (20 + static_cast<int>(rng.below(47)))) / 100);
+  while (piece_count(setup.board, pos) > keep) {
+    if (removal_turn(pos)) {
+      pos = apply(setup.board, rules, pos, random_removal(setup.board, rules, pos, rng));
+      continue;
+    }
+    const auto t = random_chain(setup.board, rules, pos, rng);
+    if (!t) return std::nullopt;
+    pos = apply(setup.board, rules, pos, *t);
+  }
+  if (removal_turn(pos)) return std::nullopt;
+  const ChainResult best = best_chains(setup.board, rules, pos);
+  if (nodes) *nodes += best.nodes;
+  if (!best.best || !best.count.fits_u64() || best.count.low_u64() != 1) return std::nullopt;
+  const ChainShape shape = shape_of(setup.board, *best.best);
+  if (shape.jumps < spec.min_jumps) return std::nullopt;
+
+  // The best any other piece can do, and how many pieces can jump at all.
+  detail::ChainWalker walker(setup.board, rules, pos);
+  Score runner_up = 0;
+  int jumpers = 0;
+  for (int s = 0; s < setup.board.cells(); ++s) {
+    if (pos.cells[s] == 0) continue;
+    const Score b = walker.best_from(static_cast<Square>(s));
+    jumpers += b > 0;
+    if (s != best.best->squares[0]) runner_up = std::max(runner_up, b);
+  }
+  const Score gap = best.value - runner_up;
+
+  setup.position = pos;
+  Puzzle p;
+  p.id = candidate_id(spec, index);
+  p.kind = PuzzleKind::kChain;
+  p.setup = setup;
+  p.solution = {*best.best};
+  p.value = best.value;
+  p.unique = true;
+  p.rating = 600 + 90 * shape.jumps + 60 * shape.turns + (shape.revisits ? 150 : 0) +
+             25 * std::min(jumpers, 20) + (gap <= 1 ? 200 : gap <= 3 ? 100 : 0);
+  if (shape.jumps >= 6) p.themes.push_back("long");
+  if (shape.turns == 0) p.themes.push_back("straight");
+  if (shape.turns >= 3) p.themes.push_back("zigzag");
+  if (shape.revisits) p.themes.push_back("return");
+  if (shape.diagonal) p.themes.push_back("diagonal");
+  if (gap <= 1) p.themes.push_back("close-call");
+  if (jumpers >= 15) p.themes.push_back("crowded");
+  if (p.themes.empty()) p.themes.push_back("plain");
+  return p;
+}
+
+// Plays random turns of the optional rule from `pos` until at most `keep` pieces are left;
+// false when the game ends first.
+bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, Rng& rng) {
+  while (piece_count(board, pos) > keep) {
+    if (removal_turn(pos)) {
+      pos = apply(board, rules, pos, random_removal(board, rules, pos, rng));
+      continue;
+    }
+    const auto t = random_chain(board, rules, pos, rng);
+    if (!t) return false;
+    pos = apply(board, rules, pos, *t);
+  }
+  return true;
+}
+
+std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
+  const Variant& variant = variant_of(spec);
+  Rng rng = Rng::stream(spec.seed, index);
+  const int side = side_of(spec);
+  // A window of a random layout played into the middle game: a full small board is too hard
+  // to prove quickly, a window with some holes is a puzzle a person can work through.
+  const int big = std::max(2 * side, 10);
+  const Board board(big, big);
+  RuleOverrides o = spec.overrides;
+  const Rules game_rules = o.apply(variant.rules);
+  Position game = start_position(game_rules, random_layout(board, variant, rng.next(), spec.rounding));
+  const int full = piece_count(board, game);
+  if (!play_down(board, game_rules, game, full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
+    return std::nullopt;
+  const int f0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
+  const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
+  o.players = 1;
+  Setup setup{Board(side, side), {}, std::string(variant.name), o};
+  const Rules rules = setup.rules();
+  Position pos;
+  for (int r = 0; r < side; ++r)
+    for (int f = 0; f < side; ++f) pos.cells[setup.board.square(f, r)] = game.cells[board.square(f0 + f, r0 + r)];
+  setup.position = pos;
+  const int pieces = piece_count(setup.board, pos);
+  if (pieces < side * side * 2 / 5 || !has_turn(setup.board, rules, pos)) return std::nullopt;
+
+  SolveOptions so;
+  so.hash_mb = spec.hash_mb;
+  so.count = true;
+  SearchControl control;
+  control.threads = 1;
+  control.node_limit = spec.node_limit;
+  const SolveResult r = solve(setup.board, rules, pos, so, control);
+  if (nodes) *nodes += r.nodes;
+  if (!r.proved || !r.complete || r.line.empty() || r.count.empty()) return std::nullopt;
+  const bool unique = r.count == "1";
+  if (spec.unique_only && !unique) return std::nullopt;
+
+  Position end = pos;
+  int jumps = 0;
+  for (const Turn& t : r.line) {
+    end = apply(setup.board, rules, end, t);
+    jumps += static_cast<int>(t.squares.size()) - 1;
+  }
+  if (jumps < spec.min_jumps) return std::nullopt;  // too short to be a puzzle
+  Puzzle p;
+  p.id = candidate_id(spec, index);
+  p.kind = PuzzleKind::kSolitaire;
+  p.setup = setup;
+  p.solution = r.line;
+  p.value = r.value;
+  p.unique = unique;
+  p.rating = 400 + static_cast<int>(60 * std::log2(static_cast<double>(r.nodes) + 1)) + 40 * jumps +
+             (unique ? 150 : 0);
+  const int left = piece_count(setup.board, end);
+  if (left == 1) p.themes.push_back("clear-board");
+  if (unique) p.themes.push_back("unique");
+  if (jumps >= 2 * side) p.themes.push_back("long");
+  p.themes.push_back("leaves-" + std::to_string(left));
+  p.extra.emplace_back("lines", r.count);
+  return p;
+}
+
+}  // namespace
+
+std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* solver_nodes) {
+  return spec.kind == PuzzleKind::kChain ? chain_candidate(spec, index, solver_nodes)
+                                         : solitaire_candidate(spec, index, solver_nodes);
+}
+
+std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control, GenerationStats* stats) {
+  std::vector<Puzzle> out;
+  GenerationStats local;
+  const std::uint64_t max_candidates =
+      spec.max_candidates != 0 ? spec.max_candidates : 500 * static_cast<std::uint64_t>(std::max(spec.count, 1));
+  // Batches of a fixed size: which candidates are examined never depends on the threads.
+  constexpr std::uint64_t kBatch = 16;
+  tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
+  for (std::uint64_t start = 0; static_cast<int>(out.size()) < spec.count && start < max_candidates; start += kBatch) {
+    const std::uint64_t n = std::min(kBatch, max_candidates - start);
+    std::vector<std::optional<Puzzle>> slots(n);
+    std::vector<std::uint64_t> nodes(n, 0);
+    std::atomic<bool> stopped{false};
+    arena.execute([&] {
+      tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
+        if (control.stop_requested()) {
+          stopped = true;
+          return;
+        }
+        slots[i] = puzzle_candidate(spec, start + i, &nodes[i]);
+      });
+    });
+    if (stopped) {
+      local.complete = false;
+      break;
+    }
+    for (std::uint64_t i = 0; i < n && static_cast<int>(out.size()) < spec.count; ++i) {
+      ++local.candidates;
+      local.solver_nodes += nodes[i];
+      if (slots[i]) out.push_back(std::move(*slots[i]));
+    }
+    if (control.progress) {
+      Progress p;
+      p.nodes = local.candidates;
+      p.best = static_cast<Score>(out.size());
+      p.fraction = static_cast<double>(out.size()) / std::max(spec.count, 1);
+      p.note = std::to_string(out.size()) + "/" + std::to_string(spec.count) + " puzzles";
+      control.progress(p);
+    }
+  }
+  if (static_cast<int>(out.size()) < spec.count) local.complete = false;
+  if (stats) *stats = local;
+  return out;
+}
+
+}  // namespace leapfrog

@@ -1,0 +1,57 @@
+// Puzzle generation (issue 5): "find the largest capture" (chain) and "capture the most"
+// (solitaire) puzzles, each with a verified solution, a difficulty rating and theme tags.
+//
+// Reproducibility: candidate i is built from Rng::stream(seed, i) alone and candidates are
+// accepted in index order, so the output depends on the seed and the options only, never on
+// the thread count or timing. Candidates are tried in parallel batches (oneTBB).
+//
+// Rating (documented in docs/rating.md): an Elo-like number, higher is harder.
+//   chain:     600 + 90 L + 60 D + 150 R + 25 min(J, 20) + close-call bonus (200 if the
+//              best other piece gets within 1 of the answer, 100 if within 3)
+//              L jumps in the answer, D changes of direction, R 1 if the chain revisits a
+//              square, J pieces that can jump at all
+//   solitaire: 400 + 60 log2(nodes needed to prove) + 40 jumps in the line + 150 if the
+//              optimal line is unique
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generator/layout.h"
+#include "puzzles/puzzle_file.h"
+#include "solver/control.h"
+
+namespace leapfrog {
+
+struct PuzzleSpec {
+  PuzzleKind kind = PuzzleKind::kChain;
+  int count = 10;
+  int size = 0;  // board side; 0: 12 for chain puzzles, 5 for solitaire puzzles
+  std::uint64_t seed = 1;
+  const Variant* variant = nullptr;  // null: murray
+  Rounding rounding = Rounding::kHalfUp;
+  RuleOverrides overrides;           // laid over the variant's rules
+  int min_jumps = 3;                 // the answer (chain) or line (solitaire) has at least this many jumps
+  bool unique_only = false;          // solitaire: keep only puzzles with one optimal line
+  std::size_t hash_mb = 16;          // solitaire solver's table, per concurrent solve
+  std::uint64_t node_limit = 2000000;  // solitaire: candidates not proved within it are dropped
+  std::uint64_t max_candidates = 0;  // 0: 500 per puzzle asked for
+};
+
+struct GenerationStats {
+  std::uint64_t candidates = 0;  // candidates built and examined
+  std::uint64_t solver_nodes = 0;
+  bool complete = true;  // false when stopped early (fewer puzzles than asked)
+};
+
+// One candidate; nullopt when it does not make a good puzzle. Pure function of (spec, index).
+std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
+                                       std::uint64_t* solver_nodes = nullptr);
+
+// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it).
+std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control,
+                                     GenerationStats* stats = nullptr);
+
+}  // namespace leapfrog

@@ -1,0 +1,52 @@
+// reach: how many distinct positions can be reached from a position, per number of pieces
+// taken off so far (the level tables of the peg-solitaire literature, e.g. OEIS A112737 for
+// the English board).
+//
+// One player makes every turn (solitaire). A position's level is the number of pieces taken
+// off since the start: captures, and any opening removals still due (the lone player makes
+// each of them, one piece each). Under the optional rule the reachable sets are those of
+// single jumps (every chain is a sequence of single jumps, each of which is itself a legal
+// turn); under the other rules a turn of m captures leads from level k to level k + m.
+// With `symmetry` the images of a position under the board's symmetries are counted once.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puzzles/position.h"
+#include "solver/control.h"
+
+namespace leapfrog {
+
+struct ReachResult {
+  std::vector<std::uint64_t> levels;  // levels[k]: distinct positions after k pieces taken
+  std::uint64_t total = 0;            // sum of levels
+  bool complete = true;               // false when stopped (levels then hold what was done)
+  std::uint64_t nodes = 0;            // positions expanded
+};
+
+ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                  const SearchControl& control);
+
+// Counting optimal lines the fast way (plain pieces on at most 64 cells, optional rule, no
+// removal due; `applicable` is false otherwise): every jump captures one piece, so the
+// optimal lines of a lone player are exactly the single-jump sequences that reach the
+// deepest level, and their number is carried level by level (each position class holds the
+// number of sequences reaching any of its images; only symmetries that fix the start are
+// used, so the sum is exact).
+// True when the fast path applies: plain pieces (one value) on at most 64 cells, optional
+// rule, no removal due.
+bool reach_fast_path(const Board& board, const Rules& rules, const Position& pos);
+
+struct DeepestLines {
+  bool applicable = false;
+  bool complete = true;
+  bool overflow = false;  // more than 2^128 lines: count is not exact
+  int depth = 0;          // jumps in every optimal line
+  std::string count;      // decimal
+};
+DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
+                                 const SearchControl& control);
+
+}  // namespace leapfrog

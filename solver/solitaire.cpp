@@ -1,0 +1,620 @@
+#include "solver/solitaire.h"
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <limits>
+#include <mutex>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "puzzles/movegen.h"
+#include "solver/reach.h"
+#include "solver/symmetry.h"
+#include "solver/tt.h"
+
+namespace leapfrog {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr Score kAbort = std::numeric_limits<Score>::min() / 2;
+
+std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+// Moves are tried dearest capture first (a stable sort keeps generation order among equals),
+// so the first dive already finds a good line on valued boards.
+template <class It>
+void order_by_gain(It first, It last) {
+  std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.gain > b.gain; });
+}
+
+// ---------------------------------------------------------------------------------------
+// Boards of at most 64 cells under the optional rule: a position is four 64-bit value
+// planes (bit s of plane k = bit k of the value on cell s) and a count of removals due.
+
+struct BitState {
+  std::array<std::uint64_t, 4> p{};
+  int removals = 0;
+  std::uint64_t occ() const { return p[0] | p[1] | p[2] | p[3]; }
+};
+
+struct BitMove {
+  std::uint8_t removal;
+  std::uint8_t from, over, to;
+  Score gain;
+};
+
+class BitGame {
+ public:
+  using State = BitState;
+  using Move = BitMove;
+  struct MoveList {
+    std::array<BitMove, 8 * 64 + 64> m;
+    int n = 0;
+    BitMove* begin() { return m.data(); }
+    BitMove* end() { return m.data() + n; }
+  };
+
+  BitGame(const Board& board, const Rules& rules, const Position& pos, bool symmetry)
+      : board_(board), rules_(rules), sym_(board), use_sym_(symmetry && sym_.count() > 1) {
+    for (int s = 0; s < board.cells(); ++s) {
+      const Square sq = static_cast<Square>(s);
+      if (!board.is_square(sq)) continue;
+      for (const Jump& j : board.jumps(sq, rules.diagonal))
+        jumps_.push_back({static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(j.over),
+                          static_cast<std::uint8_t>(j.to)});
+      const Value v = pos.cells[sq];
+      for (int k = 0; k < 4; ++k)
+        if ((v >> k) & 1) root_.p[static_cast<std::size_t>(k)] |= std::uint64_t{1} << s;
+      if (v != 0) uniform_ = uniform_ && (first_ == 0 || v == first_), first_ = first_ ? first_ : v;
+    }
+    while (planes_ < 4 && root_.p[static_cast<std::size_t>(planes_)] != 0) ++planes_;
+    for (int k = planes_; k < 4; ++k)
+      if (root_.p[static_cast<std::size_t>(k)] != 0) planes_ = k + 1;
+    root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+  }
+
+  const State& root() const { return root_; }
+
+  Value value_at(const State& s, int sq) const {
+    return static_cast<Value>(((s.p[0] >> sq) & 1) | (((s.p[1] >> sq) & 1) << 1) |
+                              (((s.p[2] >> sq) & 1) << 2) | (((s.p[3] >> sq) & 1) << 3));
+  }
+
+  PositionKey key(const State& s) const {
+    PositionKey key;
+    for (int k = 0; k < 4; ++k) key.w[static_cast<std::size_t>(k)] = s.p[static_cast<std::size_t>(k)];
+    if (use_sym_) {
+      for (int t = 1; t < sym_.count(); ++t) {
+        std::array<std::uint64_t, 4> img{};
+        for (int k = 0; k < planes_; ++k)
+          img[static_cast<std::size_t>(k)] = sym_.apply64(t, s.p[static_cast<std::size_t>(k)]);
+        if (std::lexicographical_compare(img.begin(), img.end(), key.w.begin(), key.w.begin() + 4))
+          std::copy(img.begin(), img.end(), key.w.begin());
+      }
+    }
+    key.w[4] = static_cast<std::uint64_t>(s.removals);
+    return key;
+  }
+
+  // Everything but the cheapest piece (the last piece can never be captured), unless a
+  // removal is still due (a removal can take even the last piece).
+  Score upper_bound(const State& s) const {
+    const std::uint64_t occ = s.occ();
+    if (occ == 0) return 0;
+    if (rules_.measure == Measure::kPieces) return std::popcount(occ) - (s.removals > 0 ? 0 : 1);
+    Score total = 0;
+    for (int k = 0; k < planes_; ++k) total += std::popcount(s.p[static_cast<std::size_t>(k)]) << k;
+    if (s.removals > 0) return total;
+    return total - cheapest(s);
+  }
+
+  void moves(const State& s, MoveList& list) const {
+    list.n = 0;
+    const std::uint64_t occ = s.occ();
+    if (s.removals > 0) {
+      const Value only = rules_.removal == RemovalKind::kCheapest ? cheapest(s) : 0;
+      for (std::uint64_t b = occ; b; b &= b - 1) {
+        const int sq = std::countr_zero(b);
+        const Value v = value_at(s, sq);
+        if (only != 0 && v != only) continue;
+        list.m[static_cast<std::size_t>(list.n++)] =
+            BitMove{1, static_cast<std::uint8_t>(sq), 0, 0, rules_.gain(v)};
+      }
+    } else {
+      for (const Triple& j : jumps_) {
+        if (((occ >> j.from) & 1) == 0 || ((occ >> j.over) & 1) == 0 || ((occ >> j.to) & 1) != 0) continue;
+        list.m[static_cast<std::size_t>(list.n++)] = BitMove{0, j.from, j.over, j.to, rules_.gain(value_at(s, j.over))};
+      }
+    }
+    if (!uniform_ || rules_.measure == Measure::kPoints) order_by_gain(list.begin(), list.end());
+  }
+
+  State child(const State& s, const Move& m) const {
+    State c = s;
+    if (m.removal) {
+      const std::uint64_t clear = ~(std::uint64_t{1} << m.from);
+      for (auto& plane : c.p) plane &= clear;
+      --c.removals;
+      return c;
+    }
+    const Value v = value_at(s, m.from);
+    const std::uint64_t clear = ~((std::uint64_t{1} << m.from) | (std::uint64_t{1} << m.over));
+    for (int k = 0; k < 4; ++k) {
+      auto& plane = c.p[static_cast<std::size_t>(k)];
+      plane &= clear;
+      if ((v >> k) & 1) plane |= std::uint64_t{1} << m.to;
+    }
+    return c;
+  }
+
+  Turn to_turn(const Move& m) const {
+    if (m.removal) return Turn{true, {m.from}};
+    return Turn{false, {m.from, m.to}};
+  }
+
+ private:
+  struct Triple {
+    std::uint8_t from, over, to;
+  };
+  Value cheapest(const State& s) const {
+    for (int v = 1; v <= kMaxValue; ++v) {
+      std::uint64_t mask = ~std::uint64_t{0};
+      for (int k = 0; k < 4; ++k) {
+        const std::uint64_t plane = s.p[static_cast<std::size_t>(k)];
+        mask &= ((v >> k) & 1) ? plane : ~plane;
+      }
+      if (mask & s.occ()) return static_cast<Value>(v);
+    }
+    return 0;
+  }
+
+  const Board& board_;
+  const Rules& rules_;
+  Symmetry sym_;
+  bool use_sym_;
+  std::vector<Triple> jumps_;
+  State root_;
+  int planes_ = 0;
+  bool uniform_ = true;
+  Value first_ = 0;
+};
+
+// ---------------------------------------------------------------------------------------
+// Any board and rule: the model's positions and turn generator. Under the optional rule the
+// moves are single jumps; otherwise whole turns.
+
+struct GenState {
+  Position pos;  // removals_due is bit 0 while `removals` > 0 (one player, always to move)
+  int removals = 0;
+};
+
+struct GenMove {
+  Turn turn;
+  Score gain;
+};
+
+class GeneralGame {
+ public:
+  using State = GenState;
+  using Move = GenMove;
+  using MoveList = std::vector<GenMove>;
+
+  GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry)
+      : board_(board), rules_(solo), sym_(board), use_sym_(symmetry && board.cells() <= 64 && sym_.count() > 1) {
+    root_.pos = pos;
+    root_.pos.to_move = 0;
+    root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+    root_.pos.removals_due = root_.removals > 0 ? 1 : 0;
+    root_.pos.scores.fill(0);
+  }
+
+  const State& root() const { return root_; }
+
+  PositionKey key(const State& s) const {
+    PositionKey key;
+    const int cells = board_.cells();
+    if (cells <= 64) {  // exact: one nibble per cell
+      const auto pack = [&](int t) {
+        std::array<std::uint64_t, 4> w{};
+        for (int c = 0; c < cells; ++c) {
+          const int to = t == 0 ? c : sym_.image(t, static_cast<Square>(c));
+          w[static_cast<std::size_t>(to / 16)] |= std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << (4 * (to % 16));
+        }
+        return w;
+      };
+      std::array<std::uint64_t, 4> best = pack(0);
+      if (use_sym_)
+        for (int t = 1; t < sym_.count(); ++t) best = std::min(best, pack(t));
+      std::copy(best.begin(), best.end(), key.w.begin());
+    } else {  // 256 bits of hash: four independent 64-bit hashes of the cells
+      for (std::size_t h = 0; h < 4; ++h) {
+        std::uint64_t x = 0x243F6A8885A308D3ULL * (h + 1);
+        for (int c = 0; c < cells; ++c) x = mix(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 | static_cast<std::uint64_t>(c)));
+        key.w[h] = x;
+      }
+    }
+    key.w[4] = static_cast<std::uint64_t>(s.removals);
+    return key;
+  }
+
+  Score upper_bound(const State& s) const {
+    Score total = 0, least = std::numeric_limits<Score>::max();
+    for (int c = 0; c < board_.cells(); ++c) {
+      const Value v = s.pos.cells[static_cast<std::size_t>(c)];
+      if (v == 0) continue;
+      total += rules_.gain(v);
+      least = std::min(least, rules_.gain(v));
+    }
+    if (total == 0 || s.removals > 0) return total;
+    return total - least;
+  }
+
+  void moves(const State& s, MoveList& list) const {
+    list.clear();
+    if (s.removals == 0 && rules_.continuation == Continuation::kOptional) {
+      for (int c = 0; c < board_.cells(); ++c) {
+        if (s.pos.cells[static_cast<std::size_t>(c)] == 0) continue;
+        for (const Jump& j : board_.jumps(static_cast<Square>(c), rules_.diagonal)) {
+          const Value v = s.pos.cells[j.over];
+          if (v == 0 || s.pos.cells[j.to] != 0) continue;
+          list.push_back({Turn{false, {static_cast<Square>(c), j.to}}, rules_.gain(v)});
+        }
+      }
+    } else {
+      for_each_turn(board_, rules_, s.pos, [&](const TurnView& t) {
+        list.push_back({t.to_turn(), t.size(rules_)});
+      });
+    }
+    order_by_gain(list.begin(), list.end());
+  }
+
+  State child(const State& s, const Move& m) const {
+    State c{apply(board_, rules_, s.pos, m.turn), s.removals - (m.turn.removal ? 1 : 0)};
+    c.pos.removals_due = c.removals > 0 ? 1 : 0;
+    return c;
+  }
+
+  Turn to_turn(const Move& m) const { return m.turn; }
+
+ private:
+  const Board& board_;
+  const Rules& rules_;
+  Symmetry sym_;
+  bool use_sym_;
+  State root_;
+};
+
+// ---------------------------------------------------------------------------------------
+// Optimal-line counts: exact unsigned integers up to 2^256, addition only.
+
+class BigCount {
+ public:
+  BigCount() = default;
+  explicit BigCount(std::uint64_t v) { w_[0] = v; }
+  BigCount& operator+=(const BigCount& o) {
+    std::uint64_t carry = 0;
+    for (std::size_t i = 0; i < w_.size(); ++i) {
+      const std::uint64_t a = w_[i] + carry;
+      const std::uint64_t c1 = a < carry ? 1 : 0;
+      w_[i] = a + o.w_[i];
+      carry = c1 + (w_[i] < a ? 1 : 0);
+    }
+    if (carry) throw std::overflow_error("the number of optimal lines exceeds 2^256");
+    return *this;
+  }
+  std::string to_string() const {
+    std::array<std::uint64_t, 4> n = w_;
+    std::string digits;
+    const auto zero = [&] { return std::all_of(n.begin(), n.end(), [](std::uint64_t x) { return x == 0; }); };
+    do {  // divide by 10, most significant 32-bit half-word first
+      std::uint64_t rem = 0;
+      for (std::size_t i = n.size(); i-- > 0;) {
+        const std::uint64_t hi = (rem << 32) | (n[i] >> 32);
+        const std::uint64_t qh = hi / 10;
+        rem = hi % 10;
+        const std::uint64_t lo = (rem << 32) | (n[i] & 0xFFFFFFFFULL);
+        const std::uint64_t ql = lo / 10;
+        rem = lo % 10;
+        n[i] = (qh << 32) | ql;
+      }
+      digits.push_back(static_cast<char>('0' + rem));
+    } while (!zero());
+    return {digits.rbegin(), digits.rend()};
+  }
+
+ private:
+  std::array<std::uint64_t, 4> w_{};
+};
+
+struct KeyHash {
+  std::size_t operator()(const PositionKey& k) const { return k.hash(); }
+};
+
+// ---------------------------------------------------------------------------------------
+// The search.
+
+template <class Game>
+class Searcher {
+ public:
+  using State = typename Game::State;
+  using Move = typename Game::Move;
+
+  // What one thread carries: the moves from the root to the node, and nodes not yet added
+  // to the shared count.
+  struct Local {
+    std::vector<Move> path;
+    std::uint64_t pending = 0;
+  };
+
+  Searcher(const Game& game, TranspositionTable& tt, const SearchControl& control)
+      : game_(game), tt_(tt), control_(control), start_(Clock::now()) {}
+
+  // The value of `s` if it is more than alpha (exact), else an upper bound <= alpha; kAbort
+  // when stopped. `acc` is what the path from the root has captured.
+  Score search(const State& s, Score alpha, Score acc, Local& local) {
+    if (++local.pending >= 1024 && flush(local)) return kAbort;
+    if (acc > best_found_.load(std::memory_order_relaxed)) record(acc, local.path);
+    Score ub = game_.upper_bound(s);
+    if (ub <= alpha) return ub;
+    const PositionKey key = game_.key(s);
+    TranspositionTable::Entry e;
+    if (tt_.probe(key, e)) {
+      if (e.exact) return e.value;
+      if (e.value <= alpha) return e.value;
+      ub = std::min(ub, e.value);
+    }
+    typename Game::MoveList list;
+    game_.moves(s, list);
+    const std::uint64_t before = nodes_.load(std::memory_order_relaxed) + local.pending;
+    Score best = 0;
+    bool any = false;
+    for (const Move& m : list) {
+      const Score floor = std::max(alpha, any ? best : Score{-1});
+      local.path.push_back(m);
+      const Score r = search(game_.child(s, m), floor - m.gain, acc + m.gain, local);
+      local.path.pop_back();
+      if (r == kAbort) return kAbort;
+      if (!any || m.gain + r > best) best = m.gain + r;
+      any = true;
+      if (best >= ub) break;
+    }
+    const std::uint64_t work = nodes_.load(std::memory_order_relaxed) + local.pending - before;
+    tt_.store(key, best, !any || best > alpha || best >= ub, work);
+    return best;
+  }
+
+  // Adds the pending nodes to the shared count; true when the search must stop.
+  bool flush(Local& local) {
+    const std::uint64_t n = nodes_.fetch_add(local.pending, std::memory_order_relaxed) + local.pending;
+    local.pending = 0;
+    if (cutoff_.load(std::memory_order_relaxed)) return true;
+    if (!limits_) return false;
+    if (control_.stop_requested() || (control_.node_limit != 0 && n >= control_.node_limit) ||
+        (control_.time_limit.count() > 0 && Clock::now() - start_ >= control_.time_limit))
+      stopped_.store(true, std::memory_order_relaxed);
+    if (stopped_.load(std::memory_order_relaxed)) return true;
+    if (control_.progress && progress_mutex_.try_lock()) {
+      const auto now = Clock::now();
+      if (now - last_progress_ >= std::chrono::milliseconds(200)) {
+        last_progress_ = now;
+        control_.progress(Progress{n, best_found_.load(), -1, "searching"});
+      }
+      progress_mutex_.unlock();
+    }
+    return false;
+  }
+
+  void record(Score acc, const std::vector<Move>& path) {
+    std::lock_guard lock(best_mutex_);
+    if (acc <= best_found_.load()) return;
+    best_found_.store(acc);
+    best_line_ = path;
+  }
+
+  const Game& game_;
+  TranspositionTable& tt_;
+  const SearchControl& control_;
+  Clock::time_point start_;
+  Clock::time_point last_progress_{};
+  std::mutex progress_mutex_;
+  std::atomic<std::uint64_t> nodes_{0};
+  std::atomic<bool> stopped_{false};  // a limit or the caller's flag
+  std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
+  bool limits_ = true;
+  std::atomic<Score> best_found_{0};
+  std::mutex best_mutex_;
+  std::vector<Move> best_line_;
+};
+
+template <class Game>
+BigCount count_lines(Searcher<Game>& searcher, const typename Game::State& s, Score v,
+                     typename Searcher<Game>::Local& local,
+                     std::unordered_map<PositionKey, BigCount, KeyHash>& memo, bool& aborted) {
+  if (v == 0) return BigCount(1);
+  const Game& game = searcher.game_;
+  const PositionKey key = game.key(s);
+  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  BigCount total;
+  typename Game::MoveList list;
+  game.moves(s, list);
+  for (const auto& m : list) {
+    if (m.gain > v) continue;
+    const auto c = game.child(s, m);
+    const Score r = searcher.search(c, v - m.gain - 1, 0, local);
+    if (r == kAbort) {
+      aborted = true;
+      return total;
+    }
+    if (r < v - m.gain) continue;
+    total += count_lines(searcher, c, v - m.gain, local, memo, aborted);
+    if (aborted) return total;
+  }
+  memo.emplace(key, total);
+  return total;
+}
+
+// Joins consecutive single jumps of one piece into chains (legal turns under the optional
+// rule, for which the search uses single jumps).
+std::vector<Turn> join_chains(std::vector<Turn> line) {
+  std::vector<Turn> out;
+  for (Turn& t : line) {
+    if (!out.empty() && !t.removal && !out.back().removal && out.back().squares.back() == t.squares.front()) {
+      out.back().squares.push_back(t.squares.back());
+      continue;
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+template <class Game>
+SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options, const SearchControl& control) {
+  TranspositionTable tt(options.hash_mb);
+  Searcher<Game> searcher(game, tt, control);
+  using State = typename Game::State;
+  using Local = typename Searcher<Game>::Local;
+  const State& root = game.root();
+  const Score root_ub = game.upper_bound(root);
+
+  // Split the top of the tree: expand level by level until there are a few nodes per thread.
+  // Each distinct position is kept once (every path to it has captured the same total).
+  const int threads = control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  struct Node {
+    State s;
+    Score acc;
+    std::vector<typename Game::Move> path;
+  };
+  std::vector<Node> frontier{Node{root, 0, {}}};
+  for (int depth = 0; depth < 4 && static_cast<int>(frontier.size()) < 4 * threads && threads > 1; ++depth) {
+    std::vector<Node> next;
+    std::unordered_map<PositionKey, std::size_t, KeyHash> seen;
+    bool grew = false;
+    for (const Node& n : frontier) {
+      typename Game::MoveList list;
+      game.moves(n.s, list);
+      if (list.begin() == list.end()) {
+        next.push_back(n);
+        continue;
+      }
+      grew = true;
+      for (const auto& m : list) {
+        Node c{game.child(n.s, m), n.acc + m.gain, n.path};
+        c.path.push_back(m);
+        if (seen.emplace(game.key(c.s), next.size()).second) next.push_back(std::move(c));
+      }
+    }
+    if (!grew) break;
+    frontier = std::move(next);
+  }
+
+  std::atomic<Score> root_best{-1};
+  const auto solve_node = [&](const Node& n) {
+    Local local;
+    local.path = n.path;
+    const Score alpha = std::max<Score>(root_best.load() - n.acc, -1);
+    const Score r = searcher.search(n.s, alpha, n.acc, local);
+    searcher.flush(local);
+    if (r == kAbort || r <= alpha) return;
+    Score cur = root_best.load();
+    while (n.acc + r > cur && !root_best.compare_exchange_weak(cur, n.acc + r)) {
+    }
+    if (root_best.load() >= root_ub) searcher.cutoff_.store(true);
+  };
+  if (frontier.size() == 1) {
+    solve_node(frontier[0]);
+  } else {
+    tbb::task_arena arena(threads);
+    arena.execute([&] {
+      tbb::parallel_for(std::size_t{0}, frontier.size(), [&](std::size_t i) { solve_node(frontier[i]); }, tbb::simple_partitioner());
+    });
+  }
+
+  SolveResult result;
+  result.bound = root_ub;
+  const bool cut = root_best.load() >= root_ub;
+  result.complete = !searcher.stopped_.load() || cut;
+  if (result.complete) {
+    // Rebuild one optimal line by a fixed-order walk, so that it does not depend on which
+    // thread found what first.
+    searcher.cutoff_.store(false);
+    searcher.limits_ = false;
+    Local local;
+    State s = root;
+    Score v = root_best.load();
+    result.value = v;
+    result.bound = v;
+    result.proved = true;
+    while (v > 0) {
+      typename Game::MoveList list;
+      game.moves(s, list);
+      bool found = false;
+      for (const auto& m : list) {
+        if (m.gain > v) continue;
+        const State c = game.child(s, m);
+        if (searcher.search(c, v - m.gain - 1, 0, local) >= v - m.gain) {
+          result.line.push_back(game.to_turn(m));
+          s = c;
+          v -= m.gain;
+          found = true;
+          break;
+        }
+      }
+      if (!found) throw std::logic_error("solve: no move keeps the proved value");
+    }
+    searcher.flush(local);
+    if (options.count) {
+      searcher.limits_ = true;
+      std::unordered_map<PositionKey, BigCount, KeyHash> memo;
+      bool aborted = false;
+      const BigCount n = count_lines(searcher, root, result.value, local, memo, aborted);
+      searcher.flush(local);
+      if (!aborted) result.count = n.to_string();
+    }
+  } else {
+    std::lock_guard lock(searcher.best_mutex_);
+    result.value = searcher.best_found_.load();
+    for (const auto& m : searcher.best_line_) result.line.push_back(game.to_turn(m));
+    result.proved = result.value >= root_ub;
+  }
+  result.nodes = searcher.nodes_.load();
+  if (rules.continuation == Continuation::kOptional) result.line = join_chains(std::move(result.line));
+  return result;
+}
+
+}  // namespace
+
+SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
+                  const SolveOptions& options, const SearchControl& control) {
+  Rules solo = rules;
+  solo.players = 1;
+  // Plain pieces under the optional rule: the optimal lines are the jump sequences to the
+  // deepest level, counted breadth-first (solver/reach.h) far faster than by the DP.
+  SolveOptions search_options = options;
+  const bool fast_count = options.count && reach_fast_path(board, solo, pos);
+  if (fast_count) search_options.count = false;
+  SolveResult result = board.cells() <= 64 && rules.continuation == Continuation::kOptional
+                           ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options, control)
+                           : run(GeneralGame(board, solo, pos, options.symmetry), solo, search_options, control);
+  if (fast_count && result.proved) {
+    const DeepestLines d = count_deepest_lines(board, solo, pos, control);
+    Value kind = 0;
+    for (int s = 0; s < board.cells() && kind == 0; ++s) kind = pos.cells[static_cast<std::size_t>(s)];
+    if (d.complete && !d.overflow && d.depth * solo.gain(kind) == result.value) result.count = d.count;
+  }
+  return result;
+}
+
+}  // namespace leapfrog

@@ -1,0 +1,59 @@
+// solve: the most a lone player can capture from a position, one line achieving it, and
+// whether that is proved optimal; optionally the number of optimal lines.
+//
+// Solitaire (SPEC section 1): whatever players= the position names, one player makes every
+// turn. Every opening removal still due is made by that player (one piece each, counted in
+// the value: the remover keeps it), then the jumping follows. The value counts what is
+// taken from now on (scores already made are not included), by rules.measure.
+//
+// Lines (SPEC section 3, "Counting single-player lines"): under the optional rule a line is
+// a sequence of single jumps, so the search works on single jumps (the classic peg-solitaire
+// search) and the returned line joins consecutive jumps of one piece into a chain (a legal
+// turn under that rule); under the other rules a line is a sequence of whole turns.
+//
+// The search: exhaustive depth-first search with a memory-bounded transposition table
+// (solver/tt.h) over positions reduced by the board's symmetries (solver/symmetry.h), with
+// an upper bound that closes it early (the last piece on the board can never be captured,
+// so at most everything but the cheapest piece can be taken), captures of dearer pieces
+// tried first, and the top of the tree split among threads (oneTBB). Boards of at most 64
+// cells under the optional rule use one 64-bit word per value bit ("value planes"); other
+// cases use the model's positions and turn generator (boards over 64 cells: keys are 256-bit
+// hashes and symmetry is not used).
+//
+// Determinism: value, line, proved and count are the same at any thread count when the
+// search completes (the line is rebuilt afterwards by a fixed-order walk); `nodes` may vary.
+// A search stopped early (limits, stop flag) returns the best line seen so far, which can
+// depend on timing; `proved` is then true only if that line reaches the upper bound.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "puzzles/position.h"
+#include "solver/control.h"
+
+namespace leapfrog {
+
+struct SolveOptions {
+  std::size_t hash_mb = 64;  // transposition table size
+  bool count = false;        // also count the optimal lines
+  bool symmetry = true;      // reduce positions by the board's symmetries
+};
+
+struct SolveResult {
+  Score value = 0;         // what `line` captures; the optimum when proved
+  std::vector<Turn> line;  // legal turns for a lone player from the position
+  bool proved = false;     // value is known to be the optimum
+  bool complete = false;   // the search ran to the end (not stopped by a limit or the flag)
+  Score bound = 0;         // an upper bound on the optimum (== value when proved)
+  std::uint64_t nodes = 0;
+  // With SolveOptions::count and a proved value: the number of optimal lines in decimal
+  // (exact up to 2^256); empty when not counted or when the count was stopped.
+  std::string count;
+};
+
+SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
+                  const SolveOptions& options, const SearchControl& control);
+
+}  // namespace leapfrog

@@ -1,0 +1,80 @@
+// generate puzzles and check through the command line (SPEC section 3 keys, exit codes).
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
+
+#include "run_cli.h"
+
+using leapfrog::testing::run_cli;
+using leapfrog::testing::slurp;
+using Json = nlohmann::json;
+
+TEST_CASE("generate puzzles --json has the SPEC keys and is reproducible", "[cli][generator]") {
+  const auto a = run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 1");
+  REQUIRE(a.code == 0);
+  const Json j = Json::parse(a.out);
+  REQUIRE(j["puzzles"].size() == 3);
+  for (const Json& p : j["puzzles"]) {
+    for (const char* key : {"id", "kind", "position", "solution", "value", "rating"}) CHECK(p.contains(key));
+    CHECK(p["kind"] == "chain");
+    CHECK(p["solution"].size() == 1);
+  }
+  const auto b = run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 2");
+  CHECK(a.out == b.out);
+  CHECK(a.err.find("seed 5") != std::string::npos);  // the seed is always printed
+  const auto s = run_cli("generate puzzles --kind solitaire --count 2 --size 4 --seed 5 --json");
+  REQUIRE(s.code == 0);
+  CHECK(Json::parse(s.out)["puzzles"][0]["kind"] == "solitaire");
+}
+
+TEST_CASE("check passes a generated file and names the first broken puzzle", "[cli][generator]") {
+  const std::string file = "cli_puzzles_test.epd", csv = "cli_puzzles_test.csv", broken = "cli_puzzles_broken.epd";
+  REQUIRE(run_cli("generate puzzles --kind chain --count 3 --size 9 --seed 8 --out " + file).code == 0);
+  REQUIRE(run_cli("generate puzzles --kind solitaire --count 2 --size 4 --seed 8 --out " + csv).code == 0);
+  auto r = run_cli("check " + file + " --json");
+  CHECK(r.code == 0);
+  CHECK(Json::parse(r.out)["checked"] == 3);
+  CHECK(Json::parse(r.out)["failed"] == 0);
+  r = run_cli("check " + csv + " --json");
+  CHECK(r.code == 0);
+  CHECK(Json::parse(r.out)["checked"] == 2);
+
+  // Break the second puzzle's claimed value.
+  std::string text = slurp(file);
+  const std::size_t second = text.find('\n') + 1;
+  const std::size_t ce = text.find("; ce ", second);
+  REQUIRE(ce != std::string::npos);
+  text.insert(ce + 5, 1, '9');
+  { std::ofstream(broken) << text; }
+  const std::size_t id_at = text.find("id \"", second) + 4;
+  const std::string id = text.substr(id_at, text.find('"', id_at) - id_at);
+  r = run_cli("check " + broken + " --json");
+  CHECK(r.code == 1);
+  CHECK(Json::parse(r.out)["failed"] == 1);
+  CHECK(Json::parse(r.out)["first_error"]["id"] == id);
+  std::string named = "puzzle 2 (id \"";
+  named += id;
+  named += "\")";
+  CHECK(r.err.find(named) != std::string::npos);
+  std::remove(file.c_str());
+  std::remove(csv.c_str());
+  std::remove(broken.c_str());
+}
+
+TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][generator]") {
+  for (const char* bad : {"generate puzzles --kind maze", "generate puzzles --count 0", "generate puzzles --size 2",
+                          "generate puzzles --kind solitaire --size 9", "generate puzzles --variant english",
+                          "generate puzzles --format xml", "generate puzzles --seed x", "check",
+                          "check /no/such/file.epd"}) {
+    INFO(bad);
+    const auto r = run_cli(bad);
+    CHECK(r.code == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  std::ofstream("cli_puzzles_garbage.epd") << "12/34 bm a1xa3; ce x;\n";
+  const auto r = run_cli("check cli_puzzles_garbage.epd");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("line 1") != std::string::npos);
+  std::remove("cli_puzzles_garbage.epd");
+}
