@@ -1,6 +1,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/render.h"
+#include "cli/svg.h"
 #include "cli/search_options.h"
 #include "solver/chains.h"
 
@@ -10,13 +12,16 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position;
   bool all_chains = false;
+  std::string svg;
   std::size_t limit = 1000;
   int threads = 0;
   po::options_description visible;
   po::options_description chains("Chains");
   chains.add_options()("all", po::bool_switch(&all_chains), "list every maximal chain (up to --limit)")(
       "limit", po::value(&limit)->default_value(1000)->value_name("N"),
-      "at most N chains with --all");
+      "at most N chains with --all")(
+      "svg", po::value(&svg)->value_name("FILE"),
+      "also draw the best chain as an SVG diagram in FILE ('-': standard output, instead of the text)");
   visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(layout_options(o)).add(output_options(o));
   po::options_description all;
   all.add(visible).add_options()("position", po::value(&position));
@@ -48,6 +53,10 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
     return 2;
   }
   const std::string best = r.best ? format_turn(setup.board, *r.best) : "";
+  if (!svg.empty()) {
+    write_file(svg, r.best ? svg_chain(setup, *r.best) : svg_board(setup));
+    if (svg == "-") return 0;
+  }
   if (o.json) {
     Json j;
     j["value"] = r.value;
@@ -69,6 +78,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "no capture: the player to move has no turn (value 0, count 0)\n";
     return 0;
   }
+  std::cout << render_board(setup, want_colour(o), r.removal ? nullptr : &*r.best);
   const bool one = r.value == 1;
   const std::string unit = rules.measure == Measure::kPoints ? (one ? "point" : "points") : (one ? "piece" : "pieces");
   std::cout << (r.removal ? "removal" : "value") << " " << r.value << " " << unit << "\n"

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/render.h"
 #include "cli/search_options.h"
 #include "puzzles/record.h"
 #include "solver/referee.h"
@@ -34,6 +35,7 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
     j["best"] = v.example ? Json(format_turn(setup.board, *v.example)) : Json(nullptr);
     print_json(j);
   } else {
+    std::cout << render_board(setup, want_colour(o), v.legal ? &turn : nullptr);
     std::cout << format_turn(setup.board, turn) << ": " << (v.legal ? "legal" : "illegal") << ", "
               << (v.maximal ? "maximal" : "not maximal") << " (value " << amount(rules, v.value) << ", max "
               << amount(rules, v.max) << ", continuation " << to_string(rules.continuation) << ")\n";
