@@ -60,6 +60,7 @@ class BitGame {
  public:
   using State = BitState;
   using Move = BitMove;
+  static constexpr std::uint64_t kFlushEvery = 1024;  // nodes between checks of the limits
   struct MoveList {
     std::array<BitMove, 8 * 64 + 64> m;
     int n = 0;
@@ -210,6 +211,7 @@ class GeneralGame {
  public:
   using State = GenState;
   using Move = GenMove;
+  static constexpr std::uint64_t kFlushEvery = 32;  // nodes between checks (nodes are slow here)
   using MoveList = std::vector<GenMove>;
 
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry)
@@ -365,7 +367,7 @@ class Searcher {
   // The value of `s` if it is more than alpha (exact), else an upper bound <= alpha; kAbort
   // when stopped. `acc` is what the path from the root has captured.
   Score search(const State& s, Score alpha, Score acc, Local& local) {
-    if (++local.pending >= 1024 && flush(local)) return kAbort;
+    if (++local.pending >= Game::kFlushEvery && flush(local)) return kAbort;
     if (acc > best_found_.load(std::memory_order_relaxed)) record(acc, local.path);
     Score ub = game_.upper_bound(s);
     if (ub <= alpha) return ub;
@@ -522,6 +524,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 
   std::atomic<Score> root_best{-1};
   const auto solve_node = [&](const Node& n) {
+    if (searcher.stopped_.load() || searcher.cutoff_.load()) return;
     Local local;
     local.path = n.path;
     const Score alpha = std::max<Score>(root_best.load() - n.acc, -1);
