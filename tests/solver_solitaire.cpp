@@ -233,4 +233,5 @@ TEST_CASE("a stopped search returns a legal line and proved only at the bound", 
     p = apply(s.board, rules, p, t);
   }
   CHECK(total == r.value);
+  CHECK_FALSE(has_turn(s.board, rules, p));  // the line is played to the end
 }
