@@ -7,6 +7,7 @@
 #include <map>
 #include <string>
 
+#include "generator/layout.h"
 #include "generator/random.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
@@ -234,4 +235,22 @@ TEST_CASE("a stopped search returns a legal line and proved only at the bound", 
   }
   CHECK(total == r.value);
   CHECK_FALSE(has_turn(s.board, rules, p));  // the line is played to the end
+}
+
+TEST_CASE("5x5 Murray layouts with one piece removed are solved with a proof", "[solver][solitaire]") {
+  // Acceptance of issue 4: the optimum of 5x5 Murray positions is proved (here with the
+  // position-class bound); each line replays legally to its value.
+  const Variant& murray = *find_variant("murray");
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const Board board(5, 5);
+    Position p = random_layout(board, murray, seed);
+    p.cells[board.square(2, 2)] = 0;
+    Rules rules = murray.rules;
+    rules.players = 1;
+    const SolveResult r = solve(board, rules, p, SolveOptions{}, SearchControl{});
+    INFO(format_grid(board, p));
+    CHECK(r.proved);
+    CHECK(r.complete);
+    CHECK(replay(board, rules, p, 0, r.line) == r.value);
+  }
 }
