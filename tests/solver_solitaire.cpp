@@ -254,3 +254,22 @@ TEST_CASE("5x5 Murray layouts with one piece removed are solved with a proof", "
     CHECK(replay(board, rules, p, 0, r.line) == r.value);
   }
 }
+
+TEST_CASE("optimal line counts on symmetric starts match the reference", "[solver][solitaire]") {
+  // Symmetric starts exercise the breadth-first count's use of the start's stabiliser.
+  for (const char* text : {"111/1.1/111", "1111/1..1/1111/1111", "#11#/1111/1..1/#11#", "1111/1.11/1111/1111",
+                           "##111##/##111##/1111111/111.111/1111111/##111##/##111##"}) {
+    const Setup s = parse_position(text);
+    if (s.board.squares() > 20) continue;  // the English board is in the slow suite
+    Rules rules = s.rules();
+    rules.players = 1;
+    Reference ref{s.board, rules, {}};
+    const Reference::Result want = ref.solve(s.position, 0);
+    SolveOptions options;
+    options.count = true;
+    const SolveResult got = solve(s.board, rules, s.position, options, SearchControl{});
+    INFO(text);
+    CHECK(got.value == want.value);
+    CHECK(got.count == std::to_string(want.count));
+  }
+}
