@@ -75,7 +75,7 @@ struct Item<true> {
 // used by one thread at a time, small enough to stay in cache.
 // Multiplicative hash: the top bits pick the bucket, the next ones the slot.
 inline std::uint64_t spread(std::uint64_t key) { return key * 0x9E3779B97F4A7C15ULL; }
-constexpr int kBucketBits = 8;
+constexpr int kBucketBits = 9;
 
 template <bool kCount>
 class KeySet {
@@ -290,7 +290,7 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
     }
 
   constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
-  constexpr std::size_t kRound = std::size_t{1} << 19;  // parents per round
+  constexpr std::size_t kRound = std::size_t{1} << 20;  // parents per round
   using Buffers = std::vector<std::vector<Item<kCount>>>;
   tbb::enumerable_thread_specific<Buffers> local([] { return Buffers(kBuckets); });
   std::vector<KeySet<kCount>> sets(kBuckets);

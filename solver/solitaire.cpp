@@ -40,6 +40,26 @@ void order_by_gain(It first, It last) {
   std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.gain > b.gain; });
 }
 
+// Position classes (the classic peg-solitaire invariant, de Bruijn / Conway): give square
+// (f, r) the elements p^((f+r) mod 3) and p^((f-r) mod 3) of GF(4), p^2 = p + 1. An
+// orthogonal jump turns three consecutive squares of a line into their complement, and
+// 1 + p + p^2 = 0, so the sums (A, B) over the pieces never change under jumps (diagonal
+// jumps break it; removals change it). A game can end with a single piece only on a square
+// whose own (A, B) equals the position's; when no square has it, at least two pieces stay.
+// GF(4) addition is xor of 2-bit codes (1 -> 1, p -> 2, p^2 -> 3).
+struct ClassTable {
+  std::array<std::uint8_t, kMaxCells> code{};  // A code * 4 + B code of each square
+  std::uint16_t single = 0;                    // bit c: some square has class c
+  ClassTable(const Board& board) {
+    for (int s = 0; s < board.cells(); ++s) {
+      const int f = board.file(static_cast<Square>(s)), r = board.rank(static_cast<Square>(s));
+      const int a = (f + r) % 3, b = ((f - r) % 3 + 3) % 3;
+      code[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>((a + 1) * 4 + (b + 1));
+      if (board.is_square(static_cast<Square>(s))) single |= static_cast<std::uint16_t>(1U << code[static_cast<std::size_t>(s)]);
+    }
+  }
+};
+
 // ---------------------------------------------------------------------------------------
 // Boards of at most 64 cells under the optional rule: a position is four 64-bit value
 // planes (bit s of plane k = bit k of the value on cell s) and a count of removals due.
@@ -60,6 +80,7 @@ class BitGame {
  public:
   using State = BitState;
   using Move = BitMove;
+  static constexpr std::uint64_t kFlushEvery = 1024;  // nodes between checks of the limits
   struct MoveList {
     std::array<BitMove, 8 * 64 + 64> m;
     int n = 0;
@@ -84,6 +105,13 @@ class BitGame {
     for (int k = planes_; k < 4; ++k)
       if (root_.p[static_cast<std::size_t>(k)] != 0) planes_ = k + 1;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+    use_classes_ = !rules.diagonal;
+    const ClassTable classes(board);
+    single_classes_ = classes.single;
+    for (int s = 0; s < board.cells(); ++s)
+      for (int bit = 0; bit < 4; ++bit)
+        if ((classes.code[static_cast<std::size_t>(s)] >> bit) & 1)
+          class_masks_[static_cast<std::size_t>(bit)] |= std::uint64_t{1} << s;
   }
 
   const State& root() const { return root_; }
@@ -111,14 +139,29 @@ class BitGame {
 
   // Everything but the cheapest piece (the last piece can never be captured), unless a
   // removal is still due (a removal can take even the last piece).
+  // With the position classes: everything but the two cheapest pieces when no square can
+  // hold a last lone piece.
   Score upper_bound(const State& s) const {
     const std::uint64_t occ = s.occ();
     if (occ == 0) return 0;
-    if (rules_.measure == Measure::kPieces) return std::popcount(occ) - (s.removals > 0 ? 0 : 1);
+    bool two = false;
+    if (use_classes_ && s.removals == 0) {
+      unsigned c = 0;
+      for (int bit = 0; bit < 4; ++bit)
+        c |= static_cast<unsigned>(std::popcount(occ & class_masks_[static_cast<std::size_t>(bit)]) & 1) << bit;
+      two = ((single_classes_ >> c) & 1) == 0;
+    }
+    if (rules_.measure == Measure::kPieces) return std::popcount(occ) - (s.removals > 0 ? 0 : two ? 2 : 1);
     Score total = 0;
     for (int k = 0; k < planes_; ++k) total += std::popcount(s.p[static_cast<std::size_t>(k)]) << k;
     if (s.removals > 0) return total;
-    return total - cheapest(s);
+    const Value least = cheapest(s);
+    if (!two) return total - least;
+    // The second cheapest: the same value again, or the next value present.
+    State rest = s;
+    const int sq = std::countr_zero(occ & value_mask(s, least));
+    for (auto& plane : rest.p) plane &= ~(std::uint64_t{1} << sq);
+    return total - least - cheapest(rest);
   }
 
   void moves(const State& s, MoveList& list) const {
@@ -169,15 +212,17 @@ class BitGame {
   struct Triple {
     std::uint8_t from, over, to;
   };
-  Value cheapest(const State& s) const {
-    for (int v = 1; v <= kMaxValue; ++v) {
-      std::uint64_t mask = ~std::uint64_t{0};
-      for (int k = 0; k < 4; ++k) {
-        const std::uint64_t plane = s.p[static_cast<std::size_t>(k)];
-        mask &= ((v >> k) & 1) ? plane : ~plane;
-      }
-      if (mask & s.occ()) return static_cast<Value>(v);
+  static std::uint64_t value_mask(const State& s, int v) {
+    std::uint64_t mask = ~std::uint64_t{0};
+    for (int k = 0; k < 4; ++k) {
+      const std::uint64_t plane = s.p[static_cast<std::size_t>(k)];
+      mask &= ((v >> k) & 1) ? plane : ~plane;
     }
+    return mask & s.occ();
+  }
+  static Value cheapest(const State& s) {
+    for (int v = 1; v <= kMaxValue; ++v)
+      if (value_mask(s, v)) return static_cast<Value>(v);
     return 0;
   }
 
@@ -190,6 +235,9 @@ class BitGame {
   int planes_ = 0;
   bool uniform_ = true;
   Value first_ = 0;
+  bool use_classes_ = false;
+  std::uint16_t single_classes_ = 0;
+  std::array<std::uint64_t, 4> class_masks_{};  // bit b of each square's class code
 };
 
 // ---------------------------------------------------------------------------------------
@@ -210,10 +258,12 @@ class GeneralGame {
  public:
   using State = GenState;
   using Move = GenMove;
+  static constexpr std::uint64_t kFlushEvery = 32;  // nodes between checks (nodes are slow here)
   using MoveList = std::vector<GenMove>;
 
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry)
-      : board_(board), rules_(solo), sym_(board), use_sym_(symmetry && board.cells() <= 64 && sym_.count() > 1) {
+      : board_(board), rules_(solo), sym_(board), use_sym_(symmetry && board.cells() <= 64 && sym_.count() > 1),
+        classes_(board) {
     root_.pos = pos;
     root_.pos.to_move = 0;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
@@ -250,15 +300,26 @@ class GeneralGame {
     return key;
   }
 
+  // As BitGame::upper_bound: the cheapest piece stays, the two cheapest when the position
+  // class rules out a lone last piece (orthogonal jumps only).
   Score upper_bound(const State& s) const {
-    Score total = 0, least = std::numeric_limits<Score>::max();
-    for (int c = 0; c < board_.cells(); ++c) {
-      const Value v = s.pos.cells[static_cast<std::size_t>(c)];
+    Score total = 0, least = std::numeric_limits<Score>::max(), second = least;
+    unsigned c = 0;
+    for (int i = 0; i < board_.cells(); ++i) {
+      const Value v = s.pos.cells[static_cast<std::size_t>(i)];
       if (v == 0) continue;
-      total += rules_.gain(v);
-      least = std::min(least, rules_.gain(v));
+      const Score g = rules_.gain(v);
+      total += g;
+      if (g < least) {
+        second = least;
+        least = g;
+      } else if (g < second) {
+        second = g;
+      }
+      c ^= classes_.code[static_cast<std::size_t>(i)];
     }
     if (total == 0 || s.removals > 0) return total;
+    if (!rules_.diagonal && ((classes_.single >> c) & 1) == 0) return total - least - second;
     return total - least;
   }
 
@@ -294,6 +355,7 @@ class GeneralGame {
   const Rules& rules_;
   Symmetry sym_;
   bool use_sym_;
+  ClassTable classes_;
   State root_;
 };
 
@@ -365,7 +427,7 @@ class Searcher {
   // The value of `s` if it is more than alpha (exact), else an upper bound <= alpha; kAbort
   // when stopped. `acc` is what the path from the root has captured.
   Score search(const State& s, Score alpha, Score acc, Local& local) {
-    if (++local.pending >= 1024 && flush(local)) return kAbort;
+    if (++local.pending >= Game::kFlushEvery && flush(local)) return kAbort;
     if (acc > best_found_.load(std::memory_order_relaxed)) record(acc, local.path);
     Score ub = game_.upper_bound(s);
     if (ub <= alpha) return ub;
@@ -522,6 +584,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 
   std::atomic<Score> root_best{-1};
   const auto solve_node = [&](const Node& n) {
+    if (searcher.stopped_.load() || searcher.cutoff_.load()) return;
     Local local;
     local.path = n.path;
     const Score alpha = std::max<Score>(root_best.load() - n.acc, -1);
@@ -584,9 +647,24 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
       if (!aborted) result.count = n.to_string();
     }
   } else {
+    // The best line seen, played on to the end of the game by always taking the dearest
+    // capture (a stopped search may have been cut off in the middle of a line).
     std::lock_guard lock(searcher.best_mutex_);
     result.value = searcher.best_found_.load();
-    for (const auto& m : searcher.best_line_) result.line.push_back(game.to_turn(m));
+    State s = root;
+    for (const auto& m : searcher.best_line_) {
+      result.line.push_back(game.to_turn(m));
+      s = game.child(s, m);
+    }
+    for (;;) {
+      typename Game::MoveList list;
+      game.moves(s, list);
+      if (list.begin() == list.end()) break;
+      const auto& m = *list.begin();
+      result.line.push_back(game.to_turn(m));
+      result.value += m.gain;
+      s = game.child(s, m);
+    }
     result.proved = result.value >= root_ub;
   }
   result.nodes = searcher.nodes_.load();

@@ -1,0 +1,61 @@
+// The command line's contract for solve and reach (SPEC section 3).
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.h"
+
+using leapfrog::testing::run_cli;
+using Json = nlohmann::json;
+
+TEST_CASE("solve english --json", "[cli][solve]") {
+  const auto r = run_cli("solve english --json --threads 2");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["value"] == 31);
+  CHECK(j["proved"] == true);
+  CHECK(j["line"].is_array());
+  CHECK(j["nodes"].get<std::uint64_t>() > 0);
+  CHECK_FALSE(j.contains("count"));
+}
+
+TEST_CASE("solve --count gives a count key", "[cli][solve]") {
+  // 1x4 row 11.1 under the optional rule: b1 over? only a1xc1 (captures b1), then c1 and d1
+  // are neighbours with no room: one line. 1.11: d1xb1 only.
+  const auto r = run_cli("solve 111.1 --count --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["count"].is_number());
+  CHECK(j["value"] == 2);  // b1xd1 then e1xc1: two captures
+}
+
+TEST_CASE("solve with a time limit on a 15x15 Murray start returns its best line", "[cli][solve]") {
+  const auto r = run_cli("solve murray --players 1 --time-limit 0.5 --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["value"].get<int>() > 0);
+  CHECK(j["line"].size() > 0);
+  CHECK(j["proved"].is_boolean());
+}
+
+TEST_CASE("solve and reach reject bad input with exit 2", "[cli][solve]") {
+  CHECK(run_cli("solve").code == 2);
+  CHECK(run_cli("solve english --hash 0").code == 2);
+  CHECK(run_cli("solve english --threads -1").code == 2);
+  CHECK(run_cli("solve english --time-limit -3").code == 2);
+  CHECK(run_cli("solve 12/3").code == 2);
+  CHECK(run_cli("reach 1x2").code == 2);
+  CHECK(run_cli("reach english --nodes abc").code == 2);
+}
+
+TEST_CASE("reach --json has levels and total", "[cli][reach]") {
+  const auto r = run_cli("reach 1111/1.11/1111 --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["levels"].is_array());
+  std::uint64_t sum = 0;
+  for (const auto& n : j["levels"]) sum += n.get<std::uint64_t>();
+  CHECK(j["total"] == sum);
+  const auto all = run_cli("reach 1111/1.11/1111 --json --no-symmetry");
+  REQUIRE(all.code == 0);
+  CHECK(Json::parse(all.out)["total"].get<std::uint64_t>() >= sum);
+}

@@ -1,0 +1,153 @@
+// reach against a brute-force breadth-first reference written here (its own jump loop and
+// its own symmetry test), the board symmetries, and the first levels of OEIS A112737.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <set>
+#include <string>
+
+#include "generator/random.h"
+#include "puzzles/movegen.h"
+#include "puzzles/notation.h"
+#include "puzzles/variant.h"
+#include "solver/reach.h"
+#include "solver/symmetry.h"
+
+using namespace leapfrog;
+
+namespace {
+
+// The images of a position under the eight grid maps that keep the board's shape (computed
+// here from coordinates, independently of solver/symmetry).
+std::vector<std::string> images(const Board& b, const std::string& cells) {
+  std::vector<std::string> out;
+  const int w = b.width(), h = b.height();
+  for (int k = 0; k < 8; ++k) {
+    if (k >= 4 && w != h) break;
+    std::string img(cells.size(), '\0');
+    bool ok = true;
+    for (int r = 0; r < h && ok; ++r)
+      for (int f = 0; f < w; ++f) {
+        int f2 = f, r2 = r;
+        if (k & 1) f2 = w - 1 - f2;
+        if (k & 2) r2 = h - 1 - r2;
+        if (k & 4) std::swap(f2, r2);
+        if (b.is_square(b.square(f, r)) != b.is_square(b.square(f2, r2))) {
+          ok = false;
+          break;
+        }
+        img[b.square(f2, r2)] = cells[b.square(f, r)];
+      }
+    if (ok) out.push_back(img);
+  }
+  return out;
+}
+
+// Levels by breadth-first search over every legal turn (optional rule: single jumps), level =
+// pieces captured; with symmetry each class is kept once as its least image.
+std::vector<std::uint64_t> reference(const Board& board, const Rules& rules, const Position& start, bool symmetry) {
+  const auto canon = [&](const std::string& s) {
+    if (!symmetry) return s;
+    std::string best = s;
+    for (const std::string& img : images(board, s)) best = std::min(best, img);
+    return best;
+  };
+  const auto text = [&](const Position& p) { return std::string(p.cells.begin(), p.cells.begin() + board.cells()); };
+  std::vector<std::set<std::string>> levels(1);
+  levels[0].insert(canon(text(start)));
+  for (std::size_t k = 0; k < levels.size(); ++k) {
+    for (const std::string& s : std::set<std::string>(levels[k])) {
+      Position p;
+      std::copy(s.begin(), s.end(), p.cells.begin());
+      for_each_turn(board, rules, p, [&](const TurnView& t) {
+        const std::size_t to = k + static_cast<std::size_t>(t.pieces);
+        if (levels.size() <= to) levels.resize(to + 1);
+        levels[to].insert(canon(text(apply(board, rules, p, t.squares, t.removal))));
+      });
+    }
+  }
+  std::vector<std::uint64_t> out;
+  for (const auto& l : levels) out.push_back(l.size());
+  while (!out.empty() && out.back() == 0) out.pop_back();
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("board symmetries keep the shape", "[solver][symmetry]") {
+  CHECK(Symmetry(Board(7, 7)).count() == 8);
+  CHECK(Symmetry(Board(5, 3)).count() == 4);
+  CHECK(Symmetry(parse_position(find_variant("english")->start).board).count() == 8);
+  CHECK(Symmetry(parse_position(find_variant("french")->start).board).count() == 8);
+  CHECK(Symmetry(parse_position("oo#/ooo/ooo").board).count() == 2);  // only the a1-c3 diagonal
+  CHECK(Symmetry(parse_position("o##/ooo/ooo").board).count() == 1);
+  CHECK(Symmetry(parse_position("oo#/ooo/oo#").board).count() == 2);  // ranks mirrored
+  CHECK(Symmetry(parse_position("oo##/oooo/ooo#").board).count() == 1);
+  const Symmetry s(Board(4, 4));
+  for (int k = 0; k < s.count(); ++k)
+    for (std::uint64_t x : {0x1ULL, 0x8421ULL, 0xF00FULL, 0x1234ULL}) {
+      std::uint64_t want = 0;
+      for (int c = 0; c < 16; ++c)
+        if ((x >> c) & 1) want |= std::uint64_t{1} << s.image(k, static_cast<Square>(c));
+      CHECK(s.apply64(k, x) == want);
+    }
+}
+
+TEST_CASE("reach matches a brute-force reference on random small boards", "[solver][reach]") {
+  Rng rng(2024);
+  for (int i = 0; i < 120; ++i) {
+    const int w = 2 + static_cast<int>(rng.below(3)), h = 2 + static_cast<int>(rng.below(3));
+    const bool square_board = i % 3 == 0;
+    const int W = square_board ? std::max(w, h) : w, H = square_board ? std::max(w, h) : h;
+    std::vector<bool> on(static_cast<std::size_t>(W * H), true);
+    if (i % 4 == 1) on[0] = on[static_cast<std::size_t>(W - 1)] = false;
+    const Board board(W, H, on);
+    const bool plain = i % 2 == 0;
+    Position p;
+    for (int c = 0; c < W * H; ++c)
+      if (on[static_cast<std::size_t>(c)] && rng.below(10) < 7)
+        p.cells[static_cast<std::size_t>(c)] = plain ? 1 : static_cast<Value>(1 + rng.below(3));
+    Rules rules;
+    rules.players = 1;
+    rules.continuation = i % 5 == 4 ? Continuation::kForced : Continuation::kOptional;
+    rules.diagonal = i % 7 == 6;
+    INFO(format_grid(board, p) << "continuation " << to_string(rules.continuation) << " diagonal " << rules.diagonal);
+    for (bool symmetry : {false, true}) {
+      SearchControl control;
+      control.threads = 1 + i % 2;
+      const ReachResult r = reach(board, rules, p, symmetry, control);
+      const std::vector<std::uint64_t> want = reference(board, rules, p, symmetry);
+      REQUIRE(r.complete);
+      REQUIRE(r.levels == want);
+      std::uint64_t sum = 0;
+      for (auto n : want) sum += n;
+      REQUIRE(r.total == sum);
+    }
+  }
+}
+
+TEST_CASE("reach english: the first levels of OEIS A112737", "[solver][reach]") {
+  // OEIS A112737 (G. I. Bell, 2005): "On the standard 33-hole cross-shaped peg solitaire
+  // board, the number of distinct board positions after n jumps (starting with the center
+  // vacant)", symmetric positions counted once. Terms for n = 0..13; the full table and its
+  // sum 23,475,688 are checked in tests/slow_reach.cpp.
+  const std::vector<std::uint64_t> a112737 = {1, 1, 2, 8, 39, 171, 719, 2757, 9751, 31312, 89927, 229614, 517854, 1022224};
+  const Setup s = parse_position(find_variant("english")->start);
+  SearchControl control;
+  control.node_limit = 400000;  // stops before expanding level 13 (levels 0..12 hold 882,156)
+  const ReachResult r = reach(s.board, s.rules(), s.position, true, control);
+  REQUIRE(r.levels.size() >= a112737.size());
+  for (std::size_t k = 0; k < a112737.size(); ++k) CHECK(r.levels[k] == a112737[k]);
+}
+
+TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach]") {
+  // 1x3 row of three pieces; the lone player first removes one piece, then jumps if possible.
+  const Setup s = parse_position("111");
+  Position p = s.position;
+  p.removals_due = 1;
+  Rules rules;
+  rules.players = 1;
+  const ReachResult r = reach(s.board, rules, p, false, SearchControl{});
+  // level 0: 111; level 1: .11, 1.1, 11.; level 2: 1.. (from .11: b1xa1? no: c1 jumps b1 to a1 -> 1..), ..1
+  CHECK(r.levels == std::vector<std::uint64_t>{1, 3, 2});
+}
