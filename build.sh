@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One entry point for setting up, building and testing (the README's Quick start).
-#   ./build.sh run    install what is missing, build (Release), run the built-in example
+#   ./build.sh run    install what is missing, build (Release), solve a built-in Murray position
 #   ./build.sh test   install what is missing, build (Release), run the test suite
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
 #   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
@@ -23,11 +23,14 @@ case "$what" in
     configure_and_build build ;;
   run)
     configure_and_build build
-    example='3441./33311/.1.41/.4.../.41.1'
-    echo "== leapfrog show $example"
+    # A 5x5 Murray position (green 4, red 3, yellow 2, white 1) for one player.
+    example='3441./33311/.1.41/.4.../.41.1 variant=murray players=1'
+    echo "== leapfrog show '$example'"
     build/leapfrog show "$example"
-    echo "== leapfrog moves $example"
-    build/leapfrog moves "$example" ;;
+    echo "== leapfrog best '$example'   (the largest capture this turn)"
+    build/leapfrog best "$example"
+    echo "== leapfrog solve '$example'   (the most a lone player can capture)"
+    build/leapfrog solve "$example" ;;
   test)
     configure_and_build build
     (cd build && ctest --output-on-failure -j "$jobs" -LE slow) ;;

@@ -2,6 +2,8 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/render.h"
+#include "cli/svg.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog::cli {
@@ -15,6 +17,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   double time_limit = 0;
   std::uint64_t node_limit = 0;
   std::size_t hash_mb = 64;
+  std::string svg;
   po::options_description search("Search");
   search.add_options()
       ("count", po::bool_switch(&count), "also count the optimal lines")
@@ -23,7 +26,9 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
       ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
        "stop after this long with the best line so far (0 = none)")
       ("nodes", po::value(&node_limit)->value_name("N"), "stop after about N nodes")
-      ("no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions");
+      ("no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions")
+      ("svg", po::value(&svg)->value_name("FILE"),
+       "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   po::options_description all;
@@ -56,6 +61,12 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   line.clear();
   std::vector<std::string> turns;
   for (const Turn& t : r.line) turns.push_back(format_turn(setup.board, t));
+  if (!svg.empty()) {
+    SvgOptions so;
+    so.cell = 20;
+    write_file(svg, svg_line(setup, r.line, so));
+    if (svg == "-") return 0;
+  }
   if (o.json) {
     Json j;
     j["value"] = r.value;
@@ -78,6 +89,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     print_json(j);
     return 0;
   }
+  std::cout << render_board(setup, want_colour(o));
   std::cout << "value " << r.value << " (" << to_string(rules.measure) << ")"
             << (r.proved ? ", proved optimal" : ", not proved (upper bound " + std::to_string(r.bound) + ")")
             << (r.complete ? "" : ", search stopped early") << "\n";

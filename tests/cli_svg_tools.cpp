@@ -102,3 +102,21 @@ TEST_CASE("the diagrams inlined in a sheet are valid SVG", "[svg][tools]") {
 TEST_CASE("docs/example.svg is valid SVG made by the tool", "[svg][tools]") {
   check_svg_file(std::string(LEAPFROG_SOURCE_DIR) + "/docs/example.svg");
 }
+
+TEST_CASE("best --svg and solve --svg write valid SVG", "[svg][tools]") {
+  const std::string best = temp_path("best.svg");
+  auto r = run_cli("best '3441./33311/.1.41/.4.../.41.1' --svg " + best);
+  REQUIRE(r.code == 0);
+  CHECK(slurp(best).find("marker-end") != std::string::npos);  // the chain is drawn as an arrow
+  check_svg_file(best);
+  std::remove(best.c_str());
+  const std::string solve = temp_path("solve.svg");
+  r = run_cli("solve english --svg " + solve);
+  REQUIRE(r.code == 0);
+  CHECK(slurp(solve).find("end: +31 points") != std::string::npos);
+  check_svg_file(solve);
+  std::remove(solve.c_str());
+  // '-' writes the SVG alone on standard output.
+  r = run_cli("best '3441./33311/.1.41/.4.../.41.1' --svg -");
+  CHECK(r.out.rfind("<svg", 0) == 0);
+}
