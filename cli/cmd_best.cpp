@@ -23,15 +23,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
       "svg", po::value(&svg)->value_name("FILE"),
       "also draw the best chain as an SVG diagram in FILE ('-': standard output, instead of the text)");
   visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(layout_options(o)).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("position", po::value(&position));
-  po::positional_options_description pos;
-  pos.add("position", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   check_threads(threads);
   if (limit == 0) throw UsageError("--limit must be at least 1");

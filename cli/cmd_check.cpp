@@ -17,15 +17,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
       ("hash", po::value(&hash_mb)->default_value(64)->value_name("MB"), "solitaire solver's table size");
   po::options_description visible;
   visible.add(opts).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value(&file));
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE");
   if (threads < 0) throw UsageError("--threads must be 0 or more");
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");

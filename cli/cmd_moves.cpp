@@ -10,15 +10,7 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   std::string position;
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("position", po::value(&position));
-  po::positional_options_description pos;
-  pos.add("position", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();

@@ -7,21 +7,20 @@ namespace leapfrog::cli {
 
 int run_perft(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string position;
-  int depth = -1;
+  std::string position, depth_text;
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("position", po::value(&position))("depth", po::value(&depth));
-  po::positional_options_description pos;
-  pos.add("position", 1).add("depth", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"depth", &depth_text}})) return 0;
+  int depth = -1;
+  try {
+    std::size_t used = 0;
+    depth = std::stoi(depth_text, &used);
+    if (used != depth_text.size()) depth = -1;
+  } catch (const std::exception&) {
+    depth = -1;
   }
   if (position.empty()) throw UsageError("missing POSITION");
-  if (depth < 0) throw UsageError("missing or negative DEPTH");
+  if (depth < 0) throw UsageError("DEPTH must be a whole number 0..64, not '" + depth_text + "'");
   if (depth > 64) throw UsageError("DEPTH " + std::to_string(depth) + " is absurd (at most 64)");
   const Setup setup = load_position(position, o);
   const std::uint64_t nodes = perft(setup.board, setup.rules(), setup.position, depth);

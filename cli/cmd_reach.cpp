@@ -21,15 +21,7 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
       ("nodes", po::value(&node_limit)->value_name("N"), "stop after expanding about N positions");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("position", po::value(&position));
-  po::positional_options_description pos;
-  pos.add("position", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   if (threads < 0 || threads > 1024) throw UsageError("--threads must be 0..1024");
   if (!(time_limit >= 0) || time_limit > 1e9) throw UsageError("--time-limit must be a number of seconds >= 0");

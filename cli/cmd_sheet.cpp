@@ -16,15 +16,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
       ("title", po::value(&so.title)->default_value(so.title)->value_name("TEXT"), "heading of the page")
       ("columns", po::value(&so.columns)->default_value(so.columns)->value_name("N"), "diagrams per row, 1..6");
   visible.add(sheet).add(rule_options(o)).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("file", po::value(&file));
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
   if (html.empty()) throw UsageError("missing --html OUT");
   if (html == "-" && o.json) throw UsageError("--json needs --html to name a file, not '-'");

@@ -17,18 +17,8 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
       ("chain", po::value(&chain)->value_name("MOVE"),
        "highlight a legal turn: its start '>', landing squares '*', captured pieces 'x' (none by default)")
       ("svg", po::value(&svg)->value_name("FILE"), "also write an SVG diagram to FILE ('-': standard output instead of the text)");
-  po::options_description args_desc("Arguments");
-  args_desc.add_options()("position", po::value(&position)->value_name("POSITION"), "the position");
   visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add(args_desc);
-  po::positional_options_description pos;
-  pos.add("position", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const bool colour = want_colour(o);
   if (position.empty()) throw UsageError("missing POSITION");
   const Setup setup = load_position(position, o);

@@ -129,15 +129,7 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   records.add_options()("game", po::value(&game)->value_name("FILE"),
                         "replay a game record (docs/records.md), checking every turn; '-' reads standard input");
   visible.add(rule_options(o)).add(records).add(search_options(threads)).add(layout_options(o)).add(output_options(o));
-  po::options_description all;
-  all.add(visible).add_options()("position", po::value(&position))("move", po::value(&move));
-  po::positional_options_description pos;
-  pos.add("position", 1).add("move", 1);
-  parse(cmd, args, all, pos);
-  if (o.help) {
-    print_help(cmd, visible);
-    return 0;
-  }
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
   check_threads(threads);
   SearchControl control;
   control.stop = &install_interrupt_flag();

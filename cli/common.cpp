@@ -70,6 +70,21 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   return vm;
 }
 
+bool parse_command(const Command& cmd, const std::vector<std::string>& args, const po::options_description& visible,
+                   const CommonOptions& o, std::initializer_list<std::pair<const char*, std::string*>> positionals) {
+  po::options_description all;
+  all.add(visible);
+  po::positional_options_description pos;
+  for (const auto& [name, target] : positionals) {
+    all.add_options()(name, po::value(target));
+    pos.add(name, 1);
+  }
+  parse(cmd, args, all, pos);
+  if (!o.help) return true;
+  print_help(cmd, visible);
+  return false;
+}
+
 void print_help(const Command& cmd, const po::options_description& visible) {
   std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary << "\n\n"
             << visible << "\nExample:\n  " << cmd.example << "\n";

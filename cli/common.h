@@ -3,6 +3,7 @@
 
 #include <boost/program_options.hpp>
 #include <nlohmann/json.hpp>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -59,6 +60,12 @@ po::typed_value<int>* side_value(int* target, const char* name);
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional);
+
+// Parses a subcommand's options and its positional string arguments, in order (e.g.
+// {{"position", &position}}). Prints the help and returns false when --help was given; throws
+// UsageError on bad options. Missing positionals are left empty for the caller to judge.
+bool parse_command(const Command& cmd, const std::vector<std::string>& args, const po::options_description& visible,
+                   const CommonOptions& o, std::initializer_list<std::pair<const char*, std::string*>> positionals);
 
 // Prints the usage, options with defaults and the example of a subcommand.
 void print_help(const Command& cmd, const po::options_description& visible);
