@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
+#include "cli/search_options.h"
 #include "cli/svg.h"
 #include "solver/solitaire.h"
 
@@ -13,38 +14,26 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   std::string position;
   bool count = false;
   bool no_symmetry = false;
-  int threads = 0;
-  double time_limit = 0;
-  std::uint64_t node_limit = 0;
+  LimitOptions limits;
   std::size_t hash_mb = 64;
   std::string svg;
   po::options_description search("Search");
   search.add_options()
       ("count", po::bool_switch(&count), "also count the optimal lines")
       ("hash", po::value(&hash_mb)->value_name("MB")->default_value(64), "transposition table size in MB")
-      ("threads", po::value(&threads)->value_name("N"), "worker threads (default: all cores)")
-      ("time-limit", po::value(&time_limit)->value_name("SECONDS"),
-       "stop after this long with the best line so far (0 = none)")
-      ("nodes", po::value(&node_limit)->value_name("N"), "stop after about N nodes")
       ("no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions")
       ("svg", po::value(&svg)->value_name("FILE"),
        "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
+  add_limit_options(search, limits, "stop after about N nodes");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  if (threads < 0 || threads > 1024) throw UsageError("--threads must be 0..1024");
-  if (!(time_limit >= 0) || time_limit > 1e9) throw UsageError("--time-limit must be a number of seconds >= 0");
   if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
+  ProgressLine line;
+  const SearchControl control = limit_control(limits, line);
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
-  ProgressLine line;
-  SearchControl control;
-  control.stop = &install_interrupt_flag();
-  control.threads = threads;
-  control.node_limit = node_limit;
-  control.time_limit = std::chrono::milliseconds(static_cast<long long>(time_limit * 1000));
-  if (line.enabled()) control.progress = line.callback();
   SolveOptions options;
   options.hash_mb = hash_mb;
   options.count = count;

@@ -1,6 +1,7 @@
-// Options and output helpers shared by the chain-search commands (best, verify, bench).
+// Options and output helpers shared by the search commands (best, verify, bench, solve, reach).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 
@@ -27,6 +28,35 @@ inline po::options_description search_options(int& threads) {
 
 inline void check_threads(int threads) {
   if (threads < 0 || threads > 1024) throw UsageError("--threads must be 0..1024");
+}
+
+// --threads, --time-limit and --nodes of the long searches (solve, reach).
+struct LimitOptions {
+  int threads = 0;
+  double time_limit = 0;  // seconds, 0 = none
+  std::uint64_t node_limit = 0;
+};
+
+inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help) {
+  d.add_options()
+      ("threads", po::value(&l.threads)->value_name("N"), "worker threads (default: all cores)")
+      ("time-limit", po::value(&l.time_limit)->value_name("SECONDS"),
+       "stop after this long with the best found so far (0 = none)")
+      ("nodes", po::value(&l.node_limit)->value_name("N"), nodes_help);
+}
+
+// Checks the limits and builds the control: Ctrl-C stops the search, and progress goes to
+// `line` when standard error is a terminal.
+inline SearchControl limit_control(const LimitOptions& l, ProgressLine& line) {
+  check_threads(l.threads);
+  if (!(l.time_limit >= 0) || l.time_limit > 1e9) throw UsageError("--time-limit must be a number of seconds >= 0");
+  SearchControl control;
+  control.stop = &install_interrupt_flag();
+  control.threads = l.threads;
+  control.node_limit = l.node_limit;
+  control.time_limit = std::chrono::milliseconds(static_cast<long long>(l.time_limit * 1000));
+  if (line.enabled()) control.progress = line.callback();
+  return control;
 }
 
 }  // namespace leapfrog::cli

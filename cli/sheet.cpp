@@ -10,20 +10,6 @@ namespace leapfrog::cli {
 
 namespace {
 
-std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 // prefix + n, built by appending: GCC 12 warns wrongly (-Wrestrict) on "literal" + string.
 std::string numbered(std::string prefix, std::size_t n) {
   prefix += std::to_string(n);
@@ -72,7 +58,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
   const double column_width = 640.0 / columns;
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>" +
-      html_escape(options.title) +
+      xml_escape(options.title) +
       "</title>\n<style>\n"
       "@page { size: A4; margin: 15mm; }\n"
       "body { font-family: sans-serif; margin: 15mm; color: #000; background: #fff; }\n"
@@ -89,7 +75,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       "svg { max-width: 100%; height: auto; display: block; }\n"
       ".solutions { break-before: page; page-break-before: always; margin-top: 10mm; }\n"
       "</style>\n</head>\n<body>\n<section class=\"puzzles\">\n<h1>" +
-      html_escape(options.title) + "</h1>\n<p>" + std::to_string(puzzles.size()) +
+      xml_escape(options.title) + "</h1>\n<p>" + std::to_string(puzzles.size()) +
       (puzzles.size() == 1 ? " puzzle" : " puzzles") +
       ". Pieces are worth the number on them; a piece jumps over a neighbour into the empty square "
       "beyond, capturing it, and may go on jumping. Solutions on the last page.</p>\n<div class=\"grid\">\n";
@@ -100,8 +86,8 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
     so.id = numbered("p", i + 1);
     so.title = label_of(p, i);
     out += "<figure id=\"puzzle-" + std::to_string(i + 1) + "\">\n<figcaption><span class=\"number\">" +
-           std::to_string(i + 1) + ".</span> " + html_escape(task_of(p)) + " <span class=\"meta\">(" +
-           html_escape(label_of(p, i)) + ", " + html_escape(variant_name(p.setup)) + ", rating " +
+           std::to_string(i + 1) + ".</span> " + xml_escape(task_of(p)) + " <span class=\"meta\">(" +
+           xml_escape(label_of(p, i)) + ", " + xml_escape(variant_name(p.setup)) + ", rating " +
            std::to_string(p.rating) + ")</span></figcaption>\n" + svg_board(p.setup, so) + "</figure>\n";
   }
   out += "</div>\n</section>\n<section class=\"solutions\">\n<h2>Solutions</h2>\n<div class=\"grid\">\n";
@@ -117,7 +103,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       moves += format_turn(p.setup.board, t);
     }
     const std::string caption = "<figcaption><span class=\"number\">" + std::to_string(i + 1) +
-                                ".</span> " + html_escape(moves) + " &#8212; " + std::to_string(p.value) +
+                                ".</span> " + xml_escape(moves) + " &#8212; " + std::to_string(p.value) +
                                 (rules.measure == Measure::kPoints ? " points" : " pieces") +
                                 (p.unique ? " (the only way)" : "") + "</figcaption>\n";
     if (p.solution.size() == 1) {

@@ -25,19 +25,6 @@ std::string num(double v) {
   return buf;
 }
 
-std::string xml_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 std::string_view colour_of(const Setup& setup, Value value) {
   const Variant& v = setup.variant.empty() ? default_variant() : *find_variant(setup.variant);
@@ -189,6 +176,20 @@ Score measure(const Setup& setup, const Rules& rules, const Position& pos) {
 }
 
 }  // namespace
+
+std::string xml_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
 
 std::string svg_board(const Setup& setup, const SvgOptions& options) { return single(setup, nullptr, options); }
 

@@ -9,6 +9,7 @@
 
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "puzzles/notation.h"
@@ -27,6 +28,9 @@ struct SvgOptions {
 
 // The position.
 std::string svg_board(const Setup& setup, const SvgOptions& options = {});
+
+// Escapes & < > " for XML (and HTML) text and attribute values.
+std::string xml_escape(std::string_view s);
 
 // The position with `turn` drawn on it: the chain as a path from the start square through
 // every landing square with an arrow head, the start square ringed and every captured
