@@ -18,6 +18,12 @@ std::uint64_t fresh_seed() {
   return (static_cast<std::uint64_t>(rd()) << 32 | rd()) & ((1ULL << 53) - 1);  // JSON-safe
 }
 
+Rounding parse_rounding(const std::string& counts) {
+  if (counts == "table") return Rounding::kHalfUp;
+  if (counts == "half-even") return Rounding::kHalfEven;
+  throw UsageError("--counts must be table or half-even, not '" + counts + "'");
+}
+
 std::uint64_t parse_seed(const std::string& seed_text) {
   if (seed_text.empty()) return fresh_seed();
   std::size_t used = 0;
@@ -81,9 +87,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   if (min_jumps < 1 || min_jumps > 600) throw UsageError("--min-jumps must be 1..600");
   if (threads < 0) throw UsageError("--threads must be 0 or more");
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
-  if (counts == "table") spec.rounding = Rounding::kHalfUp;
-  else if (counts == "half-even") spec.rounding = Rounding::kHalfEven;
-  else throw UsageError("--counts must be table or half-even, not '" + counts + "'");
+  spec.rounding = parse_rounding(counts);
   if (format.empty()) format = out_file.size() > 4 && out_file.substr(out_file.size() - 4) == ".csv" ? "csv" : "epd";
   if (format != "epd" && format != "csv") throw UsageError("--format must be epd or csv, not '" + format + "'");
   spec.count = count;
@@ -160,23 +164,10 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   }
   const Variant* v = find_variant(variant_name);
   if (!v) throw UsageError("unknown variant '" + variant_name + "'");
-  Rounding rounding;
-  if (counts == "table") rounding = Rounding::kHalfUp;
-  else if (counts == "half-even") rounding = Rounding::kHalfEven;
-  else throw UsageError("--counts must be table or half-even, not '" + counts + "'");
+  const Rounding rounding = parse_rounding(counts);
   const std::uint64_t seed = parse_seed(seed_text);
   Setup setup;
-  if (!v->start.empty()) {
-    if (o.size || o.width || o.height) throw UsageError("the " + std::string(v->name) + " board has a fixed size");
-    setup.board = parse_position(v->start).board;
-  } else {
-    int w = o.size ? o.size : v->width, h = o.size ? o.size : v->height;
-    if (o.width) w = o.width;
-    if (o.height) h = o.height;
-    if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide)
-      throw UsageError("board size " + std::to_string(w) + "x" + std::to_string(h) + " is outside 1x1..26x26");
-    setup.board = Board(w, h);
-  }
+  setup.board = layout_board(*v, o);
   setup.variant = std::string(v->name);
   setup.position = random_layout(setup.board, *v, seed, rounding);
   if (o.json) {

@@ -143,15 +143,11 @@ void write_file(const std::string& path, const std::string& text) {
   if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write '" + path + "'");
 }
 
-namespace {
-
-Setup start_of(const Variant& v, const CommonOptions& o) {
+Board layout_board(const Variant& v, const CommonOptions& o) {
   if (!v.start.empty()) {
     if (o.size || o.width || o.height)
       throw UsageError("the " + std::string(v.name) + " board has a fixed size");
-    Setup s = parse_position(v.start);
-    s.variant = std::string(v.name);
-    return s;
+    return parse_position(v.start).board;
   }
   int w = o.size ? o.size : v.width, h = o.size ? o.size : v.height;
   if (o.width) w = o.width;
@@ -159,8 +155,14 @@ Setup start_of(const Variant& v, const CommonOptions& o) {
   if (w < 1 || h < 1 || w > kMaxSide || h > kMaxSide)
     throw UsageError("board size " + std::to_string(w) + "x" + std::to_string(h) +
                      " is outside 1x1..26x26");
-  Setup s{Board(w, h), {}, std::string(v.name), {}};
-  s.position = random_layout(s.board, v, o.seed);
+  return Board(w, h);
+}
+
+namespace {
+
+Setup start_of(const Variant& v, const CommonOptions& o) {
+  Setup s{layout_board(v, o), {}, std::string(v.name), {}};
+  s.position = v.start.empty() ? random_layout(s.board, v, o.seed) : parse_position(v.start).position;
   return s;
 }
 

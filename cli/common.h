@@ -73,6 +73,11 @@ void print_help(const Command& cmd, const po::options_description& visible);
 // The rule overrides given on the command line.
 RuleOverrides overrides_from(const CommonOptions& o);
 
+// The board of a variant's start position: its fixed shape (peg boards; --size and the
+// like are then an error), else a rectangle of --size or --width/--height or the variant's
+// default size. Throws UsageError.
+Board layout_board(const Variant& v, const CommonOptions& o);
+
 // Reads a POSITION argument: "-" (standard input), a file path, a variant or board name
 // (its start position), or position text. Applies the command line's rule options.
 // Throws ParseError / UsageError.

@@ -94,6 +94,21 @@ std::string candidate_id(const PuzzleSpec& spec, std::uint64_t index) {
          std::to_string(side_of(spec)) + "-" + std::to_string(spec.seed) + "-" + n;
 }
 
+// Plays random turns of the optional rule from `pos` until at most `keep` pieces are left;
+// false when the game ends first.
+bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, Rng& rng) {
+  while (piece_count(board, pos) > keep) {
+    if (removal_turn(pos)) {
+      pos = apply(board, rules, pos, random_removal(board, rules, pos, rng));
+      continue;
+    }
+    const auto t = random_chain(board, rules, pos, rng);
+    if (!t) return false;
+    pos = apply(board, rules, pos, *t);
+  }
+  return true;
+}
+
 std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
@@ -104,15 +119,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   // Play into the middle game: capture between a fifth and two thirds of the pieces.
   const int pieces = piece_count(setup.board, pos);
   const int keep = pieces - static_cast<int>((pieces * (20 + static_cast<int>(rng.below(47)))) / 100);
-  while (piece_count(setup.board, pos) > keep) {
-    if (removal_turn(pos)) {
-      pos = apply(setup.board, rules, pos, random_removal(setup.board, rules, pos, rng));
-      continue;
-    }
-    const auto t = random_chain(setup.board, rules, pos, rng);
-    if (!t) return std::nullopt;
-    pos = apply(setup.board, rules, pos, *t);
-  }
+  if (!play_down(setup.board, rules, pos, keep, rng)) return std::nullopt;
   if (removal_turn(pos)) return std::nullopt;
   const ChainResult best = best_chains(setup.board, rules, pos);
   if (nodes) *nodes += best.nodes;
@@ -151,21 +158,6 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   if (jumpers >= 15) p.themes.push_back("crowded");
   if (p.themes.empty()) p.themes.push_back("plain");
   return p;
-}
-
-// Plays random turns of the optional rule from `pos` until at most `keep` pieces are left;
-// false when the game ends first.
-bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, Rng& rng) {
-  while (piece_count(board, pos) > keep) {
-    if (removal_turn(pos)) {
-      pos = apply(board, rules, pos, random_removal(board, rules, pos, rng));
-      continue;
-    }
-    const auto t = random_chain(board, rules, pos, rng);
-    if (!t) return false;
-    pos = apply(board, rules, pos, *t);
-  }
-  return true;
 }
 
 std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
