@@ -8,8 +8,10 @@
 #include "generator/puzzles.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
+#include "solitaire_reference.h"
 
 using namespace leapfrog;
+using leapfrog::testing::Reference;
 
 namespace {
 
@@ -26,27 +28,6 @@ std::vector<Puzzle> make(const PuzzleSpec& spec, int threads) {
   SearchControl control;
   control.threads = threads;
   return generate_puzzles(spec, control);
-}
-
-// An independent solitaire reference: memoised depth-first search over single jumps (the
-// optional rule's lines), keyed by the cells as a string; nothing from solver/.
-Score brute_solitaire(const Board& b, const Rules& rules, const Position& p, std::map<std::string, Score>& memo) {
-  const std::string key(p.cells.begin(), p.cells.begin() + b.cells());
-  if (const auto it = memo.find(key); it != memo.end()) return it->second;
-  Score best = 0;
-  for (int s = 0; s < b.cells(); ++s) {
-    if (p.cells[s] == 0) continue;
-    for (const Jump& j : b.jumps(static_cast<Square>(s), rules.diagonal)) {
-      if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
-      Position q = p;
-      q.cells[j.to] = q.cells[s];
-      q.cells[s] = 0;
-      q.cells[j.over] = 0;
-      best = std::max(best, rules.gain(p.cells[j.over]) + brute_solitaire(b, rules, q, memo));
-    }
-  }
-  memo.emplace(key, best);
-  return best;
 }
 
 }  // namespace
@@ -90,8 +71,9 @@ TEST_CASE("solitaire puzzles replay to their proved optimum", "[generator]") {
       pos = apply(p.setup.board, rules, pos, t);
     }
     CHECK(total == p.value);
-    std::map<std::string, Score> memo;
-    CHECK(brute_solitaire(p.setup.board, rules, p.setup.position, memo) == p.value);
+    // The optimum by an independent reference (tests/solitaire_reference.h).
+    Reference ref{p.setup.board, rules, {}};
+    CHECK(ref.solve(p.setup.position, 0).value == p.value);
     CHECK(check_puzzle(p, {}).ok);
   }
 }

@@ -1,0 +1,81 @@
+// An independent single-player reference for the tests (solver_solitaire, generator_puzzles).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "puzzles/movegen.h"
+
+namespace leapfrog::testing {
+
+// The reference: a plain memoised maximum over every legal turn of the model's generator
+// (for_each_turn), with its own handling of removals (the lone player makes each one). It
+// shares nothing with the solver but the model. Under the optional rule it also counts
+// optimal lines as sequences of single jumps, so it enumerates single jumps itself.
+struct Reference {
+  const Board& board;
+  Rules rules;  // players = 1
+  struct Result {
+    Score value;
+    unsigned long long count;
+  };
+  std::map<std::string, Result> memo;
+
+  static std::string key(const Position& p, int removals) {
+    std::string s(p.cells.begin(), p.cells.end());
+    s.push_back(static_cast<char>(removals));
+    return s;
+  }
+
+  Result solve(const Position& p, int removals) {
+    const std::string k = key(p, removals);
+    if (auto it = memo.find(k); it != memo.end()) return it->second;
+    Result best{0, 1};
+    bool any = false;
+    const auto consider = [&](Score gain, const Position& next, int r) {
+      const Result c = solve(next, r);
+      const Score v = gain + c.value;
+      if (!any || v > best.value) {
+        best = {v, c.count};
+      } else if (v == best.value) {
+        best.count += c.count;
+      }
+      any = true;
+    };
+    if (removals > 0) {
+      Value least = 0;
+      for (int s = 0; s < board.cells(); ++s)
+        if (p.cells[s] && (least == 0 || p.cells[s] < least)) least = p.cells[s];
+      for (int s = 0; s < board.cells(); ++s) {
+        const Value v = p.cells[s];
+        if (v == 0 || (rules.removal == RemovalKind::kCheapest && v != least)) continue;
+        Position next = p;
+        next.cells[s] = 0;
+        consider(rules.gain(v), next, removals - 1);
+      }
+    } else if (rules.continuation == Continuation::kOptional) {
+      for (int s = 0; s < board.cells(); ++s) {
+        if (p.cells[s] == 0) continue;
+        for (const Jump& j : board.jumps(static_cast<Square>(s), rules.diagonal)) {
+          if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
+          Position next = p;
+          next.cells[j.to] = p.cells[s];
+          next.cells[s] = 0;
+          next.cells[j.over] = 0;
+          consider(rules.gain(p.cells[j.over]), next, 0);
+        }
+      }
+    } else {
+      Position q = p;
+      q.removals_due = 0;
+      q.to_move = 0;
+      for_each_turn(board, rules, q, [&](const TurnView& t) {
+        consider(t.size(rules), apply(board, rules, q, t.squares, t.removal), 0);
+      });
+    }
+    memo.emplace(k, best);
+    return best;
+  }
+};
+
+}  // namespace leapfrog::testing
