@@ -14,6 +14,7 @@
 
 #include "puzzles/movegen.h"
 #include "solver/shortest_paths.h"
+#include "solver/trails.h"
 
 namespace leapfrog {
 
@@ -87,6 +88,7 @@ struct Shared {
   std::vector<std::uint64_t> zpiece;
   std::vector<std::uint64_t> zsq;
   std::array<Score, kMaxValue + 1> gain{};
+  bool plain_graphs = true;  // ChainOptions::plain_graphs
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<bool> stopped{false};
   std::atomic<Score> best_so_far{0};
@@ -208,6 +210,19 @@ class StartSearch final : public StartSearchBase {
   }
 
   void run() {
+    if (sh_.plain_graphs) {
+      if (auto graph = plain_graph(sh_.board, sh_.rules.diagonal, cells_, start_, sh_.gain)) {
+        trail_ = std::make_unique<TrailSearch<Count>>(std::move(*graph),
+                                                      [this](std::uint64_t n) { return sh_.poll(n); });
+        trail_->run();
+        if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(trail_->nodes & 4095);
+        nodes = trail_->nodes;
+        overflowed = trail_->overflowed;
+        value = trail_->value;
+        count = value == 0 ? BigCount{} : BigCount(trail_->count);
+        return;
+      }
+    }
     // Aspiration from above: search for chains of at least `need`, starting at the root's
     // bound and lowering it while the search fails low (the failure tells how far). On a
     // lattice the bound is nearly exact, so a high `need` prunes almost every chain that
@@ -233,6 +248,7 @@ class StartSearch final : public StartSearchBase {
 
   // Appends the maximal chains of this start (value > 0) in jump-table order.
   void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) override {
+    if (trail_) return trail_->collect(out, limit, truncated);
     std::vector<Square> path{start_};
     walk(start_, value, path, out, limit, truncated);
   }
@@ -846,6 +862,7 @@ class StartSearch final : public StartSearchBase {
   std::vector<int> axes_;  // twice the number of axes across which each piece may be jumped
   std::vector<std::uint32_t> axes_seen_;
   Table<Count> table_;
+  std::unique_ptr<TrailSearch<Count>> trail_;  // the search when the region is a plain graph
 };
 
 bool can_jump(const Board& board, const Rules& rules, const Position& pos, Square s) {
@@ -895,6 +912,7 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
   }
 
   Shared shared(board, rules, pos, control);
+  shared.plain_graphs = options.plain_graphs;
   std::vector<std::unique_ptr<StartSearchBase>> searches(starts.size());
   const auto work = [&](std::size_t i) {
     std::unique_ptr<StartSearchBase> s;

@@ -56,6 +56,9 @@ struct ChainOptions {
   // Count with BigCount from the start instead of after a 64-bit overflow (lets the tests
   // check that both counting paths agree).
   bool big_counts = false;
+  // Search plain-graph regions (lattices) with the trail search (solver/trails.h); false
+  // uses the general search everywhere (the tests and benchmarks compare the two).
+  bool plain_graphs = true;
 };
 
 struct ChainResult {

@@ -6,6 +6,7 @@
 #include "generator/random.h"
 #include "puzzles/notation.h"
 #include "solver/chains.h"
+#include "solver/trails.h"
 
 using namespace leapfrog;
 using leapfrog::testing::ReferenceSearch;
@@ -115,8 +116,8 @@ TEST_CASE("best agrees with plain recursion on random lattice positions", "[solv
 TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[solver][chains]") {
   // The issue's shape: nodes on even file and rank, pieces on the edges between them (each
   // jumpable across one axis only), empty holes on odd file and rank, and one jumper on a
-  // node. The region is a plain graph from the root on, so the T-join (matching) bound, its
-  // distance repairs and the bridge bound decide the pruning; a bound that is too high for
+  // node. The region is a plain graph from the root on, so the trail search (solver/trails.h)
+  // answers, and its T-join and block bounds decide the pruning; a bound that is too low for
   // any state drops maximal chains, which this test sees in the value, count or list.
   Rng rng(4242);
   int tested = 0, with_chains = 0;
@@ -143,6 +144,62 @@ TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[s
     }
   }
   CHECK(with_chains > 300);
+}
+
+// A random lattice of the issue's shape: w x h (odd sides), each edge holding a piece with
+// probability 1 - missing/100, a jumper on a random node.
+Setup random_lattice(Rng& rng, int w, int h, int missing) {
+  Setup s{Board(w, h), {}, "", {}};
+  std::vector<Square> nodes;
+  for (int r = 0; r < h; ++r)
+    for (int f = 0; f < w; ++f) {
+      const Square sq = s.board.square(f, r);
+      if (r % 2 == 0 && f % 2 == 0) nodes.push_back(sq);
+      else if ((r + f) % 2 == 1 && static_cast<int>(rng.below(100)) >= missing)
+        s.position.cells[sq] = static_cast<Value>(1 + rng.below(4));
+    }
+  s.position.cells[nodes[rng.below(nodes.size())]] = static_cast<Value>(1 + rng.below(4));
+  return s;
+}
+
+TEST_CASE("the trail search agrees with the general search on larger plain graphs", "[solver][chains]") {
+  // Beyond the reach of plain recursion (up to 11x11 lattices): the trail search against the
+  // general search of chains.cpp (ChainOptions::plain_graphs = false), which shares none of
+  // its bounds: value, count (64-bit and BigCount) and every maximal chain in order.
+  Rng rng(777);
+  int plain = 0;
+  for (int i = 0; i < 40; ++i) {
+    const int w = 7 + 2 * static_cast<int>(rng.below(3)), h = 7 + 2 * static_cast<int>(rng.below(3));
+    const Setup s = random_lattice(rng, w, h, 5 + static_cast<int>(rng.below(30)));
+    Square jumper = kNoSquare;
+    for (int sq = 0; sq < s.board.cells(); ++sq)
+      if (s.position.cells[sq] != 0 && s.board.rank(static_cast<Square>(sq)) % 2 == 0 &&
+          s.board.file(static_cast<Square>(sq)) % 2 == 0)
+        jumper = static_cast<Square>(sq);
+    std::vector<Value> cells(s.position.cells.begin(), s.position.cells.begin() + s.board.cells());
+    cells[jumper] = 0;
+    const std::array<Score, kMaxValue + 1> gain{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+    plain += plain_graph(s.board, false, cells, jumper, gain).has_value() ? 1 : 0;
+    for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
+      const Rules rules = rules_with(m, false);
+      ChainOptions fast, general;
+      fast.all = general.all = true;
+      fast.limit = general.limit = 200000;
+      general.plain_graphs = false;
+      const ChainResult a = best_chains(s.board, rules, s.position, fast);
+      const ChainResult b = best_chains(s.board, rules, s.position, general);
+      INFO(format_position(s) << (m == Measure::kPoints ? " by points" : " by pieces"));
+      REQUIRE(a.value == b.value);
+      REQUIRE(a.count == b.count);
+      CHECK(a.truncated == b.truncated);
+      CHECK(a.best == b.best);
+      CHECK(a.chains == b.chains);
+      ChainOptions big = fast;
+      big.big_counts = true;
+      CHECK(best_chains(s.board, rules, s.position, big).count == a.count);
+    }
+  }
+  CHECK(plain == 40);  // every one of them went to the trail search
 }
 
 TEST_CASE("hand-checked small positions", "[solver][chains]") {

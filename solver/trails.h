@@ -1,0 +1,949 @@
+// The maximum-capture search on a plain graph: the fast path of solver/chains.cpp for
+// regions where every chain is a trail (the lattice positions of issue 3).
+//
+// A region is plain when every square the jumper can reach is empty and every piece in it
+// can be jumped across one axis only: squares are then the vertices of a graph, pieces its
+// edges (weighted by their gain), a chain is a trail from the jumper's square, and two
+// chains are the same exactly when they visit the same vertices in the same order.
+//
+// The search is the one of chains.cpp (memo on the jumper's vertex and the edges it can
+// still reach, `need`-pruning that never drops a tie, so counts are exact) on a compact
+// state: the edges as a 128-bit set, so a state's key, hash, weight and connectivity are a
+// few word operations. Its bound is the T-join bound: the edges a trail from v to its end t
+// leaves form a T-join for T = odd(S) + {v} + {t}, so they weigh at least a minimum
+// T-join, bounded from below by half a minimum assignment of T' = odd(S) + {v} (plus a
+// free end) under shortest-path distances. T' does not change along a chain (a jump flips
+// the parity of both its ends and moves the jumper), so a child whose jumped edge lies on
+// none of the shortest paths the parent's assignment uses has exactly the parent's
+// assignment: its bound is inherited in O(1) and its distance rows are repaired only when a
+// descendant needs them.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "puzzles/bigcount.h"
+#include "puzzles/board.h"
+#include "puzzles/position.h"
+
+namespace leapfrog {
+
+struct PlainGraph {
+  static constexpr int kMaxEdges = 128;
+  static constexpr int kMaxVertices = 250;
+  struct Incidence {
+    std::uint8_t edge;
+    std::uint8_t to;
+  };
+  std::vector<Square> vertex_square;  // vertex -> its square
+  std::vector<Score> weight;          // edge -> gain of its piece
+  std::vector<std::array<std::uint8_t, 2>> ends;
+  // Per vertex, its edges in the board's jump-table order (the order of for_each_turn).
+  std::vector<std::array<Incidence, 8>> inc;
+  std::vector<std::uint8_t> inc_count;
+  int start = 0;  // the jumper's vertex
+  int vertices() const { return static_cast<int>(vertex_square.size()); }
+  int edges() const { return static_cast<int>(weight.size()); }
+};
+
+// The plain graph of the region the jumper on `start` can reach, or nullopt when the region
+// is not plain or has more than kMaxEdges pieces or kMaxVertices squares. `cells` is the
+// position with the jumper already lifted off `start`; gain[v] is the gain of a piece of
+// value v.
+std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal, std::span<const Value> cells,
+                                      Square start, std::span<const Score> gain);
+
+namespace trails_detail {
+
+using Mask = std::array<std::uint64_t, 2>;
+inline bool has(const Mask& m, int e) { return ((m[static_cast<unsigned>(e) >> 6] >> (e & 63)) & 1U) != 0; }
+inline void drop(Mask& m, int e) { m[static_cast<unsigned>(e) >> 6] &= ~(std::uint64_t{1} << (e & 63)); }
+inline void put(Mask& m, int e) { m[static_cast<unsigned>(e) >> 6] |= std::uint64_t{1} << (e & 63); }
+inline bool empty(const Mask& m) { return (m[0] | m[1]) == 0; }
+inline bool equal(const Mask& a, const Mask& b) { return a[0] == b[0] && a[1] == b[1]; }
+template <class F>
+void for_each_bit(const Mask& m, F&& f) {
+  for (int w = 0; w < 2; ++w)
+    for (std::uint64_t b = m[static_cast<std::size_t>(w)]; b != 0; b &= b - 1) f(64 * w + std::countr_zero(b));
+}
+inline std::uint64_t mix(std::uint64_t z) {  // SplitMix64's finaliser
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+inline std::uint64_t state_hash(const Mask& s, int v) {
+  return mix(s[0] * 0x9E3779B97F4A7C15ULL ^ mix(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) | 1U;
+}
+
+inline bool add_count(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
+inline bool add_count(BigCount& a, const BigCount& b) {
+  a += b;
+  return false;
+}
+
+}  // namespace trails_detail
+
+// The search of the chains of one jumper in a plain graph. Results (value, count, the
+// chains in for_each_turn order, nodes) are those of the general search in chains.cpp;
+// only the node count differs (states are counted the same way, bounds differ).
+template <class Count>
+class TrailSearch {
+  using Mask = trails_detail::Mask;
+
+ public:
+  // `poll(n)` is called every 4096 expanded states with n = 4096; it returns true when the
+  // search must stop (then `stopped` is set and the results are meaningless).
+  TrailSearch(PlainGraph graph, std::function<bool(std::uint64_t)> poll)
+      : g_(std::move(graph)), poll_(std::move(poll)) {
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    stamp_.assign(n, 0);
+    queue_.resize(n);
+    for (int e = 0; e < g_.edges(); ++e) {
+      const Score w = g_.weight[static_cast<std::size_t>(e)];
+      auto it = std::find_if(classes_.begin(), classes_.end(), [&](const auto& c) { return c.first == w; });
+      if (it == classes_.end()) it = classes_.insert(classes_.end(), {w, Mask{}});
+      trails_detail::put(it->second, e);
+      trails_detail::put(all_, e);
+    }
+    tf_.assign(static_cast<std::size_t>(g_.edges()) + 2, nullptr);
+    paths_.assign(static_cast<std::size_t>(g_.edges()) + 2, Mask{});
+    path_stack_.resize(n + 1);
+    dfs_.resize(n + 1);
+    order_.resize(n);
+    low_.resize(n);
+    block_of_.resize(n);
+    for (const Score w : g_.weight) max_weight_ = std::max(max_weight_, w);
+    all_pairs_ = n <= 64 && max_weight_ < kRing;
+    for (std::size_t x = 0; x < n; ++x) everyone_.push_back(static_cast<std::uint8_t>(x));
+    frames_.resize(static_cast<std::size_t>(g_.edges()) + 2);
+  }
+
+  void run() {
+    const int v = g_.start;
+    const Score w = weight(all_);
+    Score need = w;
+    // The root's T-join bound (its frame serves the children).
+    need = std::min(need, w - tjoin(0, v, all_, -1, true));
+    Sub root{0, Count{}, false};
+    while (need >= 1) {
+      root = solve(0, v, all_, w, need, -1, true);
+      if (root.exact || stopped) break;
+      need = std::min(need - 1, root.best);
+    }
+    value = root.exact ? root.best : 0;
+    count = value == 0 ? Count{} : root.count;
+  }
+
+  // Appends the maximal chains (value > 0) in for_each_turn order, as squares.
+  void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) {
+    std::vector<Square> path{g_.vertex_square[static_cast<std::size_t>(g_.start)]};
+    walk(g_.start, all_, value, path, out, limit, truncated);
+  }
+
+  Score value = 0;
+  Count count{};
+  std::uint64_t nodes = 0;
+  std::uint64_t materialised = 0;  // T-join bounds computed afresh (the rest were inherited)
+  bool overflowed = false;
+  bool stopped = false;
+
+ private:
+  struct Sub {
+    Score best;
+    Count count;
+    bool exact;
+  };
+
+  // ---- the state: edges reachable from the jumper -------------------------------------
+
+  Score weight(const Mask& s) const {
+    Score sum = 0;
+    for (const auto& [w, m] : classes_)
+      sum += w * (std::popcount(s[0] & m[0]) + std::popcount(s[1] & m[1]));
+    return sum;
+  }
+  int degree(int x, const Mask& s) const {
+    int d = 0;
+    const auto& inc = g_.inc[static_cast<std::size_t>(x)];
+    for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(x)]; ++i)
+      d += trails_detail::has(s, inc[static_cast<std::size_t>(i)].edge) ? 1 : 0;
+    return d;
+  }
+  std::uint32_t next_stamp() {
+    if (++generation_ == 0) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      generation_ = 1;
+    }
+    return generation_;
+  }
+  // The jumper went from a to u across an edge already dropped from s: keeps in s the edges
+  // u can still reach; true when some were cut off (the edge was a bridge).
+  bool reduce(int u, int a, Mask& s) {
+    if (degree(a, s) == 0) return false;  // a's side has no edge left
+    if (degree(u, s) == 0) {
+      s = Mask{};
+      return true;
+    }
+    // Breadth first from u until a is found: on a lattice a face away.
+    const std::uint32_t gen = next_stamp();
+    std::size_t head = 0, tail = 0;
+    queue_[tail++] = static_cast<std::uint8_t>(u);
+    stamp_[static_cast<std::size_t>(u)] = gen;
+    while (head < tail) {
+      const int x = queue_[head++];
+      const auto& inc = g_.inc[static_cast<std::size_t>(x)];
+      for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(x)]; ++i) {
+        const auto [e, y] = inc[static_cast<std::size_t>(i)];
+        if (!trails_detail::has(s, e) || stamp_[y] == gen) continue;
+        if (y == a) return false;
+        stamp_[y] = gen;
+        queue_[tail++] = y;
+      }
+    }
+    Mask kept{};
+    for (std::size_t i = 0; i < tail; ++i) {
+      const int x = queue_[i];
+      const auto& inc = g_.inc[static_cast<std::size_t>(x)];
+      for (int j = 0; j < g_.inc_count[static_cast<std::size_t>(x)]; ++j)
+        if (trails_detail::has(s, inc[static_cast<std::size_t>(j)].edge))
+          trails_detail::put(kept, inc[static_cast<std::size_t>(j)].edge);
+    }
+    s = kept;
+    return true;
+  }
+
+  // ---- the T-join bound -----------------------------------------------------------------
+
+  // What the bound of a state knows, kept for its descendants: the terminals T', their
+  // distances in the edge set it was computed for, and the optimal assignment with its
+  // duals. A descendant whose every assigned pair still has a shortest path (of tight
+  // edges under these rows) among its own edges has the same optimal assignment.
+  struct Frame {
+    std::vector<std::uint8_t> terms;  // T' (sorted vertices)
+    std::vector<Score> rows;          // distances when computed: terms x vertices, or
+    bool all_pairs = false;           // vertices x vertices (all_pairs_)
+    std::vector<std::int64_t> u, v;   // assignment duals (1-based, Hungarian method)
+    std::vector<std::size_t> p;       // p[j]: row assigned to column j
+    std::vector<std::pair<std::uint8_t, std::uint8_t>> pairs;  // assigned (row, column) terminals
+    Score match = 0;                  // ceil(assignment / 2)
+  };
+  static constexpr Score kUnreachable = std::numeric_limits<Score>::max() / 4;
+  static constexpr std::int64_t kBig = std::int64_t{1} << 40;
+
+  const Score* row_of(const Frame& f, std::size_t t) const {
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    return &f.rows[(f.all_pairs ? f.terms[t] : t) * n];
+  }
+
+  // A path of edges of s that are tight under f's row r from terminal r to terminal c, or
+  // false; its edges are added to `out`. Such a path is a shortest path in s too.
+  bool tight_path(const Frame& f, std::size_t r, std::size_t c, const Mask& s, Mask& out) {
+    const Score* row = row_of(f, r);
+    const int target = f.terms[r];
+    const std::uint32_t gen = next_stamp();
+    // Depth first from the far end back towards the source along tight edges.
+    std::size_t top = 0;
+    path_stack_[top++] = {f.terms[c], 0, 0};
+    stamp_[f.terms[c]] = gen;
+    while (top > 0) {
+      PathStep& step = path_stack_[top - 1];
+      const std::uint8_t z = step.vertex;
+      if (z == target) {
+        for (std::size_t i = 0; i + 1 < top; ++i) trails_detail::put(out, path_stack_[i + 1].via);
+        return true;
+      }
+      const auto& inc = g_.inc[z];
+      bool pushed = false;
+      while (step.next < g_.inc_count[z]) {
+        const auto [e, y] = inc[step.next++];
+        if (!trails_detail::has(s, e) || stamp_[y] == gen || row[y] + g_.weight[e] != row[z]) continue;
+        stamp_[y] = gen;
+        path_stack_[top++] = {y, 0, e};
+        pushed = true;
+        break;
+      }
+      if (!pushed) --top;
+    }
+    return false;
+  }
+
+  // The lower bound on what a trail from v in s must leave; the frame in force and its
+  // paths go to tf_[depth], paths_[depth]. `via` is the edge just jumped (-1 at the root),
+  // `cut` whether the jump cut s down.
+  Score tjoin(int depth, int v, const Mask& s, int via, bool cut) {
+    const auto d = static_cast<std::size_t>(depth);
+    const Frame* parent = depth > 0 ? tf_[d - 1] : nullptr;
+    if (parent != nullptr && !cut) {
+      if (!trails_detail::has(paths_[d - 1], via)) {
+        tf_[d] = parent;  // the same paths are still there
+        paths_[d] = paths_[d - 1];
+        return parent->match;
+      }
+      // The jump broke one of the paths: the bound stays if every pair has another one.
+      Mask paths{};
+      bool all = true;
+      for (const auto& [r, c] : parent->pairs)
+        if (!tight_path(*parent, r, c, s, paths)) {
+          all = false;
+          break;
+        }
+      if (all) {
+        tf_[d] = parent;
+        paths_[d] = paths;
+        return parent->match;
+      }
+    }
+    ++materialised;
+    Frame& f = frames_[d];
+    tf_[d] = &f;
+    paths_[d] = Mask{};
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    f.terms.clear();
+    f.pairs.clear();
+    if (parent == nullptr) {
+      for (int x = 0; x < g_.vertices(); ++x) {
+        const int deg = degree(x, s);
+        if ((deg > 0 || x == v) && ((deg & 1) != 0) != (x == v)) f.terms.push_back(static_cast<std::uint8_t>(x));
+      }
+    } else {
+      // A jump flips the parity of both its ends and moves the jumper: T' stays, less the
+      // terminals a cut left behind.
+      for (const std::uint8_t x : parent->terms)
+        if (x == v || degree(x, s) > 0) f.terms.push_back(x);
+    }
+    const std::size_t k = f.terms.size();
+    f.all_pairs = all_pairs_;
+    if (all_pairs_) {  // one pass for every source: the block bound uses them too
+      f.rows.resize(n * n);
+      distances(everyone_, s, f.rows.data());
+    }
+    if (k <= 1) {
+      f.match = 0;
+      f.u.clear();
+      f.v.clear();
+      f.p.clear();
+      return 0;
+    }
+    if (!all_pairs_) {
+      f.rows.resize(k * n);
+      distances(f.terms, s, f.rows.data());
+    }
+    // The assignment, warm-started from the parent's duals when the terminals are the same
+    // (distances only grew, so they stay feasible; pairs no longer tight are unassigned).
+    const std::size_t m = k + 1;  // the last node is the trail's free end
+    cost_.assign(m * m, 0);
+    for (std::size_t t = 0; t < k; ++t)
+      for (std::size_t x = 0; x < k; ++x)
+        cost_[t * m + x] = x == t ? kBig : std::min<std::int64_t>(row_of(f, t)[f.terms[x]], kBig);
+    cost_[k * m + k] = kBig;
+    if (parent != nullptr && parent->terms == f.terms) {
+      f.u = parent->u;
+      f.v = parent->v;
+      f.p = parent->p;
+      for (std::size_t j = 1; j <= m; ++j) {
+        const std::size_t r = f.p[j];
+        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != f.u[r] + f.v[j]) f.p[j] = 0;
+      }
+    } else {
+      f.u.assign(m + 1, 0);
+      f.v.assign(m + 1, 0);
+      f.p.assign(m + 1, 0);
+    }
+    const std::int64_t total = hungarian(m, f);
+    f.match = total >= kBig ? 0 : static_cast<Score>((total + 1) / 2);
+    for (std::size_t j = 1; j <= m; ++j) {
+      const std::size_t r = f.p[j];
+      if (r == 0 || r > k || j > k) continue;  // the free end pairs at no cost
+      f.pairs.emplace_back(static_cast<std::uint8_t>(r - 1), static_cast<std::uint8_t>(j - 1));
+      tight_path(f, r - 1, j - 1, s, paths_[d]);
+    }
+    return f.match;
+  }
+
+  // rows[t * n + x]: the distance from terminal t to x over the edges of s. All terminals
+  // at once, bit-parallel (bit t of reach[x]: x is within the current distance of t), when
+  // there are at most 64 of them and the weights are small; else one Dial search each.
+  void distances(const std::vector<std::uint8_t>& terms, const Mask& s, Score* rows) {
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    const std::size_t k = terms.size();
+    std::fill(rows, rows + k * n, kUnreachable);
+    if (k > 64 || max_weight_ >= kRing) {
+      for (std::size_t t = 0; t < k; ++t) dijkstra(terms[t], s, rows + t * n);
+      return;
+    }
+    arcs_.clear();
+    trails_detail::for_each_bit(s, [&](int e) {
+      const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
+      const auto w = static_cast<std::uint8_t>(g_.weight[static_cast<std::size_t>(e)]);
+      arcs_.push_back({a, b, w});
+      arcs_.push_back({b, a, w});
+    });
+    if (ring_.size() < kRing * n) ring_.resize(kRing * n);
+    std::fill(ring_.begin(), ring_.begin() + static_cast<std::ptrdiff_t>(kRing * n), 0);
+    for (std::size_t t = 0; t < k; ++t) {
+      ring_[terms[t]] |= std::uint64_t{1} << t;
+      rows[t * n + terms[t]] = 0;
+    }
+    // Round d: reach_d[x] = reach_{d-1}[x] | reach_{d-w}[y] over the arcs y -> x of weight
+    // w. Nothing new for max_weight_ rounds in a row: nothing more to come.
+    int quiet = 0;
+    for (Score dist = 1; quiet < max_weight_; ++dist) {
+      std::uint64_t* cur = &ring_[static_cast<std::size_t>(dist % kRing) * n];
+      const std::uint64_t* prev = &ring_[static_cast<std::size_t>((dist - 1) % kRing) * n];
+      std::copy_n(prev, n, cur);
+      for (const Arc& a : arcs_)
+        if (dist >= a.w) cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
+      bool any = false;
+      for (std::size_t x = 0; x < n; ++x)
+        for (std::uint64_t fresh = cur[x] & ~prev[x]; fresh != 0; fresh &= fresh - 1) {
+          rows[static_cast<std::size_t>(std::countr_zero(fresh)) * n + x] = dist;
+          any = true;
+        }
+      quiet = any ? 0 : quiet + 1;
+    }
+  }
+
+  // Distances from `from` over the edges of s (Dial's buckets: weights are small).
+  void dijkstra(int from, const Mask& s, Score* out) {
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    std::fill(out, out + n, kUnreachable);
+    for (auto& bucket : buckets_) bucket.clear();
+    out[from] = 0;
+    buckets_[0].push_back(static_cast<std::uint8_t>(from));
+    std::size_t pending = 1;
+    for (Score dist = 0; pending > 0; ++dist) {
+      auto& bucket = buckets_[static_cast<std::size_t>(dist) % buckets_.size()];
+      for (std::size_t i = 0; i < bucket.size(); ++i) {
+        const int x = bucket[i];
+        --pending;
+        if (out[x] != dist) continue;
+        const auto& inc = g_.inc[static_cast<std::size_t>(x)];
+        for (int j = 0; j < g_.inc_count[static_cast<std::size_t>(x)]; ++j) {
+          const auto [e, y] = inc[static_cast<std::size_t>(j)];
+          if (!trails_detail::has(s, e)) continue;
+          const Score nd = dist + g_.weight[e];
+          if (nd < out[y]) {
+            out[y] = nd;
+            buckets_[static_cast<std::size_t>(nd) % buckets_.size()].push_back(y);
+            ++pending;
+          }
+        }
+      }
+      bucket.clear();
+    }
+  }
+
+  // ---- the block bound -------------------------------------------------------------------
+
+  // Connectivity and parity together: a trail crosses a bridge at most once, so it visits
+  // the 2-edge-connected blocks along one path of the block tree from the jumper's block,
+  // entering each block B at x_B and leaving it at y_B (the next bridge's end, or its own
+  // end t in the last block). Its edges in B form a trail from x_B to y_B, so what it
+  // leaves of B is a T-join for odd(B) + {x_B} + {y_B}: bounded below as in tjoin (half a
+  // minimum assignment), with a free node for the last block's unknown end. The bound is
+  // the best path down the block tree. Returns kNoBound when s has no bridge (tjoin's
+  // bound is then at least as good). Exact below `need`; at or above it, some value >= need.
+  static constexpr Score kNoBound = std::numeric_limits<Score>::max();
+  Score block_bound(int depth, int v, const Mask& s, Score need) {
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    // Tarjan's bridges, iteratively.
+    std::fill(order_.begin(), order_.end(), -1);
+    Mask bridges{};
+    int counter = 0;
+    std::size_t top = 0;
+    dfs_[top++] = {static_cast<std::uint8_t>(v), 0, 0xFF};
+    order_[static_cast<std::size_t>(v)] = low_[static_cast<std::size_t>(v)] = counter++;
+    while (top > 0) {
+      DfsStep& f = dfs_[top - 1];
+      if (f.next < g_.inc_count[f.vertex]) {
+        const auto [e, y] = g_.inc[f.vertex][f.next++];
+        if (e == f.via || !trails_detail::has(s, e)) continue;
+        if (order_[y] < 0) {
+          order_[y] = low_[y] = counter++;
+          dfs_[top++] = {y, 0, e};
+        } else {
+          low_[f.vertex] = std::min(low_[f.vertex], order_[y]);
+        }
+        continue;
+      }
+      const DfsStep done = f;
+      if (--top > 0) {
+        const std::uint8_t up = dfs_[top - 1].vertex;
+        low_[up] = std::min(low_[up], low_[done.vertex]);
+        if (low_[done.vertex] > order_[up]) trails_detail::put(bridges, done.via);
+      }
+    }
+    if (trails_detail::empty(bridges)) return kNoBound;
+    const Mask inner{s[0] & ~bridges[0], s[1] & ~bridges[1]};
+    // The blocks in breadth-first order of the block tree from v's block.
+    std::fill(block_of_.begin(), block_of_.end(), -1);
+    blocks_.clear();
+    sources_.clear();
+    blocks_.push_back({static_cast<std::uint8_t>(v), -1, 0, 0, 0, 0, Mask{}});
+    block_of_[static_cast<std::size_t>(v)] = 0;
+    for (std::size_t b = 0; b < blocks_.size(); ++b) {
+      std::size_t head = 0, tail = 0;
+      queue_[tail++] = blocks_[b].entry;
+      while (head < tail) {
+        const std::uint8_t x = queue_[head++];
+        for (int i = 0; i < g_.inc_count[x]; ++i) {
+          const auto [e, y] = g_.inc[x][static_cast<std::size_t>(i)];
+          if (!trails_detail::has(s, e)) continue;
+          if (trails_detail::has(bridges, e)) {
+            if (block_of_[y] < 0) {  // a child block, entered at y, left from x
+              block_of_[y] = static_cast<int>(blocks_.size());
+              blocks_.push_back({y, static_cast<int>(b), x, g_.weight[e], 0, 0, Mask{}});
+            }
+            continue;
+          }
+          trails_detail::put(blocks_[b].edges, e);
+          if (block_of_[y] < 0) {
+            block_of_[y] = static_cast<int>(b);
+            queue_[tail++] = y;
+          }
+        }
+      }
+      // T0 = odd(B) + {x_B}, in block_terms_ from blocks_[b].first.
+      blocks_[b].first = static_cast<std::uint16_t>(sources_.size());
+      for (std::size_t i = 0; i < tail; ++i) {
+        const std::uint8_t x = queue_[i];
+        if (((degree(x, inner) & 1) != 0) != (x == blocks_[b].entry)) sources_.push_back(x);
+      }
+      blocks_[b].terms = static_cast<std::uint16_t>(sources_.size() - blocks_[b].first);
+    }
+    // Cheap first: the routes' weights alone.
+    best_below_.assign(blocks_.size(), 0);
+    for (std::size_t b = blocks_.size(); b-- > 0;) {
+      best_below_[b] += weight(blocks_[b].edges);
+      if (b > 0) {
+        Score& up = best_below_[static_cast<std::size_t>(blocks_[b].parent)];
+        up = std::max(up, blocks_[b].via + best_below_[b]);
+      }
+    }
+    if (best_below_[0] < need) return best_below_[0];
+    // Exit squares are sources too (a route through exit y flips y's parity).
+    for (std::size_t b = 1; b < blocks_.size(); ++b) sources_.push_back(blocks_[b].exit);
+    // Distances among them inside the blocks (the bridges removed), by source index.
+    // With all pairs in the frame in force they serve as they are: computed for a graph
+    // that contains s, they are at most the distances in s (and inside a block a shortest
+    // path never leaves it), so the bound stays valid, if a little weaker.
+    const Frame* frame = tf_[static_cast<std::size_t>(depth)];
+    const bool shared_rows = frame != nullptr && frame->all_pairs;
+    if (!shared_rows) {
+      source_index_.assign(n, -1);
+      unique_.clear();
+      for (const std::uint8_t x : sources_)
+        if (source_index_[x] < 0) {
+          source_index_[x] = static_cast<int>(unique_.size());
+          unique_.push_back(x);
+        }
+      block_rows_.resize(unique_.size() * n);
+      distances(unique_, inner, block_rows_.data());
+    }
+    const auto dist = [&](std::uint8_t a, std::uint8_t b) {
+      return shared_rows ? frame->rows[static_cast<std::size_t>(a) * n + b]
+                         : block_rows_[static_cast<std::size_t>(source_index_[a]) * n + b];
+    };
+    // Best route below each block, children first (they come later in the order). The
+    // root stops as soon as a route reaches `need`: the caller only prunes below it.
+    best_below_.assign(blocks_.size(), 0);
+    for (std::size_t b = blocks_.size(); b-- > 0;) {
+      const Block& B = blocks_[b];
+      const Score w = weight(B.edges);
+      terms_.assign(sources_.begin() + B.first, sources_.begin() + B.first + B.terms);
+      Score best = w - assignment_bound(terms_, true, dist);
+      // The free end's duals, when solved by the Hungarian method, warm-start the routes.
+      const bool warm = terms_.size() + 1 > kExactMatching;
+      if (warm) base_ = scratch_frame_;
+      if (b == 0 && best >= need) return best;
+      for (std::size_t c = b + 1; c < blocks_.size(); ++c) {
+        if (blocks_[c].parent != static_cast<int>(b)) continue;
+        const Score optimistic = w + blocks_[c].via + best_below_[c];
+        if (optimistic <= best) continue;
+        if (b == 0 && optimistic < need) {  // cannot reach need: its optimistic value will do
+          best = optimistic;
+          continue;
+        }
+        route_terms_ = terms_;
+        const auto it = std::find(route_terms_.begin(), route_terms_.end(), blocks_[c].exit);
+        const auto removed = static_cast<std::size_t>(it - route_terms_.begin());
+        if (it != route_terms_.end()) route_terms_.erase(it);
+        else route_terms_.push_back(blocks_[c].exit);
+        const Score tj = warm && route_terms_.size() > kExactMatching
+                             ? route_bound(terms_.size(), removed, dist)
+                             : assignment_bound(route_terms_, false, dist);
+        best = std::max(best, optimistic - tj);
+        if (b == 0 && best >= need) return best;
+      }
+      best_below_[b] = best;
+    }
+    return best_below_[0];
+  }
+
+  // assignment_bound(route_terms_, false, dist) for a route through an exit, warm-started
+  // from the free-end solution in base_ (k terminals there, plus the free node): the route
+  // either drops terminal `removed` (the exit was one) or puts the exit where the free node
+  // was (removed == k). The old duals stay feasible (the new row and column get the
+  // largest feasible ones); the pairs that involved the changed nodes are unassigned.
+  template <class Dist>
+  Score route_bound(std::size_t k, std::size_t removed, const Dist& dist) {
+    const std::vector<std::uint8_t>& t = route_terms_;
+    const std::size_t m = t.size();
+    cost_.assign(m * m, 0);
+    for (std::size_t i = 0; i < m; ++i)
+      for (std::size_t j = 0; j < m; ++j) cost_[i * m + j] = i == j ? kBig : std::min<std::int64_t>(dist(t[i], t[j]), kBig);
+    Frame& f = scratch_frame_;
+    f.u.assign(m + 1, 0);
+    f.v.assign(m + 1, 0);
+    f.p.assign(m + 1, 0);
+    // Old 0-based index of new node i.
+    const auto old_of = [&](std::size_t i) { return removed < k && i >= removed ? i + 1 : i; };
+    const std::size_t changed = removed < k ? k + 1 : k;  // new index with no old duals (none: m)
+    for (std::size_t i = 0; i < m; ++i) {
+      if (i == changed) continue;
+      f.u[i + 1] = base_.u[old_of(i) + 1];
+      f.v[i + 1] = base_.v[old_of(i) + 1];
+    }
+    if (changed < m) {  // the exit took the free node's place
+      std::int64_t best_u = std::numeric_limits<std::int64_t>::max();
+      for (std::size_t j = 0; j < m; ++j)
+        if (j != changed) best_u = std::min(best_u, cost_[changed * m + j] - f.v[j + 1]);
+      f.u[changed + 1] = best_u;
+      std::int64_t best_v = std::numeric_limits<std::int64_t>::max();
+      for (std::size_t i = 0; i < m; ++i) best_v = std::min(best_v, cost_[i * m + changed] - f.u[i + 1]);
+      f.v[changed + 1] = best_v;
+    }
+    // New index of old node o, or m when it is gone or changed.
+    const auto new_of = [&](std::size_t o) -> std::size_t {
+      if (o == k) return m;  // the free node
+      if (removed < k) return o == removed ? m : (o > removed ? o - 1 : o);
+      return o;
+    };
+    for (std::size_t jo = 1; jo <= k + 1; ++jo) {
+      const std::size_t ro = base_.p[jo];
+      if (ro == 0) continue;
+      const std::size_t jn = new_of(jo - 1), rn = new_of(ro - 1);
+      if (jn < m && rn < m && jn != changed && rn != changed) f.p[jn + 1] = rn + 1;
+    }
+    const std::int64_t total = hungarian(m, f);
+    return total >= kBig ? 0 : static_cast<Score>((total + 1) / 2);
+  }
+
+  static constexpr std::size_t kExactMatching = 8;
+  void small_matching(std::size_t m, unsigned left, Score sum, Score& best) const {
+    if (left == 0) {
+      best = std::min(best, sum);
+      return;
+    }
+    const auto i = static_cast<std::size_t>(std::countr_zero(left));
+    for (unsigned rest = left & (left - 1); rest != 0; rest &= rest - 1) {
+      const auto j = static_cast<std::size_t>(std::countr_zero(rest));
+      const Score c = sum + small_cost_[i][j];
+      if (c < best) small_matching(m, left & ~(1U << i) & ~(1U << j), c, best);
+    }
+  }
+
+  // ceil(minimum assignment / 2) of the terminals under dist (a free node at no cost when
+  // `free`): a lower bound on the minimum T-join (with a free end).
+  template <class Dist>
+  Score assignment_bound(const std::vector<std::uint8_t>& t, bool free, const Dist& dist) {
+    const std::size_t k = t.size();
+    if (k == 0 || (free && k == 1)) return 0;
+    if (!free && k == 2) return dist(t[0], t[1]);
+    const std::size_t m = free ? k + 1 : k;
+    if (m <= kExactMatching) {
+      // Few terminals: the minimum perfect matching itself (the exact minimum T-join),
+      // by trying every pairing of the first unmatched terminal, best first.
+      for (std::size_t i = 0; i < m; ++i)
+        for (std::size_t j = 0; j < m; ++j)
+          small_cost_[i][j] = i >= k || j >= k ? 0 : (i == j ? kUnreachable : dist(t[i], t[j]));
+      Score best = kUnreachable;
+      small_matching(m, (1U << m) - 1, 0, best);
+      return best >= kUnreachable ? 0 : best;
+    }
+    cost_.assign(m * m, 0);
+    for (std::size_t i = 0; i < k; ++i)
+      for (std::size_t j = 0; j < k; ++j) cost_[i * m + j] = i == j ? kBig : std::min<std::int64_t>(dist(t[i], t[j]), kBig);
+    if (free) cost_[k * m + k] = kBig;
+    scratch_frame_.u.assign(m + 1, 0);
+    scratch_frame_.v.assign(m + 1, 0);
+    scratch_frame_.p.assign(m + 1, 0);
+    const std::int64_t total = hungarian(m, scratch_frame_);
+    return total >= kBig ? 0 : static_cast<Score>((total + 1) / 2);
+  }
+
+  // Minimum assignment of the m x m matrix cost_ (Hungarian method, potentials f.u, f.v,
+  // f.p[j] = row of column j, 1-based), from the feasible duals and tight partial
+  // assignment in f: only the free rows are augmented. Returns the assignment's cost.
+  std::int64_t hungarian(std::size_t m, Frame& f) {
+    auto& u = f.u;
+    auto& v = f.v;
+    auto& p = f.p;
+    way_.assign(m + 1, 0);
+    used_.assign(m + 1, 0);
+    for (std::size_t j = 1; j <= m; ++j) used_[p[j]] = 1;
+    free_rows_.clear();
+    for (std::size_t i = 1; i <= m; ++i)
+      if (!used_[i]) free_rows_.push_back(i);
+    for (const std::size_t i : free_rows_) {
+      p[0] = i;
+      std::size_t j0 = 0;
+      minv_.assign(m + 1, std::numeric_limits<std::int64_t>::max());
+      used_.assign(m + 1, 0);
+      do {
+        used_[j0] = 1;
+        const std::size_t i0 = p[j0];
+        std::int64_t delta = std::numeric_limits<std::int64_t>::max();
+        std::size_t j1 = 0;
+        for (std::size_t j = 1; j <= m; ++j) {
+          if (used_[j]) continue;
+          const std::int64_t c = cost_[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
+          if (c < minv_[j]) {
+            minv_[j] = c;
+            way_[j] = j0;
+          }
+          if (minv_[j] < delta) {
+            delta = minv_[j];
+            j1 = j;
+          }
+        }
+        for (std::size_t j = 0; j <= m; ++j) {
+          if (used_[j]) {
+            u[p[j]] += delta;
+            v[j] -= delta;
+          } else {
+            minv_[j] -= delta;
+          }
+        }
+        j0 = j1;
+      } while (p[j0] != 0);
+      do {
+        const std::size_t j1 = way_[j0];
+        p[j0] = p[j1];
+        j0 = j1;
+      } while (j0 != 0);
+    }
+    std::int64_t total = 0;
+    for (std::size_t j = 1; j <= m; ++j) total += cost_[(p[j] - 1) * m + (j - 1)];
+    return total;
+  }
+
+  // ---- the search -----------------------------------------------------------------------
+
+  // Exact (best further gain, count) when best >= need, else an upper bound below need.
+  // (v, s): the jumper's vertex and the edges it can reach; w: their weight.
+  Sub solve(int depth, int v, const Mask& s, Score w, Score need, int via, bool cut) {
+    if (w < need) return {w, Count{}, false};
+    const std::uint64_t h = trails_detail::state_hash(s, v);
+    if (const auto i = table_.find(h, s, v); i >= 0) {
+      if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
+      if (table_.best(i) < need) return {table_.best(i), Count{}, false};
+    }
+    if (depth > 0 || tf_[0] == nullptr) {
+      const Score ub = w - tjoin(depth, v, s, via, cut);
+      if (ub < need) {
+        table_.store(h, s, v, ub, Count{}, false);
+        return {ub, Count{}, false};
+      }
+      const Score bb = block_bound(depth, v, s, need);
+      if (bb < need) {
+        table_.store(h, s, v, bb, Count{}, false);
+        return {bb, Count{}, false};
+      }
+    }
+    if ((++nodes & 4095) == 0 && poll_(4096)) stopped = true;
+    if (stopped) return {0, Count{1}, true};
+    Sub r{0, Count{1}, true};  // no jump: the empty continuation
+    bool any = false;
+    Score over_bound = 0;
+    // Children by decreasing gain, then jump-table order (deterministic).
+    std::array<PlainGraph::Incidence, 8> order;
+    std::size_t n = 0;
+    const auto& inc = g_.inc[static_cast<std::size_t>(v)];
+    for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(v)]; ++i)
+      if (trails_detail::has(s, inc[static_cast<std::size_t>(i)].edge)) order[n++] = inc[static_cast<std::size_t>(i)];
+    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+                     [&](const auto& a, const auto& b) { return g_.weight[a.edge] > g_.weight[b.edge]; });
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto [e, u] = order[k];
+      const Score g = g_.weight[e];
+      Mask child = s;
+      trails_detail::drop(child, e);
+      const bool child_cut = reduce(u, v, child);
+      const Score cw = child_cut ? weight(child) : w - g;
+      Sub c = solve(depth + 1, u, child, cw, std::max(need, any ? r.best : 0) - g, e, child_cut);
+      if (!c.exact) {
+        over_bound = std::max(over_bound, g + c.best);
+        continue;
+      }
+      const Score total = g + c.best;
+      if (!any || total > r.best) {
+        r.best = total;
+        r.count = std::move(c.count);
+        any = true;
+      } else if (total == r.best) {
+        overflowed |= trails_detail::add_count(r.count, c.count);
+      }
+    }
+    if ((any || over_bound == 0) && (r.best >= need || over_bound == 0)) {
+      table_.store(h, s, v, r.best, r.count, true);
+      return r;
+    }
+    const Score ub = std::max(any ? r.best : 0, over_bound);
+    table_.store(h, s, v, ub, Count{}, false);
+    return {ub, Count{}, false};
+  }
+
+  void walk(int v, const Mask& s, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
+            std::size_t limit, bool& truncated) {
+    if (remaining == 0) {
+      if (out.size() >= limit) {
+        truncated = true;
+        return;
+      }
+      out.push_back(Turn{false, path});
+      return;
+    }
+    const auto& inc = g_.inc[static_cast<std::size_t>(v)];
+    for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(v)] && !truncated; ++i) {
+      const auto [e, u] = inc[static_cast<std::size_t>(i)];
+      if (!trails_detail::has(s, e)) continue;
+      Mask child = s;
+      trails_detail::drop(child, e);
+      reduce(u, v, child);
+      const auto j = table_.find(trails_detail::state_hash(child, u), child, u);
+      // Every state of a maximal chain was searched exactly (see chains.cpp).
+      if (j >= 0 && table_.exact(j) && g_.weight[e] + table_.best(j) == remaining) {
+        path.push_back(g_.vertex_square[u]);
+        walk(u, child, remaining - g_.weight[e], path, out, limit, truncated);
+        path.pop_back();
+      }
+    }
+  }
+
+  // Memo: open addressing, linear probing, never evicts (collect needs every state).
+  class Table {
+   public:
+    Table() { allocate(1024); }
+    std::ptrdiff_t find(std::uint64_t h, const Mask& s, int v) const {
+      for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
+        const Slot& x = slots_[i];
+        if (x.hash == 0) return -1;
+        if (x.hash == h && x.vertex == v && trails_detail::equal(x.key, s)) return static_cast<std::ptrdiff_t>(i);
+      }
+    }
+    void store(std::uint64_t h, const Mask& s, int v, Score best, const Count& count, bool exact) {
+      std::ptrdiff_t i = find(h, s, v);
+      if (i < 0) {
+        if ((used_ + 1) * 2 > slots_.size()) grow();
+        i = place(h, s, v);
+      }
+      Slot& x = slots_[static_cast<std::size_t>(i)];
+      x.best = best;
+      x.count = count;
+      x.exact = exact;
+    }
+    bool exact(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].exact; }
+    Score best(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].best; }
+    const Count& count(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].count; }
+
+   private:
+    struct Slot {
+      std::uint64_t hash = 0;  // 0: empty
+      Mask key{};
+      Count count{};
+      Score best = 0;
+      std::uint8_t vertex = 0;
+      bool exact = false;
+    };
+    void allocate(std::size_t capacity) {
+      slots_.assign(capacity, Slot{});
+      mask_ = capacity - 1;
+      used_ = 0;
+    }
+    std::ptrdiff_t place(std::uint64_t h, const Mask& s, int v) {
+      std::size_t i = h & mask_;
+      while (slots_[i].hash != 0) i = (i + 1) & mask_;
+      slots_[i].hash = h;
+      slots_[i].key = s;
+      slots_[i].vertex = static_cast<std::uint8_t>(v);
+      ++used_;
+      return static_cast<std::ptrdiff_t>(i);
+    }
+    void grow() {
+      std::vector<Slot> old = std::move(slots_);
+      allocate(old.size() * 2);
+      for (Slot& x : old) {
+        if (x.hash == 0) continue;
+        const auto i = static_cast<std::size_t>(place(x.hash, x.key, x.vertex));
+        slots_[i].count = std::move(x.count);
+        slots_[i].best = x.best;
+        slots_[i].exact = x.exact;
+      }
+    }
+    std::vector<Slot> slots_;
+    std::size_t mask_ = 0;
+    std::size_t used_ = 0;
+  };
+
+  PlainGraph g_;
+  std::function<bool(std::uint64_t)> poll_;
+  Mask all_{};
+  std::vector<std::pair<Score, Mask>> classes_;  // edges by weight
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t generation_ = 0;
+  std::vector<std::uint8_t> queue_;
+  std::vector<const Frame*> tf_;  // the frame in force at each depth of the current chain
+  std::vector<Mask> paths_;       // and the shortest paths its pairs use there
+  std::vector<Frame> frames_;     // the frames computed at each depth
+  struct Arc {
+    std::uint8_t from, to, w;
+  };
+  static constexpr int kRing = 16;  // distances(): rounds kept (weights below it)
+  std::vector<Arc> arcs_;
+  std::vector<std::uint64_t> ring_;
+  Score max_weight_ = 1;
+  bool all_pairs_ = false;  // frames hold the distances between all vertices
+  std::vector<std::uint8_t> everyone_;
+  struct PathStep {
+    std::uint8_t vertex;
+    std::uint8_t next;  // next incidence to try
+    std::uint8_t via;   // edge from the previous step
+  };
+  std::vector<PathStep> path_stack_;
+  // block_bound's scratch.
+  struct DfsStep {
+    std::uint8_t vertex;
+    std::uint8_t next;
+    std::uint8_t via;  // edge from the parent (0xFF at the root)
+  };
+  struct Block {
+    std::uint8_t entry;  // x_B
+    int parent;          // -1 for the jumper's block
+    std::uint8_t exit;   // the parent's end of the bridge into this block
+    Score via;           // that bridge's weight
+    std::uint16_t first = 0, terms = 0;  // T0 in sources_
+    Mask edges{};
+  };
+  std::vector<DfsStep> dfs_;
+  std::vector<int> order_, low_, block_of_, source_index_;
+  std::vector<Block> blocks_;
+  std::vector<std::uint8_t> sources_, unique_, terms_, route_terms_;
+  std::vector<Score> block_rows_, best_below_;
+  Frame scratch_frame_, base_;
+  std::array<std::array<Score, 8>, 8> small_cost_{};
+  std::vector<std::int64_t> cost_, minv_;
+  std::vector<std::size_t> way_, free_rows_;
+  std::vector<std::uint8_t> used_;
+  std::array<std::vector<std::uint8_t>, 64> buckets_;
+  Table table_;
+};
+
+}  // namespace leapfrog
