@@ -277,7 +277,9 @@ class TrailSearch {
   // The lower bound on what a trail from v in s must leave; the frame in force and its
   // paths go to tf_[depth], paths_[depth]. `via` is the edge just jumped (-1 at the root),
   // `cut` whether the jump cut s down.
-  Score tjoin(int depth, int v, const Mask& s, int via, bool cut) {
+  // With `lazy`, returns -1 instead of computing a new frame (the parent's frame is then
+  // left in force: its distances are lower bounds, good enough for block_bound).
+  Score tjoin(int depth, int v, const Mask& s, int via, bool cut, bool lazy = false) {
     const auto d = static_cast<std::size_t>(depth);
     const Frame* parent = depth > 0 ? tf_[d - 1] : nullptr;
     if (parent != nullptr && !cut) {
@@ -299,6 +301,10 @@ class TrailSearch {
         paths_[d] = paths;
         return parent->match;
       }
+    }
+    if (lazy && parent != nullptr) {
+      tf_[d] = parent;
+      return -1;
     }
     ++materialised;
     Frame& f = frames_[d];
@@ -335,21 +341,36 @@ class TrailSearch {
       f.rows.resize(k * n);
       distances(f.terms, s, f.rows.data());
     }
-    // The assignment, warm-started from the parent's duals when the terminals are the same
-    // (distances only grew, so they stay feasible; pairs no longer tight are unassigned).
+    // The assignment, warm-started from the parent's duals (distances only grew, so they
+    // stay feasible; pairs no longer tight are unassigned).
     const std::size_t m = k + 1;  // the last node is the trail's free end
     cost_.assign(m * m, 0);
     for (std::size_t t = 0; t < k; ++t)
       for (std::size_t x = 0; x < k; ++x)
         cost_[t * m + x] = x == t ? kBig : std::min<std::int64_t>(row_of(f, t)[f.terms[x]], kBig);
     cost_[k * m + k] = kBig;
-    if (parent != nullptr && parent->terms == f.terms) {
-      f.u = parent->u;
-      f.v = parent->v;
-      f.p = parent->p;
-      for (std::size_t j = 1; j <= m; ++j) {
-        const std::size_t r = f.p[j];
-        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != f.u[r] + f.v[j]) f.p[j] = 0;
+    if (parent != nullptr && parent->u.size() == parent->terms.size() + 2) {
+      // The terminals are the parent's, or some of them after a cut: its duals restricted
+      // to them stay feasible, and its pairs between them are kept while still tight.
+      const std::size_t pk = parent->terms.size();
+      old_index_.resize(m);
+      for (std::size_t i = 0; i < k; ++i)
+        old_index_[i] = static_cast<std::size_t>(
+            std::lower_bound(parent->terms.begin(), parent->terms.end(), f.terms[i]) - parent->terms.begin());
+      old_index_[k] = pk;  // the free node
+      new_index_.assign(pk + 1, 0);
+      for (std::size_t i = 0; i < m; ++i) new_index_[old_index_[i]] = i + 1;
+      f.u.assign(m + 1, 0);
+      f.v.assign(m + 1, 0);
+      f.p.assign(m + 1, 0);
+      for (std::size_t i = 0; i < m; ++i) {
+        f.u[i + 1] = parent->u[old_index_[i] + 1];
+        f.v[i + 1] = parent->v[old_index_[i] + 1];
+      }
+      for (std::size_t j = 0; j < m; ++j) {
+        const std::size_t ro = parent->p[old_index_[j] + 1];
+        const std::size_t r = ro == 0 ? 0 : new_index_[ro - 1];
+        if (r != 0 && cost_[(r - 1) * m + j] == f.u[r] + f.v[j + 1]) f.p[j + 1] = r;
       }
     } else {
       f.u.assign(m + 1, 0);
@@ -401,9 +422,13 @@ class TrailSearch {
       for (const Arc& a : arcs_)
         if (dist >= a.w) cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
       bool any = false;
+      // With every vertex a source the matrix is symmetric: fill it by rows of x (the
+      // stores then stay in one place).
+      const bool everyone = k == n;
       for (std::size_t x = 0; x < n; ++x)
         for (std::uint64_t fresh = cur[x] & ~prev[x]; fresh != 0; fresh &= fresh - 1) {
-          rows[static_cast<std::size_t>(std::countr_zero(fresh)) * n + x] = dist;
+          const auto t = static_cast<std::size_t>(std::countr_zero(fresh));
+          rows[everyone ? x * n + t : t * n + x] = dist;
           any = true;
         }
       quiet = any ? 0 : quiet + 1;
@@ -747,15 +772,19 @@ class TrailSearch {
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
     }
     if (depth > 0 || tf_[0] == nullptr) {
-      const Score ub = w - tjoin(depth, v, s, via, cut);
-      if (ub < need) {
+      // The T-join bound when it comes cheap (inherited), the block bound, and only then
+      // a T-join bound computed afresh.
+      const Score inherited = tjoin(depth, v, s, via, cut, true);
+      const auto prune = [&](Score ub) {
         table_.store(h, s, v, ub, Count{}, false);
-        return {ub, Count{}, false};
-      }
+        return Sub{ub, Count{}, false};
+      };
+      if (inherited >= 0 && w - inherited < need) return prune(w - inherited);
       const Score bb = block_bound(depth, v, s, need);
-      if (bb < need) {
-        table_.store(h, s, v, bb, Count{}, false);
-        return {bb, Count{}, false};
+      if (bb < need) return prune(bb);
+      if (inherited < 0) {
+        const Score ub = w - tjoin(depth, v, s, via, cut);
+        if (ub < need) return prune(ub);
       }
     }
     if ((++nodes & 4095) == 0 && poll_(4096)) stopped = true;
@@ -938,6 +967,7 @@ class TrailSearch {
   std::vector<std::uint8_t> sources_, unique_, terms_, route_terms_;
   std::vector<Score> block_rows_, best_below_;
   Frame scratch_frame_, base_;
+  std::vector<std::size_t> old_index_, new_index_;
   std::array<std::array<Score, 8>, 8> small_cost_{};
   std::vector<std::int64_t> cost_, minv_;
   std::vector<std::size_t> way_, free_rows_;
