@@ -119,6 +119,8 @@ class TrailSearch {
     order_.resize(n);
     low_.resize(n);
     block_of_.resize(n);
+    pos_.resize(n);
+    pos_stamp_.assign(n, 0);
     for (const Score w : g_.weight) max_weight_ = std::max(max_weight_, w);
     all_pairs_ = n <= 64 && max_weight_ < kRing;
     for (std::size_t x = 0; x < n; ++x) everyone_.push_back(static_cast<std::uint8_t>(x));
@@ -350,28 +352,7 @@ class TrailSearch {
         cost_[t * m + x] = x == t ? kBig : std::min<std::int64_t>(row_of(f, t)[f.terms[x]], kBig);
     cost_[k * m + k] = kBig;
     if (parent != nullptr && parent->u.size() == parent->terms.size() + 2) {
-      // The terminals are the parent's, or some of them after a cut: its duals restricted
-      // to them stay feasible, and its pairs between them are kept while still tight.
-      const std::size_t pk = parent->terms.size();
-      old_index_.resize(m);
-      for (std::size_t i = 0; i < k; ++i)
-        old_index_[i] = static_cast<std::size_t>(
-            std::lower_bound(parent->terms.begin(), parent->terms.end(), f.terms[i]) - parent->terms.begin());
-      old_index_[k] = pk;  // the free node
-      new_index_.assign(pk + 1, 0);
-      for (std::size_t i = 0; i < m; ++i) new_index_[old_index_[i]] = i + 1;
-      f.u.assign(m + 1, 0);
-      f.v.assign(m + 1, 0);
-      f.p.assign(m + 1, 0);
-      for (std::size_t i = 0; i < m; ++i) {
-        f.u[i + 1] = parent->u[old_index_[i] + 1];
-        f.v[i + 1] = parent->v[old_index_[i] + 1];
-      }
-      for (std::size_t j = 0; j < m; ++j) {
-        const std::size_t ro = parent->p[old_index_[j] + 1];
-        const std::size_t r = ro == 0 ? 0 : new_index_[ro - 1];
-        if (r != 0 && cost_[(r - 1) * m + j] == f.u[r] + f.v[j + 1]) f.p[j + 1] = r;
-      }
+      warm_start(f.terms, true, parent->terms, *parent, f);
     } else {
       f.u.assign(m + 1, 0);
       f.v.assign(m + 1, 0);
@@ -583,10 +564,16 @@ class TrailSearch {
       const Block& B = blocks_[b];
       const Score w = weight(B.edges);
       terms_.assign(sources_.begin() + B.first, sources_.begin() + B.first + B.terms);
-      Score best = w - assignment_bound(terms_, true, dist);
+      // Warm-started from the frame's assignment (the same distances) when it has one.
+      const bool frame_duals = shared_rows && frame->u.size() == frame->terms.size() + 2;
+      Score best = w - assignment_bound(terms_, true, dist, frame_duals ? &frame->terms : nullptr,
+                                        frame_duals ? frame : nullptr);
       // The free end's duals, when solved by the Hungarian method, warm-start the routes.
       const bool warm = terms_.size() + 1 > kExactMatching;
-      if (warm) base_ = scratch_frame_;
+      if (warm) {
+        base_ = scratch_frame_;
+        base_terms_ = terms_;
+      }
       if (b == 0 && best >= need) return best;
       for (std::size_t c = b + 1; c < blocks_.size(); ++c) {
         if (blocks_[c].parent != static_cast<int>(b)) continue;
@@ -598,12 +585,10 @@ class TrailSearch {
         }
         route_terms_ = terms_;
         const auto it = std::find(route_terms_.begin(), route_terms_.end(), blocks_[c].exit);
-        const auto removed = static_cast<std::size_t>(it - route_terms_.begin());
         if (it != route_terms_.end()) route_terms_.erase(it);
         else route_terms_.push_back(blocks_[c].exit);
-        const Score tj = warm && route_terms_.size() > kExactMatching
-                             ? route_bound(terms_.size(), removed, dist)
-                             : assignment_bound(route_terms_, false, dist);
+        const Score tj = assignment_bound(route_terms_, false, dist, warm ? &base_terms_ : nullptr,
+                                          warm ? &base_ : nullptr);
         best = std::max(best, optimistic - tj);
         if (b == 0 && best >= need) return best;
       }
@@ -612,54 +597,60 @@ class TrailSearch {
     return best_below_[0];
   }
 
-  // assignment_bound(route_terms_, false, dist) for a route through an exit, warm-started
-  // from the free-end solution in base_ (k terminals there, plus the free node): the route
-  // either drops terminal `removed` (the exit was one) or puts the exit where the free node
-  // was (removed == k). The old duals stay feasible (the new row and column get the
-  // largest feasible ones); the pairs that involved the changed nodes are unassigned.
-  template <class Dist>
-  Score route_bound(std::size_t k, std::size_t removed, const Dist& dist) {
-    const std::vector<std::uint8_t>& t = route_terms_;
-    const std::size_t m = t.size();
-    cost_.assign(m * m, 0);
+  // Duals and a partial assignment for the problem in cost_ (terminals t, a free node last
+  // when `free`) from a solved one (terminals bt, a free node last) whose costs were the same
+  // distances or smaller ones: the common nodes keep their duals, which stay feasible, and
+  // their pairs while tight; each new node gets the largest feasible duals. The Hungarian
+  // method then augments only the rows left free.
+  void warm_start(const std::vector<std::uint8_t>& t, bool free, const std::vector<std::uint8_t>& bt,
+                  const Frame& base, Frame& f) {
+    const std::size_t k = t.size(), m = free ? k + 1 : k, kb = bt.size();
+    base_of_.assign(m, kNone);
+    if (++pos_generation_ == 0) {
+      std::fill(pos_stamp_.begin(), pos_stamp_.end(), 0);
+      pos_generation_ = 1;
+    }
+    for (std::size_t i = 0; i < kb; ++i) {
+      pos_stamp_[bt[i]] = pos_generation_;
+      pos_[bt[i]] = i;
+    }
+    for (std::size_t i = 0; i < k; ++i)
+      if (pos_stamp_[t[i]] == pos_generation_) base_of_[i] = pos_[t[i]];
+    if (free) base_of_[k] = kb;
+    new_of_.assign(kb + 1, kNone);
     for (std::size_t i = 0; i < m; ++i)
-      for (std::size_t j = 0; j < m; ++j) cost_[i * m + j] = i == j ? kBig : std::min<std::int64_t>(dist(t[i], t[j]), kBig);
-    Frame& f = scratch_frame_;
+      if (base_of_[i] != kNone) new_of_[base_of_[i]] = i;
     f.u.assign(m + 1, 0);
     f.v.assign(m + 1, 0);
     f.p.assign(m + 1, 0);
-    // Old 0-based index of new node i.
-    const auto old_of = [&](std::size_t i) { return removed < k && i >= removed ? i + 1 : i; };
-    const std::size_t changed = removed < k ? k + 1 : k;  // new index with no old duals (none: m)
+    for (std::size_t i = 0; i < m; ++i)
+      if (base_of_[i] != kNone) {
+        f.u[i + 1] = base.u[base_of_[i] + 1];
+        f.v[i + 1] = base.v[base_of_[i] + 1];
+      }
     for (std::size_t i = 0; i < m; ++i) {
-      if (i == changed) continue;
-      f.u[i + 1] = base_.u[old_of(i) + 1];
-      f.v[i + 1] = base_.v[old_of(i) + 1];
+      if (base_of_[i] != kNone) continue;
+      std::int64_t u = std::numeric_limits<std::int64_t>::max();
+      for (std::size_t j = 0; j < m; ++j) u = std::min(u, cost_[i * m + j] - f.v[j + 1]);
+      f.u[i + 1] = u;
     }
-    if (changed < m) {  // the exit took the free node's place
-      std::int64_t best_u = std::numeric_limits<std::int64_t>::max();
-      for (std::size_t j = 0; j < m; ++j)
-        if (j != changed) best_u = std::min(best_u, cost_[changed * m + j] - f.v[j + 1]);
-      f.u[changed + 1] = best_u;
-      std::int64_t best_v = std::numeric_limits<std::int64_t>::max();
-      for (std::size_t i = 0; i < m; ++i) best_v = std::min(best_v, cost_[i * m + changed] - f.u[i + 1]);
-      f.v[changed + 1] = best_v;
+    for (std::size_t j = 0; j < m; ++j) {
+      if (base_of_[j] != kNone) continue;
+      std::int64_t v = std::numeric_limits<std::int64_t>::max();
+      for (std::size_t i = 0; i < m; ++i) v = std::min(v, cost_[i * m + j] - f.u[i + 1]);
+      f.v[j + 1] = v;
     }
-    // New index of old node o, or m when it is gone or changed.
-    const auto new_of = [&](std::size_t o) -> std::size_t {
-      if (o == k) return m;  // the free node
-      if (removed < k) return o == removed ? m : (o > removed ? o - 1 : o);
-      return o;
-    };
-    for (std::size_t jo = 1; jo <= k + 1; ++jo) {
-      const std::size_t ro = base_.p[jo];
-      if (ro == 0) continue;
-      const std::size_t jn = new_of(jo - 1), rn = new_of(ro - 1);
-      if (jn < m && rn < m && jn != changed && rn != changed) f.p[jn + 1] = rn + 1;
+    for (std::size_t jb = 0; jb <= kb; ++jb) {
+      const std::size_t rb = base.p[jb + 1];
+      if (rb == 0) continue;
+      const std::size_t j = new_of_[jb], r = new_of_[rb - 1];
+      if (j != kNone && r != kNone && cost_[r * m + j] == f.u[r + 1] + f.v[j + 1]) f.p[j + 1] = r + 1;
     }
-    const std::int64_t total = hungarian(m, f);
-    return total >= kBig ? 0 : static_cast<Score>((total + 1) / 2);
   }
+  static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+  std::vector<std::size_t> base_of_, new_of_, pos_;
+  std::vector<std::uint32_t> pos_stamp_;
+  std::uint32_t pos_generation_ = 0;
 
   static constexpr std::size_t kExactMatching = 8;
   void small_matching(std::size_t m, unsigned left, Score sum, Score& best) const {
@@ -678,7 +669,8 @@ class TrailSearch {
   // ceil(minimum assignment / 2) of the terminals under dist (a free node at no cost when
   // `free`): a lower bound on the minimum T-join (with a free end).
   template <class Dist>
-  Score assignment_bound(const std::vector<std::uint8_t>& t, bool free, const Dist& dist) {
+  Score assignment_bound(const std::vector<std::uint8_t>& t, bool free, const Dist& dist,
+                         const std::vector<std::uint8_t>* base_terms = nullptr, const Frame* base = nullptr) {
     const std::size_t k = t.size();
     if (k == 0 || (free && k == 1)) return 0;
     if (!free && k == 2) return dist(t[0], t[1]);
@@ -697,9 +689,13 @@ class TrailSearch {
     for (std::size_t i = 0; i < k; ++i)
       for (std::size_t j = 0; j < k; ++j) cost_[i * m + j] = i == j ? kBig : std::min<std::int64_t>(dist(t[i], t[j]), kBig);
     if (free) cost_[k * m + k] = kBig;
-    scratch_frame_.u.assign(m + 1, 0);
-    scratch_frame_.v.assign(m + 1, 0);
-    scratch_frame_.p.assign(m + 1, 0);
+    if (base != nullptr) {
+      warm_start(t, free, *base_terms, *base, scratch_frame_);
+    } else {
+      scratch_frame_.u.assign(m + 1, 0);
+      scratch_frame_.v.assign(m + 1, 0);
+      scratch_frame_.p.assign(m + 1, 0);
+    }
     const std::int64_t total = hungarian(m, scratch_frame_);
     return total >= kBig ? 0 : static_cast<Score>((total + 1) / 2);
   }
@@ -967,7 +963,7 @@ class TrailSearch {
   std::vector<std::uint8_t> sources_, unique_, terms_, route_terms_;
   std::vector<Score> block_rows_, best_below_;
   Frame scratch_frame_, base_;
-  std::vector<std::size_t> old_index_, new_index_;
+  std::vector<std::uint8_t> base_terms_;
   std::array<std::array<Score, 8>, 8> small_cost_{};
   std::vector<std::int64_t> cost_, minv_;
   std::vector<std::size_t> way_, free_rows_;
