@@ -492,10 +492,11 @@ class TrailSearch {
     std::fill(block_of_.begin(), block_of_.end(), -1);
     blocks_.clear();
     sources_.clear();
-    blocks_.push_back({static_cast<std::uint8_t>(v), -1, 0, 0, 0, 0, Mask{}});
+    blocks_.push_back({static_cast<std::uint8_t>(v), -1, 0, 0, 0, 0, 0, 0, Mask{}});
     block_of_[static_cast<std::size_t>(v)] = 0;
     for (std::size_t b = 0; b < blocks_.size(); ++b) {
       std::size_t head = 0, tail = 0;
+      blocks_[b].children = static_cast<std::uint16_t>(blocks_.size());
       queue_[tail++] = blocks_[b].entry;
       while (head < tail) {
         const std::uint8_t x = queue_[head++];
@@ -505,7 +506,7 @@ class TrailSearch {
           if (trails_detail::has(bridges, e)) {
             if (block_of_[y] < 0) {  // a child block, entered at y, left from x
               block_of_[y] = static_cast<int>(blocks_.size());
-              blocks_.push_back({y, static_cast<int>(b), x, g_.weight[e], 0, 0, Mask{}});
+              blocks_.push_back({y, static_cast<int>(b), x, g_.weight[e], 0, 0, 0, 0, Mask{}});
             }
             continue;
           }
@@ -516,6 +517,7 @@ class TrailSearch {
           }
         }
       }
+      blocks_[b].children_end = static_cast<std::uint16_t>(blocks_.size());
       // T0 = odd(B) + {x_B}, in block_terms_ from blocks_[b].first.
       blocks_[b].first = static_cast<std::uint16_t>(sources_.size());
       for (std::size_t i = 0; i < tail; ++i) {
@@ -562,6 +564,13 @@ class TrailSearch {
     best_below_.assign(blocks_.size(), 0);
     for (std::size_t b = blocks_.size(); b-- > 0;) {
       const Block& B = blocks_[b];
+      if (trails_detail::empty(B.edges)) {  // one square: every route through it is free
+        Score best = 0;
+        for (std::size_t c = B.children; c < B.children_end; ++c)
+          best = std::max(best, blocks_[c].via + best_below_[c]);
+        best_below_[b] = best;
+        continue;
+      }
       const Score w = weight(B.edges);
       terms_.assign(sources_.begin() + B.first, sources_.begin() + B.first + B.terms);
       // Warm-started from the frame's assignment (the same distances) when it has one.
@@ -575,8 +584,7 @@ class TrailSearch {
         base_terms_ = terms_;
       }
       if (b == 0 && best >= need) return best;
-      for (std::size_t c = b + 1; c < blocks_.size(); ++c) {
-        if (blocks_[c].parent != static_cast<int>(b)) continue;
+      for (std::size_t c = B.children; c < B.children_end; ++c) {
         const Score optimistic = w + blocks_[c].via + best_below_[c];
         if (optimistic <= best) continue;
         if (b == 0 && optimistic < need) {  // cannot reach need: its optimistic value will do
@@ -955,6 +963,7 @@ class TrailSearch {
     std::uint8_t exit;   // the parent's end of the bridge into this block
     Score via;           // that bridge's weight
     std::uint16_t first = 0, terms = 0;  // T0 in sources_
+    std::uint16_t children = 0, children_end = 0;  // its child blocks (consecutive)
     Mask edges{};
   };
   std::vector<DfsStep> dfs_;
