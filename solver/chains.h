@@ -32,6 +32,12 @@
 // starts from its bound and lowers `need` until the search succeeds (aspiration), which on
 // lattices is within a few points.
 //
+// Plain graphs (every square the jumper can reach empty, every piece there jumpable across
+// one axis only, as on the lattices of issue 3): chains are trails, and the trail search of
+// solver/trails.h answers instead, on bit-set states with a T-join bound that a child
+// inherits in O(1) and a block-tree bound (docs/chains.md). ChainOptions::plain_graphs =
+// false keeps the general search everywhere.
+//
 // Parallelism: start squares are searched as independent tasks (oneTBB), each with its own
 // table, and combined in square order, so every output (value, count, chains, nodes) is the
 // same at any thread count.

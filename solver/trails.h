@@ -660,7 +660,7 @@ class TrailSearch {
   std::vector<std::uint32_t> pos_stamp_;
   std::uint32_t pos_generation_ = 0;
 
-  static constexpr std::size_t kExactMatching = 8;
+  static constexpr std::size_t kExactMatching = 10;
   void small_matching(std::size_t m, unsigned left, Score sum, Score& best) const {
     if (left == 0) {
       best = std::min(best, sum);
@@ -973,7 +973,7 @@ class TrailSearch {
   std::vector<Score> block_rows_, best_below_;
   Frame scratch_frame_, base_;
   std::vector<std::uint8_t> base_terms_;
-  std::array<std::array<Score, 8>, 8> small_cost_{};
+  std::array<std::array<Score, kExactMatching>, kExactMatching> small_cost_{};
   std::vector<std::int64_t> cost_, minv_;
   std::vector<std::size_t> way_, free_rows_;
   std::vector<std::uint8_t> used_;
