@@ -123,7 +123,6 @@ class TrailSearch {
     pos_stamp_.assign(n, 0);
     for (const Score w : g_.weight) max_weight_ = std::max(max_weight_, w);
     all_pairs_ = n <= 64 && max_weight_ < kRing;
-    for (std::size_t x = 0; x < n; ++x) everyone_.push_back(static_cast<std::uint8_t>(x));
     frames_.resize(static_cast<std::size_t>(g_.edges()) + 2);
   }
 
@@ -330,7 +329,7 @@ class TrailSearch {
     f.all_pairs = all_pairs_;
     if (all_pairs_) {  // one pass for every source: the block bound uses them too
       f.rows.resize(n * n);
-      distances(everyone_, s, f.rows.data());
+      all_pairs(v, s, f.rows.data());
     }
     if (k <= 1) {
       f.match = 0;
@@ -403,15 +402,59 @@ class TrailSearch {
       for (const Arc& a : arcs_)
         if (dist >= a.w) cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
       bool any = false;
-      // With every vertex a source the matrix is symmetric: fill it by rows of x (the
-      // stores then stay in one place).
-      const bool everyone = k == n;
       for (std::size_t x = 0; x < n; ++x)
         for (std::uint64_t fresh = cur[x] & ~prev[x]; fresh != 0; fresh &= fresh - 1) {
-          const auto t = static_cast<std::size_t>(std::countr_zero(fresh));
-          rows[everyone ? x * n + t : t * n + x] = dist;
+          rows[static_cast<std::size_t>(std::countr_zero(fresh)) * n + x] = dist;
           any = true;
         }
+      quiet = any ? 0 : quiet + 1;
+    }
+  }
+
+  // rows[x * n + y]: the distance between x and y over the edges of s, for every x and y
+  // that s touches (or v); other entries are left as they were. The same bit-parallel
+  // rounds as distances() with every such square a source (all_pairs_: at most 64).
+  void all_pairs(int v, const Mask& s, Score* rows) {
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    const std::uint32_t gen = next_stamp();
+    active_.clear();
+    const auto touch = [&](std::uint8_t x) {
+      if (stamp_[x] == gen) return;
+      stamp_[x] = gen;
+      active_.push_back(x);
+    };
+    touch(static_cast<std::uint8_t>(v));
+    arcs_.clear();
+    trails_detail::for_each_bit(s, [&](int e) {
+      const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
+      const auto w = static_cast<std::uint8_t>(g_.weight[static_cast<std::size_t>(e)]);
+      arcs_.push_back({a, b, w});
+      arcs_.push_back({b, a, w});
+      touch(a);
+      touch(b);
+    });
+    if (ring_.size() < kRing * n) ring_.resize(kRing * n);
+    for (std::size_t r = 0; r < kRing; ++r)
+      for (const std::uint8_t x : active_) ring_[r * n + x] = 0;
+    for (std::size_t t = 0; t < active_.size(); ++t) {
+      ring_[active_[t]] |= std::uint64_t{1} << t;
+      rows[active_[t] * n + active_[t]] = 0;
+    }
+    int quiet = 0;
+    for (Score dist = 1; quiet < max_weight_; ++dist) {
+      std::uint64_t* cur = &ring_[static_cast<std::size_t>(dist % kRing) * n];
+      const std::uint64_t* prev = &ring_[static_cast<std::size_t>((dist - 1) % kRing) * n];
+      for (const std::uint8_t x : active_) cur[x] = prev[x];
+      for (const Arc& a : arcs_)
+        if (dist >= a.w) cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
+      bool any = false;
+      for (const std::uint8_t x : active_) {
+        Score* row = rows + static_cast<std::size_t>(x) * n;  // symmetric: by rows of x
+        for (std::uint64_t fresh = cur[x] & ~prev[x]; fresh != 0; fresh &= fresh - 1) {
+          row[active_[static_cast<std::size_t>(std::countr_zero(fresh))]] = dist;
+          any = true;
+        }
+      }
       quiet = any ? 0 : quiet + 1;
     }
   }
@@ -943,8 +986,8 @@ class TrailSearch {
   std::vector<Arc> arcs_;
   std::vector<std::uint64_t> ring_;
   Score max_weight_ = 1;
-  bool all_pairs_ = false;  // frames hold the distances between all vertices
-  std::vector<std::uint8_t> everyone_;
+  bool all_pairs_ = false;
+  std::vector<std::uint8_t> active_;  // all_pairs(): the squares s touches  // frames hold the distances between all vertices
   struct PathStep {
     std::uint8_t vertex;
     std::uint8_t next;  // next incidence to try
