@@ -704,7 +704,9 @@ class TrailSearch {
   std::uint32_t pos_generation_ = 0;
 
   static constexpr std::size_t kExactMatching = 10;
-  void small_matching(std::size_t m, unsigned left, Score sum, Score& best) const {
+  // Branch and bound: every node left is matched at no less than its cheapest pair, so
+  // half the sum of those (kept doubled in `floor2`) bounds the rest from below.
+  void small_matching(unsigned left, Score sum, Score floor2, Score& best) const {
     if (left == 0) {
       best = std::min(best, sum);
       return;
@@ -713,7 +715,8 @@ class TrailSearch {
     for (unsigned rest = left & (left - 1); rest != 0; rest &= rest - 1) {
       const auto j = static_cast<std::size_t>(std::countr_zero(rest));
       const Score c = sum + small_cost_[i][j];
-      if (c < best) small_matching(m, left & ~(1U << i) & ~(1U << j), c, best);
+      const Score f = floor2 - small_min_[i] - small_min_[j];
+      if (2 * c + f < 2 * best) small_matching(left & ~(1U << i) & ~(1U << j), c, f, best);
     }
   }
 
@@ -732,8 +735,16 @@ class TrailSearch {
       for (std::size_t i = 0; i < m; ++i)
         for (std::size_t j = 0; j < m; ++j)
           small_cost_[i][j] = i >= k || j >= k ? 0 : (i == j ? kUnreachable : dist(t[i], t[j]));
+      Score floor2 = 0;
+      for (std::size_t i = 0; i < m; ++i) {
+        Score low = kUnreachable;
+        for (std::size_t j = 0; j < m; ++j)
+          if (j != i) low = std::min(low, small_cost_[i][j]);
+        small_min_[i] = low;
+        floor2 += low;
+      }
       Score best = kUnreachable;
-      small_matching(m, (1U << m) - 1, 0, best);
+      small_matching((1U << m) - 1, 0, floor2, best);
       return best >= kUnreachable ? 0 : best;
     }
     cost_.assign(m * m, 0);
@@ -1017,6 +1028,7 @@ class TrailSearch {
   Frame scratch_frame_, base_;
   std::vector<std::uint8_t> base_terms_;
   std::array<std::array<Score, kExactMatching>, kExactMatching> small_cost_{};
+  std::array<Score, kExactMatching> small_min_{};
   std::vector<std::int64_t> cost_, minv_;
   std::vector<std::size_t> way_, free_rows_;
   std::vector<std::uint8_t> used_;
