@@ -424,12 +424,13 @@ class TrailSearch {
       active_.push_back(x);
     };
     touch(static_cast<std::uint8_t>(v));
-    arcs_.clear();
+    // Arcs grouped by weight: a round reads one earlier round per group.
+    for (auto& group : arcs_by_weight_) group.clear();
     trails_detail::for_each_bit(s, [&](int e) {
       const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
-      const auto w = static_cast<std::uint8_t>(g_.weight[static_cast<std::size_t>(e)]);
-      arcs_.push_back({a, b, w});
-      arcs_.push_back({b, a, w});
+      auto& group = arcs_by_weight_[static_cast<std::size_t>(g_.weight[static_cast<std::size_t>(e)])];
+      group.push_back({a, b});
+      group.push_back({b, a});
       touch(a);
       touch(b);
     });
@@ -440,22 +441,27 @@ class TrailSearch {
       ring_[active_[t]] |= std::uint64_t{1} << t;
       rows[active_[t] * n + active_[t]] = 0;
     }
+    // s is connected: every pair is reached, and then the rounds stop (or, to be safe,
+    // after max_weight_ rounds in a row that found nothing).
+    std::size_t left = active_.size() * active_.size() - active_.size();
     int quiet = 0;
-    for (Score dist = 1; quiet < max_weight_; ++dist) {
+    for (Score dist = 1; left > 0 && quiet < max_weight_; ++dist) {
+      const std::size_t before = left;
       std::uint64_t* cur = &ring_[static_cast<std::size_t>(dist % kRing) * n];
       const std::uint64_t* prev = &ring_[static_cast<std::size_t>((dist - 1) % kRing) * n];
       for (const std::uint8_t x : active_) cur[x] = prev[x];
-      for (const Arc& a : arcs_)
-        if (dist >= a.w) cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
-      bool any = false;
+      for (Score w = 1; w <= std::min(dist, max_weight_); ++w) {
+        const std::uint64_t* from = &ring_[static_cast<std::size_t>((dist - w) % kRing) * n];
+        for (const auto& [a, b] : arcs_by_weight_[static_cast<std::size_t>(w)]) cur[b] |= from[a];
+      }
       for (const std::uint8_t x : active_) {
         Score* row = rows + static_cast<std::size_t>(x) * n;  // symmetric: by rows of x
         for (std::uint64_t fresh = cur[x] & ~prev[x]; fresh != 0; fresh &= fresh - 1) {
           row[active_[static_cast<std::size_t>(std::countr_zero(fresh))]] = dist;
-          any = true;
+          --left;
         }
       }
-      quiet = any ? 0 : quiet + 1;
+      quiet = left == before ? quiet + 1 : 0;
     }
   }
 
@@ -997,8 +1003,9 @@ class TrailSearch {
   std::vector<Arc> arcs_;
   std::vector<std::uint64_t> ring_;
   Score max_weight_ = 1;
-  bool all_pairs_ = false;
-  std::vector<std::uint8_t> active_;  // all_pairs(): the squares s touches  // frames hold the distances between all vertices
+  bool all_pairs_ = false;  // frames hold the distances between all vertices
+  std::vector<std::uint8_t> active_;  // all_pairs(): the squares s touches
+  std::array<std::vector<std::pair<std::uint8_t, std::uint8_t>>, kRing> arcs_by_weight_;
   struct PathStep {
     std::uint8_t vertex;
     std::uint8_t next;  // next incidence to try
