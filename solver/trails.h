@@ -546,9 +546,12 @@ class TrailSearch {
     for (std::size_t b = 0; b < blocks_.size(); ++b) {
       std::size_t head = 0, tail = 0;
       blocks_[b].children = static_cast<std::uint16_t>(blocks_.size());
+      // T0 = odd(B) + {x_B}: sources_ from blocks_[b].first, found on the way.
+      blocks_[b].first = static_cast<std::uint16_t>(sources_.size());
       queue_[tail++] = blocks_[b].entry;
       while (head < tail) {
         const std::uint8_t x = queue_[head++];
+        int inner_degree = 0;
         for (int i = 0; i < g_.inc_count[x]; ++i) {
           const auto [e, y] = g_.inc[x][static_cast<std::size_t>(i)];
           if (!trails_detail::has(s, e)) continue;
@@ -559,20 +562,16 @@ class TrailSearch {
             }
             continue;
           }
+          ++inner_degree;
           trails_detail::put(blocks_[b].edges, e);
           if (block_of_[y] < 0) {
             block_of_[y] = static_cast<int>(b);
             queue_[tail++] = y;
           }
         }
+        if (((inner_degree & 1) != 0) != (x == blocks_[b].entry)) sources_.push_back(x);
       }
       blocks_[b].children_end = static_cast<std::uint16_t>(blocks_.size());
-      // T0 = odd(B) + {x_B}, in block_terms_ from blocks_[b].first.
-      blocks_[b].first = static_cast<std::uint16_t>(sources_.size());
-      for (std::size_t i = 0; i < tail; ++i) {
-        const std::uint8_t x = queue_[i];
-        if (((degree(x, inner) & 1) != 0) != (x == blocks_[b].entry)) sources_.push_back(x);
-      }
       blocks_[b].terms = static_cast<std::uint16_t>(sources_.size() - blocks_[b].first);
     }
     // Cheap first: the routes' weights alone.
