@@ -208,20 +208,42 @@ inline unsigned match(const std::uint64_t* group, std::uint64_t key) {
 }
 
 // Open-addressing set of non-zero keys (with counts, added up on a repeat); one per bucket,
-// used by one thread at a time. Slots come in groups of 16 bytes probed together: a key
-// sits in the first group, in probe order, that had a free slot when it came, so a search
-// stops at the group that holds it or the first group with a free slot.
+// used by one thread at a time. Slots come in groups of 16 bytes probed together; a key
+// goes to the first free slot of the first group, in probe order, that has one. Nothing is
+// ever removed, so a group's keys fill a prefix of it: the first slot that holds the key or
+// is free is where the key is or goes, and a search moves on only past a full group.
 template <class Key, bool kCount>
 class KeySet {
  public:
   using T = Item<Key, kCount>;
   static constexpr std::size_t kGroup = 16 / sizeof(Key);
-  // Inserts a batch, prefetching the groups some items ahead (a set is in L2, not L1).
+
   void insert_all(const T* items, std::size_t n) {
+    // Prefetches the groups some items ahead: a set is in L2, not L1.
     constexpr std::size_t kAhead = 32;
-    for (std::size_t j = 0; j < n; ++j) {
-      if (j + kAhead < n && log_ != 0) __builtin_prefetch(&keys_.get()[home(items[j + kAhead].key)]);
-      insert(items[j]);
+    for (std::size_t j = 0; j < n;) {
+      if (size_ >= limit_) grow();
+      // Local copies: the stores below could alias the members.
+      Key* const keys = keys_.get();
+      const int shift = 64 - log_;
+      const std::size_t wrap = capacity() - 1;
+      std::size_t size = size_;
+      for (; j < n && size < limit_; ++j) {
+        if (j + kAhead < n) __builtin_prefetch(&keys[home(items[j + kAhead].key, shift)]);
+        const Key key = items[j].key;
+        std::size_t g = home(key, shift);
+        unsigned hit, slot;
+        while ((slot = (hit = match(keys + g, key)) | match(keys + g, Key{0})) == 0) g = (g + kGroup) & wrap;
+        const std::size_t i = g + static_cast<std::size_t>(std::countr_zero(slot));
+        keys[i] = key;
+        size += hit == 0;
+        if constexpr (kCount) {  // a free slot's count is 0
+          const Count128 add = count_of(items[j]);
+          counts_.get()[i] += add;
+          if (counts_.get()[i] < add) overflow = true;
+        }
+      }
+      size_ = size;
     }
   }
   std::size_t size() const { return size_; }
@@ -229,20 +251,22 @@ class KeySet {
   // next level unless it is much larger than this level needed.
   template <class F>
   void drain(F&& f) {
-    Key* k = keys_.get();
+    Key* const keys = keys_.get();
     for (std::size_t i = 0; i < capacity(); ++i)
-      if (k[i] != 0) {
+      if (keys[i] != 0) {
         if constexpr (kCount) {
-          f(k[i], counts_.get()[i]);
+          f(keys[i], counts_.get()[i]);
+          counts_.get()[i] = 0;
         } else {
-          f(k[i], Count128{0});
+          f(keys[i], Count128{0});
         }
-        k[i] = 0;
+        keys[i] = 0;
       }
     if (log_ > 12 && size_ * 32 < capacity()) {
       keys_ = Aligned<Key>();
       counts_ = Aligned<Count128>();
       log_ = 0;
+      limit_ = 0;
     }
     size_ = 0;
   }
@@ -251,31 +275,10 @@ class KeySet {
  private:
   std::size_t capacity() const { return log_ == 0 ? 0 : std::size_t{1} << log_; }
   // The first slot of the key's home group.
-  std::size_t home(Key key) const {
-    return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ULL) >> (64 - log_)) & ~(kGroup - 1);
+  static std::size_t home(Key key, int shift) {
+    return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ULL) >> shift) & ~(kGroup - 1);
   }
-  void insert(const T& item) {
-    if (2 * (size_ + 1) > capacity()) grow();
-    Key* k = keys_.get();
-    for (std::size_t g = home(item.key);; g = (g + kGroup) & (capacity() - 1)) {
-      if (const unsigned hit = match(k + g, item.key)) {
-        if constexpr (kCount) {
-          Count128& c = counts_.get()[g + static_cast<std::size_t>(std::countr_zero(hit))];
-          const Count128 add = count_of(item);
-          c += add;
-          if (c < add) overflow = true;
-        }
-        return;
-      }
-      if (const unsigned free = match(k + g, Key{0})) {
-        const std::size_t i = g + static_cast<std::size_t>(std::countr_zero(free));
-        k[i] = item.key;
-        if constexpr (kCount) counts_.get()[i] = count_of(item);
-        ++size_;
-        return;
-      }
-    }
-  }
+  // Doubles the slots (at most half of them are used) and puts the members back.
   void grow() {
     const std::size_t old_capacity = capacity();
     Aligned<Key> old_keys = std::move(keys_);
@@ -283,8 +286,14 @@ class KeySet {
     log_ = log_ == 0 ? 10 : log_ + 1;
     keys_ = Aligned<Key>(capacity());
     std::fill(keys_.get(), keys_.get() + capacity(), Key{0});
-    if constexpr (kCount) counts_ = Aligned<Count128>(capacity());
+    if constexpr (kCount) {
+      counts_ = Aligned<Count128>(capacity());
+      std::fill(counts_.get(), counts_.get() + capacity(), Count128{0});
+    }
+    limit_ = capacity() / 2;
     size_ = 0;
+    std::vector<T> members;
+    members.reserve(old_capacity / 2);
     for (std::size_t i = 0; i < old_capacity; ++i)
       if (old_keys.get()[i] != 0) {
         T item{};
@@ -293,12 +302,13 @@ class KeySet {
           item.lo = static_cast<std::uint64_t>(old_counts.get()[i]);
           item.hi = static_cast<std::uint64_t>(old_counts.get()[i] >> 64);
         }
-        insert(item);
+        members.push_back(item);
       }
+    insert_all(members.data(), members.size());
   }
   Aligned<Key> keys_;
   Aligned<Count128> counts_;  // with kCount, beside keys_
-  std::size_t size_ = 0;
+  std::size_t size_ = 0, limit_ = 0;
   int log_ = 0;
 };
 
@@ -452,6 +462,30 @@ inline std::uint64_t away(std::uint64_t x, int d) {  // bit s moves to s + d
   return d >= 0 ? x << d : x >> -d;
 }
 
+// A level's positions. The memory is kept from level to level and not cleared (every
+// entry is written before it is read).
+template <class P>
+class Level {
+ public:
+  void reset(std::size_t n) {
+    if (n > capacity_) {
+      data_ = std::make_unique_for_overwrite<P[]>(n);
+      capacity_ = n;
+    }
+    size_ = n;
+  }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  P& operator[](std::size_t i) { return data_[i]; }
+  const P& operator[](std::size_t i) const { return data_[i]; }
+  const P* begin() const { return data_.get(); }
+  const P* end() const { return data_.get() + size_; }
+
+ private:
+  std::unique_ptr<P[]> data_;
+  std::size_t size_ = 0, capacity_ = 0;
+};
+
 template <bool kCount>
 struct FastResult {
   ReachResult reach;
@@ -516,7 +550,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   FastResult<kCount> out;
   ReachResult& result = out.reach;
   Limits limits(control);
-  std::vector<Parent<kCount>> level(1);
+  Level<Parent<kCount>> level;
+  level.reset(1);
   {
     std::array<std::uint64_t, 8> img{};
     packing.images(start, img.data());
@@ -592,8 +627,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       offset[b + 1] = offset[b] + sets[b].size();
       out.overflow = out.overflow || sets[b].overflow;
     }
-    std::vector<Parent<kCount>>().swap(level);
-    level.resize(offset[kBuckets]);
+    level.reset(offset[kBuckets]);
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
         std::size_t i = offset[b];
