@@ -216,3 +216,30 @@ TEST_CASE("optimal line counts on symmetric starts match the reference", "[solve
     CHECK(got.count == std::to_string(want.count));
   }
 }
+
+TEST_CASE("optimal line counts do not depend on the table size", "[solver][solitaire]") {
+  // Outside the breadth-first path the count keeps a memo bounded by --hash, which drops
+  // positions when full (they are then counted again). With 1 MB it holds about 8,000
+  // positions; these 5x4 Murray counts (a 104,672,214 and a 66,935,359) go through about
+  // 38,000 and 34,000 distinct positions, so most of them are dropped and counted again.
+  const Variant& murray = *find_variant("murray");
+  for (std::uint64_t seed : {2, 8}) {
+    const Board board(5, 4);
+    Position p = random_layout(board, murray, seed);
+    p.cells[board.square(1, 1)] = 0;
+    Rules rules = murray.rules;
+    rules.players = 1;
+    SolveOptions big, tiny;
+    big.count = tiny.count = true;
+    big.hash_mb = 64;
+    tiny.hash_mb = 1;
+    const SolveResult a = solve(board, rules, p, big, SearchControl{});
+    const SolveResult b = solve(board, rules, p, tiny, SearchControl{});
+    INFO(format_grid(board, p));
+    REQUIRE(a.proved);
+    REQUIRE(b.proved);
+    CHECK(a.value == b.value);
+    CHECK(a.count.size() >= 8);
+    CHECK(a.count == b.count);
+  }
+}
