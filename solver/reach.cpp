@@ -480,9 +480,9 @@ template <class P>
 class Level {
  public:
   void reset(std::size_t n) {
-    if (n > capacity_) {
-      data_ = std::make_unique_for_overwrite<P[]>(n);
-      capacity_ = n;
+    if (n > capacity_) {  // doubling: fewer fresh pages to fault in as the levels grow
+      capacity_ = std::max(n, 2 * capacity_);
+      data_ = std::make_unique_for_overwrite<P[]>(capacity_);
     }
     size_ = n;
   }
