@@ -1,7 +1,7 @@
 // Two enumerations: a fast one for plain pieces on at most 64 cells under the optional rule
-// (the peg-solitaire case: one 64-bit word per position, bit-parallel jump generation,
-// level-by-level breadth-first search with a deterministic parallel merge), and a general
-// one over the model's turn generator for everything else.
+// (the peg-solitaire case: one bit per square, bit-parallel jump generation, level-by-level
+// breadth-first search with a parallel merge whose counts do not depend on the order), and a
+// general one over the model's turn generator for everything else.
 #include "solver/reach.h"
 
 #include <tbb/enumerable_thread_specific.h>
@@ -58,17 +58,21 @@ class Limits {
 };
 
 // ---------------------------------------------------------------------------------------
-// Fast path. A position is a word with bit s for cell s (at most 64 cells), in which all
-// jumps with one cell offset are found together by shifts. Positions are stored packed,
-// bit i for the board's i-th square, and mixed by a bijection of those words: the top
-// bits of the mixed word pick a bucket, and only the other bits are stored (English: 33
-// squares, 8 bucket bits, 25 stored bits in a 32-bit word).
+// Fast path. To find its jumps, a position is a word with bit s for cell s (at most 64
+// cells), in which all jumps with one cell offset are found together by shifts. It is
+// stored packed, bit i for the board's i-th square, and canonical: the least of its packed
+// symmetric images. The packed word is multiplied by an odd constant modulo 2^n (n
+// squares, a bijection): the top bits of the product pick a bucket, and only the other bits
+// are stored (English: 33 squares, 7 bucket bits, 26 stored bits in a 32-bit word).
 //
-// A level is expanded in rounds of parents. Each thread sends every child, reduced to its
-// least symmetric image, to one of kBuckets buckets through small per-bucket chunks that go
-// to memory whole (the scatter touches few cache lines); then each bucket's children are
-// added to that bucket's hash set, small enough to stay in the core's cache. The counts
-// do not depend on the order, so any thread count gives the same levels.
+// A level is expanded in rounds of parents. Each thread sends every child to its bucket
+// through small per-bucket chunks that go to memory whole (the scatter touches few cache
+// lines); then each bucket's children are added to that bucket's hash set, small enough to
+// stay in the core's L2 cache. The counts do not depend on the order, so any thread count
+// gives the same levels.
+//
+// English, 2 threads on a 2-core AMD EPYC VM: 1.5 s, 215 MB; the 64-bit frame words pushed
+// into 512 vectors a thread that this replaced took 2.1 s, 230 MB.
 
 __extension__ typedef unsigned __int128 Count128;
 
@@ -117,7 +121,7 @@ struct Parent<true> {
   Count128 n;
 };
 
-// 64-byte aligned storage for trivially copyable items.
+// 64-byte aligned storage for trivially copyable items, not initialised.
 template <class T>
 class Aligned {
  public:
