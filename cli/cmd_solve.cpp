@@ -20,7 +20,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description search("Search");
   search.add_options()
       ("count", po::bool_switch(&count), "also count the optimal lines")
-      ("hash", po::value(&hash_mb)->value_name("MB")->default_value(64), "transposition table size in MB")
+      ("hash", po::value(&hash_mb)->value_name("MB")->default_value(64), "transposition table size in MB (and the bound of the count's memo)")
       ("no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions")
       ("svg", po::value(&svg)->value_name("FILE"),
        "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");

@@ -501,14 +501,63 @@ class Searcher {
   std::vector<Move> best_line_;
 };
 
+// The memo of the optimal-line count outside the breadth-first path: open addressing in
+// buckets of four entries, doubling while it is at least half full and the doubled table and
+// the old one fit together in `megabytes` MB (the --hash size); then, when a bucket is full, a new entry replaces the
+// one with the least work behind it (count_lines calls) or is dropped if it has less. A
+// position not found is counted again, so the counts stay exact and a small table only
+// costs time. Used by one thread.
+class CountMemo {
+ public:
+  explicit CountMemo(std::size_t megabytes) : max_bytes_(megabytes * (std::size_t{1} << 20)) { resize(1); }
+  const BigCount* find(const PositionKey& key) const {
+    for (const Entry& e : buckets_[key.hash() & mask_].e)
+      if (e.work != 0 && e.key == key) return &e.count;
+    return nullptr;
+  }
+  void store(const PositionKey& key, const BigCount& count, std::uint64_t work) {
+    if (2 * size_ >= 4 * buckets_.size() && 3 * buckets_.size() * sizeof(Bucket) <= max_bytes_) resize(2 * buckets_.size());
+    Entry* victim = &buckets_[key.hash() & mask_].e[0];
+    for (Entry& e : buckets_[key.hash() & mask_].e)
+      if (e.work < victim->work) victim = &e;
+    if (victim->work > work) return;
+    if (victim->work == 0) ++size_;
+    *victim = Entry{key, count, work};
+  }
+
+ private:
+  struct Entry {
+    PositionKey key;
+    BigCount count;
+    std::uint64_t work = 0;  // >= 1 when used
+  };
+  struct Bucket {
+    std::array<Entry, 4> e;
+  };
+  void resize(std::size_t n) {
+    std::vector<Bucket> old(n);
+    old.swap(buckets_);
+    mask_ = n - 1;
+    size_ = 0;
+    for (const Bucket& b : old)
+      for (const Entry& e : b.e)
+        if (e.work != 0) store(e.key, e.count, e.work);
+  }
+  std::size_t max_bytes_;
+  std::vector<Bucket> buckets_;
+  std::size_t mask_ = 0, size_ = 0;
+};
+
+// The number of optimal lines from `s`, whose value is v (proved). `calls` counts the calls.
 template <class Game>
 BigCount count_lines(Searcher<Game>& searcher, const typename Game::State& s, Score v,
-                     typename Searcher<Game>::Local& local,
-                     std::unordered_map<PositionKey, BigCount, KeyHash>& memo, bool& aborted) {
+                     typename Searcher<Game>::Local& local, CountMemo& memo, std::uint64_t& calls,
+                     bool& aborted) {
   if (v == 0) return BigCount(1);
   const Game& game = searcher.game_;
   const PositionKey key = game.key(s);
-  if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  if (const BigCount* known = memo.find(key)) return *known;
+  const std::uint64_t before = calls++;
   BigCount total;
   typename Game::MoveList list;
   game.moves(s, list);
@@ -521,10 +570,10 @@ BigCount count_lines(Searcher<Game>& searcher, const typename Game::State& s, Sc
       return total;
     }
     if (r < v - m.gain) continue;
-    total += count_lines(searcher, c, v - m.gain, local, memo, aborted);
+    total += count_lines(searcher, c, v - m.gain, local, memo, calls, aborted);
     if (aborted) return total;
   }
-  memo.emplace(key, total);
+  memo.store(key, total, calls - before);
   return total;
 }
 
@@ -640,9 +689,10 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     searcher.flush(local);
     if (options.count) {
       searcher.limits_ = true;
-      std::unordered_map<PositionKey, BigCount, KeyHash> memo;
+      CountMemo memo(options.hash_mb);
+      std::uint64_t calls = 0;
       bool aborted = false;
-      const BigCount n = count_lines(searcher, root, result.value, local, memo, aborted);
+      const BigCount n = count_lines(searcher, root, result.value, local, memo, calls, aborted);
       searcher.flush(local);
       if (!aborted) result.count = n.to_string();
     }

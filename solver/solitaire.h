@@ -36,7 +36,7 @@
 namespace leapfrog {
 
 struct SolveOptions {
-  std::size_t hash_mb = 64;  // transposition table size
+  std::size_t hash_mb = 64;  // transposition table size; also the most the count's memo takes
   bool count = false;        // also count the optimal lines
   bool symmetry = true;      // reduce positions by the board's symmetries
 };

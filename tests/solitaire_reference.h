@@ -1,8 +1,8 @@
 // An independent single-player reference for the tests (solver_solitaire, generator_puzzles).
 #pragma once
 
-#include <map>
 #include <string>
+#include <unordered_map>
 
 #include "puzzles/movegen.h"
 
@@ -19,10 +19,11 @@ struct Reference {
     Score value;
     unsigned long long count;
   };
-  std::map<std::string, Result> memo;
+  std::unordered_map<std::string, Result> memo;
 
-  static std::string key(const Position& p, int removals) {
-    std::string s(p.cells.begin(), p.cells.end());
+  // The board's cells (not the whole array, which is mostly unused) and the removals due.
+  std::string key(const Position& p, int removals) const {
+    std::string s(p.cells.begin(), p.cells.begin() + board.cells());
     s.push_back(static_cast<char>(removals));
     return s;
   }

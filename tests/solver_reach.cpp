@@ -10,7 +10,9 @@
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
+#include "solitaire_reference.h"
 #include "solver/reach.h"
+#include "solver/solitaire.h"
 #include "solver/symmetry.h"
 
 using namespace leapfrog;
@@ -150,4 +152,57 @@ TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach
   const ReachResult r = reach(s.board, rules, p, false, SearchControl{});
   // level 0: 111; level 1: .11, 1.1, 11.; level 2: 1.. (from .11: b1xa1? no: c1 jumps b1 to a1 -> 1..), ..1
   CHECK(r.levels == std::vector<std::uint64_t>{1, 3, 2});
+}
+
+TEST_CASE("reach and line counts on larger boards with few pieces match the references", "[solver][reach]") {
+  // Boards of 33 to 64 squares exercise the fast path's other layouts: 64-bit stored words
+  // (more than 38 squares), the eight symmetries, the four of a rectangle, tables for a board
+  // with fewer, and diagonal jumps. Few pieces keep the references quick.
+  struct Shape {
+    int w, h;
+    std::vector<int> holes;  // no-square cells
+  };
+  const std::vector<Shape> shapes = {
+      {8, 8, {}},                        // 64 squares, all eight symmetries
+      {7, 7, {}},                        // 49
+      {8, 6, {}},                        // 48, the four of a rectangle
+      {7, 7, {0, 1, 5, 6, 7, 13, 35, 41, 42, 43, 47, 48}},  // 37, the French-like cross
+      {7, 7, {0, 1, 7, 8}},              // 45, one diagonal mirror (tables)
+      {6, 7, {3}},                       // 41, no symmetry
+  };
+  Rng rng(4242);
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < 8 * shapes.size(); ++i) {
+    const Shape& sh = shapes[i % shapes.size()];
+    std::vector<bool> on(static_cast<std::size_t>(sh.w * sh.h), true);
+    for (int c : sh.holes) on[static_cast<std::size_t>(c)] = false;
+    const Board board(sh.w, sh.h, on);
+    // Pieces on about two thirds of the squares of a random 4x3 window, so that they jump.
+    Position p;
+    const int f0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(sh.w - 3)));
+    const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(sh.h - 2)));
+    for (int r = r0; r < r0 + 3; ++r)
+      for (int f = f0; f < f0 + 4; ++f)
+        if (on[static_cast<std::size_t>(board.square(f, r))] && rng.below(3) < 2) p.cells[board.square(f, r)] = 1;
+    Rules rules;
+    rules.players = 1;
+    rules.diagonal = i % 3 == 2;
+    INFO(format_grid(board, p) << "diagonal " << rules.diagonal);
+    for (bool symmetry : {false, true}) {
+      SearchControl control;
+      control.threads = 1 + static_cast<int>(i % 2);
+      const ReachResult r = reach(board, rules, p, symmetry, control);
+      REQUIRE(r.complete);
+      REQUIRE(r.levels == reference(board, rules, p, symmetry));
+      if (!symmetry) total += r.total;
+    }
+    leapfrog::testing::Reference ref{board, rules, {}};
+    SolveOptions options;
+    options.count = true;
+    const SolveResult got = solve(board, rules, p, options, SearchControl{});
+    const auto want = ref.solve(p, 0);
+    REQUIRE(got.value == want.value);
+    REQUIRE(got.count == std::to_string(want.count));
+  }
+  CHECK(total > 50000);  // positions compared (without symmetry)
 }
