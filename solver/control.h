@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -28,6 +29,9 @@ struct SearchControl {
   std::chrono::milliseconds time_limit{0};
   // Called at most every few hundred milliseconds; may be empty.
   std::function<void(const Progress&)> progress;
+  // The most memory, in MB, the tables of a breadth-first enumeration (solver/reach.h) may
+  // hold; it stops, incomplete, when the next level does not fit. 0 = no limit.
+  std::size_t memory_mb = 0;
   // Worker threads; 0 = all cores. Results never depend on it.
   int threads = 0;
 

@@ -9,10 +9,13 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <array>
 #include <bit>
 #include <chrono>
 #include <cstring>
+#include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <new>
@@ -55,6 +58,33 @@ class Limits {
   const SearchControl& c_;
   Clock::time_point start_;
   Clock::time_point last_{};
+};
+
+// The memory the tables of a breadth-first enumeration may hold (SearchControl::memory_mb),
+// shared by the threads. A growth that would pass the limit is refused and marks the budget
+// exceeded: what was being built is then incomplete, and the enumeration stops with the
+// levels finished so far. Without it a board of 49 or 64 squares fills all memory.
+class Budget {
+ public:
+  explicit Budget(std::size_t megabytes)
+      : limit_(megabytes == 0 ? std::numeric_limits<std::size_t>::max() : megabytes << 20) {}
+  bool take(std::size_t bytes) {
+    std::size_t used = used_.load(std::memory_order_relaxed);
+    do {
+      if (bytes > limit_ - used) {
+        exceeded_.store(true, std::memory_order_relaxed);
+        return false;
+      }
+    } while (!used_.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
+    return true;
+  }
+  void give(std::size_t bytes) { used_.fetch_sub(bytes, std::memory_order_relaxed); }
+  bool exceeded() const { return exceeded_.load(std::memory_order_relaxed); }
+
+ private:
+  std::size_t limit_;
+  std::atomic<std::size_t> used_{0};
+  std::atomic<bool> exceeded_{false};
 };
 
 // ---------------------------------------------------------------------------------------
@@ -155,12 +185,13 @@ inline void stream_fence() {
 #endif
 }
 
-// A bucket's children of one round, written a chunk at a time; the memory is kept.
+// A bucket's children of one round, written a chunk at a time; the memory is kept. A chunk
+// the budget has no room for is dropped (the budget is then exceeded).
 template <class T>
 class ChunkStore {
  public:
-  void push_chunk(const T* chunk) {
-    if (size_ + kChunk > capacity_) grow();
+  void push_chunk(const T* chunk, Budget& budget) {
+    if (size_ + kChunk > capacity_ && !grow(budget)) return;
     stream_copy(data_.get() + size_, chunk, kChunk * sizeof(T));
     size_ += kChunk;
   }
@@ -169,12 +200,15 @@ class ChunkStore {
   void clear() { size_ = 0; }
 
  private:
-  void grow() {
+  bool grow(Budget& budget) {
     const std::size_t capacity = std::max<std::size_t>(64 * kChunk, 2 * capacity_);
+    if (!budget.take(capacity * sizeof(T))) return false;
     Aligned<T> more(capacity);
     if (size_ != 0) std::memcpy(more.get(), data_.get(), size_ * sizeof(T));
     data_ = std::move(more);
+    budget.give(capacity_ * sizeof(T));
     capacity_ = capacity;
+    return true;
   }
   Aligned<T> data_;
   std::size_t size_ = 0, capacity_ = 0;
@@ -184,15 +218,16 @@ class ChunkStore {
 template <class T>
 struct Scatter {
   static_assert(kChunk * sizeof(T) % 64 == 0);
-  Scatter() : staged(kBuckets * kChunk), out(kBuckets) { fill.fill(0); }
+  explicit Scatter(Budget& b) : budget(&b), staged(kBuckets * kChunk), out(kBuckets) { fill.fill(0); }
   void add(std::size_t bucket, const T& item) {
     T* chunk = staged.get() + bucket * kChunk;
     chunk[fill[bucket]] = item;
     if (++fill[bucket] == kChunk) {
-      out[bucket].push_chunk(chunk);
+      out[bucket].push_chunk(chunk, *budget);
       fill[bucket] = 0;
     }
   }
+  Budget* budget;
   Aligned<T> staged;
   std::array<std::uint32_t, kBuckets> fill;
   std::vector<ChunkStore<T>> out;
@@ -223,11 +258,12 @@ class KeySet {
   using T = Item<Key, kCount>;
   static constexpr std::size_t kGroup = 16 / sizeof(Key);
 
-  void insert_all(const T* items, std::size_t n) {
+  // Items the budget has no room for are dropped (the budget is then exceeded).
+  void insert_all(const T* items, std::size_t n, Budget& budget) {
     // Prefetches the groups some items ahead: a set is in L2, not L1.
     constexpr std::size_t kAhead = 32;
     for (std::size_t j = 0; j < n;) {
-      if (size_ >= limit_) grow();
+      if (size_ >= limit_ && !grow(budget)) return;
       // Local copies: the stores below could alias the members.
       Key* const keys = keys_.get();
       Count128* const counts = counts_.get();
@@ -261,7 +297,7 @@ class KeySet {
   // Calls f(key, count) on every member and empties the set. The memory is kept for the
   // next level unless it is much larger than this level needed.
   template <class F>
-  void drain(F&& f) {
+  void drain(F&& f, Budget& budget) {
     Key* const keys = keys_.get();
     for (std::size_t i = 0; i < capacity(); ++i)
       if (keys[i] != 0) {
@@ -274,6 +310,7 @@ class KeySet {
         keys[i] = 0;
       }
     if (log_ > 12 && size_ * 32 < capacity()) {
+      budget.give(capacity() * kSlotBytes);
       keys_ = Aligned<Key>();
       counts_ = Aligned<Count128>();
       log_ = 0;
@@ -294,9 +331,14 @@ class KeySet {
     c += add;
     if (c < add) overflow = true;
   }
-  // Doubles the slots (at most half of them are used) and puts the members back.
-  void grow() {
+  static constexpr std::size_t kSlotBytes = sizeof(Key) + (kCount ? sizeof(Count128) : 0);
+  // Doubles the slots (at most half of them are used) and puts the members back; false
+  // when the budget has no room for the new slots and the members on the way.
+  bool grow(Budget& budget) {
     const std::size_t old_capacity = capacity();
+    const std::size_t new_capacity = log_ == 0 ? std::size_t{1} << 10 : 2 * old_capacity;
+    const std::size_t moving = old_capacity / 2 * sizeof(T);
+    if (!budget.take(new_capacity * kSlotBytes + moving)) return false;
     Aligned<Key> old_keys = std::move(keys_);
     Aligned<Count128> old_counts = std::move(counts_);
     log_ = log_ == 0 ? 10 : log_ + 1;
@@ -320,7 +362,12 @@ class KeySet {
         }
         members.push_back(item);
       }
-    insert_all(members.data(), members.size());
+    budget.give(old_capacity * kSlotBytes);
+    old_keys = Aligned<Key>();
+    old_counts = Aligned<Count128>();
+    insert_all(members.data(), members.size(), budget);  // fits: half the new slots at most
+    budget.give(moving);
+    return true;
   }
   Aligned<Key> keys_;
   Aligned<Count128> counts_;  // with kCount, beside keys_
@@ -483,12 +530,22 @@ inline std::uint64_t away(std::uint64_t x, int d) {  // bit s moves to s + d
 template <class P>
 class Level {
  public:
-  void reset(std::size_t n) {
-    if (n > capacity_) {  // doubling: fewer fresh pages to fault in as the levels grow
-      capacity_ = std::max(n, 2 * capacity_);
+  // False (and the level left as it was) when the budget has no room for n positions.
+  bool reset(std::size_t n, Budget& budget) {
+    if (n > capacity_) {  // doubling, where the budget allows: fewer fresh pages to fault in
+      std::size_t capacity = std::max(n, 2 * capacity_);
+      data_.reset();
+      budget.give(capacity_ * sizeof(P));
+      capacity_ = 0;
+      if (!budget.take(capacity * sizeof(P))) {
+        capacity = n;
+        if (!budget.take(capacity * sizeof(P))) return false;
+      }
+      capacity_ = capacity;
       data_ = std::make_unique_for_overwrite<P[]>(capacity_);
     }
     size_ = n;
+    return true;
   }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
@@ -560,14 +617,21 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   const std::uint64_t key_mask = (std::uint64_t{1} << key_bits) - 1;  // key_bits < 64
   const Mixer mixer(n);
 
-  tbb::enumerable_thread_specific<Scatter<T>> local;
+  Budget budget(control.memory_mb);
+  // Smaller rounds in a small budget: a round's chunks (about 8 children a parent) take an
+  // eighth of it at most.
+  const std::size_t round =
+      control.memory_mb == 0
+          ? kRound<T>
+          : std::clamp<std::size_t>((control.memory_mb << 20) / (64 * sizeof(T)), 4096, kRound<T>);
+  tbb::enumerable_thread_specific<Scatter<T>> local(std::ref(budget));
   std::vector<KeySet<Key, kCount>> sets(kBuckets);
 
   FastResult<kCount> out;
   ReachResult& result = out.reach;
   Limits limits(control);
   Level<Parent<kCount>> level;
-  level.reset(1);
+  level.reset(1, budget);
   {
     std::array<std::uint64_t, 8> img{};
     packing.images(start, img.data());
@@ -587,13 +651,13 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       }
     }
     const int k = static_cast<int>(result.levels.size()) - 1;
-    for (std::size_t begin = 0; begin < level.size(); begin += kRound<T>) {
+    for (std::size_t begin = 0; begin < level.size(); begin += round) {
       if (limits.hit(result.nodes)) {
         result.complete = false;
         return out;
       }
       limits.report(result.nodes, k, begin, level.size());
-      const std::size_t end = std::min(level.size(), begin + kRound<T>);
+      const std::size_t end = std::min(level.size(), begin + round);
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
           Scatter<T>& scatter = local.local();
@@ -629,30 +693,37 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         });
         tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
           for (Scatter<T>& s : local) {
-            sets[b].insert_all(s.out[b].data(), s.out[b].size());
-            sets[b].insert_all(s.staged.get() + b * kChunk, s.fill[b]);
+            sets[b].insert_all(s.out[b].data(), s.out[b].size(), budget);
+            sets[b].insert_all(s.staged.get() + b * kChunk, s.fill[b], budget);
             s.out[b].clear();
             s.fill[b] = 0;
           }
         });
       });
       result.nodes += end - begin;
+      if (budget.exceeded()) break;
     }
     std::vector<std::size_t> offset(kBuckets + 1, 0);
     for (std::size_t b = 0; b < kBuckets; ++b) {
       offset[b + 1] = offset[b] + sets[b].size();
       out.overflow = out.overflow || sets[b].overflow;
     }
-    level.reset(offset[kBuckets]);
+    if (budget.exceeded() || !level.reset(offset[kBuckets], budget)) {
+      result.complete = false;  // the next level did not fit: the levels so far are exact
+      result.out_of_memory = true;
+      return out;
+    }
     arena.execute([&] {
       tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
         std::size_t i = offset[b];
         const std::uint64_t high = static_cast<std::uint64_t>(b) << key_bits;
-        sets[b].drain([&](Key key, Count128 count) {
-          level[i].packed = mixer.unmix(high | (std::uint64_t{key} - 1));
-          if constexpr (kCount) level[i].n = count;
-          ++i;
-        });
+        sets[b].drain(
+            [&](Key key, Count128 count) {
+              level[i].packed = mixer.unmix(high | (std::uint64_t{key} - 1));
+              if constexpr (kCount) level[i].n = count;
+              ++i;
+            },
+            budget);
       });
     });
   }
@@ -719,11 +790,20 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
   std::map<int, std::unordered_set<std::string>> pending;
   pending[0].insert(canonical(encode(pos, std::popcount(static_cast<unsigned>(pos.removals_due)))));
   ReachResult result;
+  // What a stored position takes, about: its node, its bucket, and its text when that does
+  // not fit in the string itself.
+  const std::size_t per_position =
+      sizeof(std::string) + 4 * sizeof(void*) + (cells + 1 > 15 ? cells + 1 + 2 * sizeof(void*) : 0);
+  const std::size_t limit =
+      control.memory_mb == 0 ? std::numeric_limits<std::size_t>::max() : (control.memory_mb << 20) / per_position;
+
   Limits limits(control);
   while (!pending.empty()) {
     const int k = pending.begin()->first;
     const std::unordered_set<std::string> level = std::move(pending.begin()->second);
     pending.erase(pending.begin());
+    std::size_t held = level.size();  // this level and the ones being built
+    for (const auto& [depth, set] : pending) held += set.size();
     result.levels.resize(static_cast<std::size_t>(k) + 1, 0);
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
@@ -738,10 +818,20 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
       for (std::size_t c = 0; c < cells; ++c) p.cells[c] = static_cast<Value>(s[c]);
       const int removals = s[cells];
       p.removals_due = removals > 0 ? 1 : 0;
+      bool full = false;
       for_each_turn(board, solo, p, [&](const TurnView& t) {
+        if (held >= limit) {
+          full = true;
+          return;
+        }
         const Position next = apply(board, solo, p, t.squares, t.removal);
-        pending[k + t.pieces].insert(canonical(encode(next, t.removal ? removals - 1 : removals)));
+        held += pending[k + t.pieces].insert(canonical(encode(next, t.removal ? removals - 1 : removals))).second ? 1 : 0;
       });
+      if (full) {
+        result.complete = false;
+        result.out_of_memory = true;
+        return result;
+      }
     }
   }
   return result;
@@ -762,6 +852,7 @@ DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const P
   d.applicable = true;
   const FastResult<true> r = reach_fast<true>(board, rules, pos, true, control);
   d.complete = r.reach.complete;
+  d.out_of_memory = r.reach.out_of_memory;
   d.overflow = r.overflow;
   d.depth = static_cast<int>(r.reach.levels.size()) - 1;
   Count128 n = r.deepest;

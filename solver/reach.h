@@ -23,6 +23,7 @@ struct ReachResult {
   std::vector<std::uint64_t> levels;  // levels[k]: distinct positions after k pieces taken
   std::uint64_t total = 0;            // sum of levels
   bool complete = true;               // false when stopped (levels then hold what was done)
+  bool out_of_memory = false;         // stopped because SearchControl::memory_mb was reached
   std::uint64_t nodes = 0;            // positions expanded
 };
 
@@ -43,6 +44,7 @@ struct DeepestLines {
   bool applicable = false;
   bool complete = true;
   bool overflow = false;  // more than 2^128 lines: count is not exact
+  bool out_of_memory = false;  // stopped: a level did not fit in SearchControl::memory_mb
   int depth = 0;          // jumps in every optimal line
   std::string count;      // decimal
 };

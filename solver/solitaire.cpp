@@ -503,13 +503,14 @@ class Searcher {
 
 // The memo of the optimal-line count outside the breadth-first path: open addressing in
 // buckets of four entries, doubling while it is at least half full and the doubled table and
-// the old one fit together in `megabytes` MB (the --hash size); then, when a bucket is full, a new entry replaces the
-// one with the least work behind it (count_lines calls) or is dropped if it has less. A
+// the old one fit together in `bytes` (half of --hash); then, when a bucket is full, a new
+// entry replaces the one with the least work behind it (count_lines calls) or is dropped
+// if it has less. A
 // position not found is counted again, so the counts stay exact and a small table only
 // costs time. Used by one thread.
 class CountMemo {
  public:
-  explicit CountMemo(std::size_t megabytes) : max_bytes_(megabytes * (std::size_t{1} << 20)) { resize(1); }
+  explicit CountMemo(std::size_t bytes) : max_bytes_(bytes) { resize(1); }
   const BigCount* find(const PositionKey& key) const {
     for (const Entry& e : buckets_[key.hash() & mask_].e)
       if (e.work != 0 && e.key == key) return &e.count;
@@ -593,7 +594,9 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 
 template <class Game>
 SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options, const SearchControl& control) {
-  TranspositionTable tt(options.hash_mb);
+  // One budget: with a count by the DP, the table and the count's memo share it.
+  const std::size_t budget = options.hash_mb << 20;
+  TranspositionTable tt(options.count ? budget / 2 : budget);
   Searcher<Game> searcher(game, tt, control);
   using State = typename Game::State;
   using Local = typename Searcher<Game>::Local;
@@ -689,7 +692,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     searcher.flush(local);
     if (options.count) {
       searcher.limits_ = true;
-      CountMemo memo(options.hash_mb);
+      CountMemo memo(budget / 2);
       std::uint64_t calls = 0;
       bool aborted = false;
       const BigCount n = count_lines(searcher, root, result.value, local, memo, calls, aborted);
@@ -737,10 +740,20 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                            ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options, control)
                            : run(GeneralGame(board, solo, pos, options.symmetry), solo, search_options, control);
   if (fast_count && result.proved) {
-    const DeepestLines d = count_deepest_lines(board, solo, pos, control);
+    // The levels live in the same budget as the search's table, which is gone by now.
+    SearchControl levels = control;
+    levels.memory_mb = options.hash_mb;
+    const DeepestLines d = count_deepest_lines(board, solo, pos, levels);
     Value kind = 0;
     for (int s = 0; s < board.cells() && kind == 0; ++s) kind = pos.cells[static_cast<std::size_t>(s)];
-    if (d.complete && !d.overflow && d.depth * solo.gain(kind) == result.value) result.count = d.count;
+    if (d.complete && !d.overflow && d.depth * solo.gain(kind) == result.value) {
+      result.count = d.count;
+    } else if (d.out_of_memory) {
+      // A level did not fit: count by the DP instead, whose memo the budget bounds (slower,
+      // and stopped by the same limits). Searching again costs little beside the count.
+      SolveResult again = run(BitGame(board, solo, pos, options.symmetry), solo, options, control);
+      if (again.proved && again.value == result.value) result.count = std::move(again.count);
+    }
   }
   return result;
 }

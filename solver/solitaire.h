@@ -36,7 +36,11 @@
 namespace leapfrog {
 
 struct SolveOptions {
-  std::size_t hash_mb = 64;  // transposition table size; also the most the count's memo takes
+  // The memory for the tables, in MB: the transposition table; with `count`, the count's
+  // too (the DP's memo takes half of it and the table the other half; the breadth-first
+  // count, which runs after the search, all of it, and the DP counts instead when a level
+  // does not fit).
+  std::size_t hash_mb = 64;
   bool count = false;        // also count the optimal lines
   bool symmetry = true;      // reduce positions by the board's symmetries
 };

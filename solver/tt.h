@@ -49,10 +49,10 @@ class TranspositionTable {
     std::uint8_t work = 0;    // log2 of the nodes searched below it (replacement priority)
   };
 
-  // Uses at most `megabytes` MB (at least one bucket). Memory is zeroed lazily by the OS.
-  explicit TranspositionTable(std::size_t megabytes) {
+  // Uses at most `bytes` (at least one bucket). Memory is zeroed lazily by the OS.
+  explicit TranspositionTable(std::size_t bytes) {
     std::size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= megabytes * (std::size_t{1} << 20)) n *= 2;
+    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
     buckets_.reset(static_cast<Bucket*>(std::calloc(n, sizeof(Bucket))));
     if (!buckets_) throw std::bad_alloc();
     mask_ = n - 1;

@@ -45,6 +45,23 @@ TEST_CASE("solve and reach reject bad input with exit 2", "[cli][solve]") {
   CHECK(run_cli("solve 12/3").code == 2);
   CHECK(run_cli("reach 1x2").code == 2);
   CHECK(run_cli("reach english --nodes abc").code == 2);
+  CHECK(run_cli("reach english --hash 0").code == 2);
+  CHECK(run_cli("reach english --hash many").code == 2);
+}
+
+TEST_CASE("reach on a board full of pegs stops at --hash and says so", "[cli][reach]") {
+  // 7x7 with the centre empty: its levels pass 80 million positions at 13 jumps, more than
+  // any default; in 32 MB the count stops after the levels that fit.
+  const char* full = "reach 1111111/1111111/1111111/111.111/1111111/1111111/1111111 --players 1 --hash 32";
+  const auto text = run_cli(full);
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("needs more than --hash 32 MB; incomplete") != std::string::npos);
+  const auto r = run_cli(std::string(full) + " --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["complete"] == false);
+  CHECK(j["out_of_memory"] == true);
+  CHECK(j["levels"].size() >= 4);
 }
 
 TEST_CASE("reach --json has levels and total", "[cli][reach]") {

@@ -142,6 +142,41 @@ TEST_CASE("reach english: the first levels of OEIS A112737", "[solver][reach]") 
   for (std::size_t k = 0; k < a112737.size(); ++k) CHECK(r.levels[k] == a112737[k]);
 }
 
+TEST_CASE("reach stops at its memory budget with the levels it finished", "[solver][reach]") {
+  // Fast path: English in 16 MB gets through the levels of OEIS A112737 that fit, exactly,
+  // and stops at the first that does not (an 8x8 or 7x7 board full of pegs would otherwise
+  // take all memory).
+  const std::vector<std::uint64_t> a112737 = {1, 1, 2, 8, 39, 171, 719, 2757, 9751, 31312, 89927, 229614, 517854, 1022224};
+  const Setup s = parse_position(find_variant("english")->start);
+  for (int threads : {1, 2}) {
+    SearchControl control;
+    control.memory_mb = 16;
+    control.threads = threads;
+    const ReachResult r = reach(s.board, s.rules(), s.position, true, control);
+    CHECK(r.out_of_memory);
+    CHECK_FALSE(r.complete);
+    REQUIRE(r.levels.size() >= 8);
+    REQUIRE(r.levels.size() < a112737.size());
+    for (std::size_t k = 0; k < r.levels.size(); ++k) CHECK(r.levels[k] == a112737[k]);
+  }
+  // General path (coloured pieces; 390,415 positions in all): the same, against a run
+  // without a budget stopped a little later by its node limit (its levels so far are exact).
+  const Setup m = parse_position("2413/3142/1.24/4321/2134");
+  Rules rules = m.rules();
+  rules.players = 1;
+  SearchControl longer;
+  longer.node_limit = 8192;
+  const ReachResult more = reach(m.board, rules, m.position, false, longer);
+  SearchControl small;
+  small.memory_mb = 1;
+  const ReachResult cut = reach(m.board, rules, m.position, false, small);
+  CHECK(cut.out_of_memory);
+  CHECK_FALSE(cut.complete);
+  REQUIRE(cut.levels.size() >= 5);
+  REQUIRE(cut.levels.size() <= more.levels.size());
+  for (std::size_t k = 0; k < cut.levels.size(); ++k) CHECK(cut.levels[k] == more.levels[k]);
+}
+
 TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach]") {
   // 1x3 row of three pieces; the lone player first removes one piece, then jumps if possible.
   const Setup s = parse_position("111");

@@ -13,6 +13,7 @@
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
+#include "solver/reach.h"
 #include "solver/solitaire.h"
 #include "solitaire_reference.h"
 
@@ -217,9 +218,37 @@ TEST_CASE("optimal line counts on symmetric starts match the reference", "[solve
   }
 }
 
+TEST_CASE("a line count whose levels do not fit in --hash is made by the DP", "[solver][solitaire]") {
+  // Plain pieces under the optional rule are counted breadth first, level by level; in
+  // 1 MB the levels do not fit and the count falls back on the depth-first DP (its memo
+  // in half of that). Both must give the same number.
+  for (const char* text : {"##...##/##.1.##/..1111./111.111/.1111../##...##/##...## variant=english",
+                           "##...##/##.1.##/..1.11./111.111/.1111../##...##/##...## variant=english"}) {
+    const Setup s = parse_position(text);
+    const Rules rules = s.rules();
+    SearchControl tight;
+    tight.memory_mb = 1;
+    const DeepestLines bfs = count_deepest_lines(s.board, rules, s.position, SearchControl{});
+    REQUIRE(bfs.complete);
+    REQUIRE(count_deepest_lines(s.board, rules, s.position, tight).out_of_memory);
+    SolveOptions roomy, small;
+    roomy.count = small.count = true;
+    small.hash_mb = 1;
+    const SolveResult a = solve(s.board, rules, s.position, roomy, SearchControl{});
+    const SolveResult b = solve(s.board, rules, s.position, small, SearchControl{});
+    INFO(text);
+    REQUIRE(a.proved);
+    REQUIRE(b.proved);
+    CHECK(a.count == bfs.count);
+    CHECK(b.count == bfs.count);
+    CHECK(a.count.size() >= 7);
+  }
+}
+
 TEST_CASE("optimal line counts do not depend on the table size", "[solver][solitaire]") {
-  // Outside the breadth-first path the count keeps a memo bounded by --hash, which drops
-  // positions when full (they are then counted again). With 1 MB it holds about 8,000
+  // Outside the breadth-first path the count keeps a memo bounded by --hash (half of it,
+  // beside the table), which drops positions when full (they are then counted again).
+  // With --hash 2 the memo has 1 MB, which holds about 8,000
   // positions; these 5x4 Murray counts (a 104,672,214 and a 66,935,359) go through about
   // 38,000 and 34,000 distinct positions, so most of them are dropped and counted again.
   const Variant& murray = *find_variant("murray");
@@ -232,7 +261,7 @@ TEST_CASE("optimal line counts do not depend on the table size", "[solver][solit
     SolveOptions big, tiny;
     big.count = tiny.count = true;
     big.hash_mb = 64;
-    tiny.hash_mb = 1;
+    tiny.hash_mb = 2;
     const SolveResult a = solve(board, rules, p, big, SearchControl{});
     const SolveResult b = solve(board, rules, p, tiny, SearchControl{});
     INFO(format_grid(board, p));
