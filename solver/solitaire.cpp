@@ -729,6 +729,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 
 SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                   const SolveOptions& options, const SearchControl& control) {
+  const auto started = std::chrono::steady_clock::now();
   Rules solo = rules;
   solo.players = 1;
   // Plain pieces under the optional rule: the optimal lines are the jump sequences to the
@@ -751,7 +752,12 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
     } else if (d.out_of_memory) {
       // A level did not fit: count by the DP instead, whose memo the budget bounds (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
-      SolveResult again = run(BitGame(board, solo, pos, options.symmetry), solo, options, control);
+      SearchControl rest = control;
+      if (control.time_limit.count() > 0) {
+        const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+        rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
+      }
+      SolveResult again = run(BitGame(board, solo, pos, options.symmetry), solo, options, rest);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);
     }
   }
