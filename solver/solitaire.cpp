@@ -505,9 +505,8 @@ class Searcher {
 // buckets of four entries, doubling while it is at least half full and the doubled table and
 // the old one fit together in `bytes` (half of --hash); then, when a bucket is full, a new
 // entry replaces the one with the least work behind it (count_lines calls) or is dropped
-// if it has less. A
-// position not found is counted again, so the counts stay exact and a small table only
-// costs time. Used by one thread.
+// if it has less. A position not found is counted again, so the counts stay exact and a
+// small table only costs time. Used by one thread.
 class CountMemo {
  public:
   explicit CountMemo(std::size_t bytes) : max_bytes_(bytes) { resize(1); }
