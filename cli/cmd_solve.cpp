@@ -16,8 +16,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   bool count = false;
   bool no_symmetry = false;
   LimitOptions limits;
-  // Unset: 64 MB, or 1024 MB with --count (the breadth-first count of English's 31-jump
-  // lines holds about 600 MB of levels; in less it counts by the slow DP instead).
+  // Unset: the library's default (SolveOptions::hash_mb), which depends on --count.
   constexpr std::size_t kUnset = std::numeric_limits<std::size_t>::max();
   std::size_t hash_mb = kUnset;
   std::string svg;
@@ -35,7 +34,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  if (hash_mb == kUnset) hash_mb = count ? 1024 : 64;
+  if (hash_mb == kUnset) hash_mb = count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
   if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);

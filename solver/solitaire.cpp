@@ -727,8 +727,11 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 }  // namespace
 
 SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
-                  const SolveOptions& options, const SearchControl& control) {
+                  const SolveOptions& asked, const SearchControl& control) {
   const auto started = std::chrono::steady_clock::now();
+  SolveOptions options = asked;
+  if (options.hash_mb == 0)
+    options.hash_mb = options.count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
   Rules solo = rules;
   solo.players = 1;
   // Plain pieces under the optional rule: the optimal lines are the jump sequences to the

@@ -39,8 +39,11 @@ struct SolveOptions {
   // The memory for the tables, in MB: the transposition table; with `count`, the count's
   // too (the DP's memo takes half of it and the table the other half; the breadth-first
   // count, which runs after the search, all of it, and the DP counts instead when a level
-  // does not fit).
-  std::size_t hash_mb = 64;
+  // does not fit). 0: kDefaultHashMb, or kDefaultCountHashMb with `count` (English's
+  // breadth-first count holds about 600 MB of levels).
+  static constexpr std::size_t kDefaultHashMb = 64;
+  static constexpr std::size_t kDefaultCountHashMb = 1024;
+  std::size_t hash_mb = 0;
   bool count = false;        // also count the optimal lines
   bool symmetry = true;      // reduce positions by the board's symmetries
 };
