@@ -20,7 +20,7 @@
 #include <memory>
 #include <new>
 #include <string>
-#include <unordered_set>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -764,68 +764,130 @@ bool reach_fast_path(const Board& board, const Rules& rules, const Position& pos
 namespace {
 
 // ---------------------------------------------------------------------------------------
-// General path: positions as strings of cell values plus the count of removals still due.
+// General path: a position is a key of one byte a cell plus one for the removals still due.
+
+// A set of fixed-length byte keys: the keys one after another in one array, in the order
+// they came, and an open-addressing table of their indices. A 5x5 position takes about 40
+// bytes where a hash set of strings took over 200, and the whole set is freed at once (a
+// stopped run used to spend seconds freeing millions of strings).
+class ByteKeySet {
+ public:
+  explicit ByteKeySet(std::size_t length) : length_(length) {}
+  std::size_t size() const { return size_; }
+  const unsigned char* key(std::size_t i) const { return keys_.data() + i * length_; }
+  // The bytes held now, and after one more insert (growth included).
+  std::size_t bytes() const { return keys_.capacity() + slots_.size() * sizeof(std::uint32_t); }
+  std::size_t bytes_after_insert() const {
+    const std::size_t keys = (size_ + 1) * length_ > keys_.capacity() ? key_capacity() : keys_.capacity();
+    const std::size_t slots = 2 * (size_ + 1) > slots_.size() ? slot_capacity() : slots_.size();
+    return keys + slots * sizeof(std::uint32_t);
+  }
+  bool full() const { return size_ + 1 >= std::numeric_limits<std::uint32_t>::max() / 2; }
+  // Adds the key unless it is there; true when added.
+  bool insert(const unsigned char* key) {
+    if (2 * (size_ + 1) > slots_.size()) rehash(slot_capacity());
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+      const std::uint32_t slot = slots_[i];
+      if (slot == 0) {
+        if ((size_ + 1) * length_ > keys_.capacity()) keys_.reserve(key_capacity());
+        keys_.insert(keys_.end(), key, key + length_);
+        slots_[i] = static_cast<std::uint32_t>(++size_);
+        return true;
+      }
+      if (std::memcmp(this->key(slot - 1), key, length_) == 0) return false;
+    }
+  }
+
+ private:
+  std::size_t key_capacity() const { return std::max<std::size_t>(1024 * length_, 2 * keys_.capacity()); }
+  std::size_t slot_capacity() const { return std::max<std::size_t>(1024, 2 * slots_.size()); }
+  std::uint64_t hash(const unsigned char* key) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+    std::size_t i = 0;
+    for (; i + 8 <= length_; i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, key + i, 8);
+      h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+      h ^= h >> 29;
+    }
+    for (; i < length_; ++i) h = (h ^ key[i]) * 0x94D049BB133111EBULL;
+    return h ^ (h >> 32);
+  }
+  void rehash(std::size_t n) {
+    slots_.assign(n, 0);
+    for (std::size_t k = 0; k < size_; ++k)
+      for (std::size_t i = hash(key(k)) & (n - 1);; i = (i + 1) & (n - 1))
+        if (slots_[i] == 0) {
+          slots_[i] = static_cast<std::uint32_t>(k + 1);
+          break;
+        }
+  }
+  std::size_t length_;
+  std::vector<unsigned char> keys_;
+  std::vector<std::uint32_t> slots_;  // 0: empty, else 1 + the key's index
+  std::size_t size_ = 0;
+};
 
 ReachResult reach_general(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                           const SearchControl& control) {
   const Symmetry sym(board);
   const int nsym = symmetry ? sym.count() : 1;
   const std::size_t cells = static_cast<std::size_t>(board.cells());
+  const std::size_t length = cells + 1;
   Rules solo = rules;
   solo.players = 1;
-  const auto canonical = [&](const std::string& s) {
-    std::string best = s, img = s;
+  // key: the least image of (p, removals) under the symmetries in use.
+  std::vector<unsigned char> key(length), image(length);
+  const auto make_key = [&](const Position& p, int removals) {
+    for (std::size_t c = 0; c < cells; ++c) key[c] = static_cast<unsigned char>(p.cells[c]);
+    key[cells] = static_cast<unsigned char>(removals);
+    image[cells] = key[cells];
     for (int k = 1; k < nsym; ++k) {
-      for (std::size_t c = 0; c < cells; ++c) img[sym.image(k, static_cast<Square>(c))] = s[c];
-      best = std::min(best, img);
+      for (std::size_t c = 0; c < cells; ++c) image[sym.image(k, static_cast<Square>(c))] = static_cast<unsigned char>(p.cells[c]);
+      if (std::memcmp(image.data(), key.data(), cells) < 0) key.swap(image);
     }
-    return best;
   };
-  const auto encode = [&](const Position& p, int removals) {
-    std::string s(cells + 1, '\0');
-    for (std::size_t c = 0; c < cells; ++c) s[c] = static_cast<char>(p.cells[c]);
-    s[cells] = static_cast<char>(removals);
-    return s;
-  };
-  std::map<int, std::unordered_set<std::string>> pending;
-  pending[0].insert(canonical(encode(pos, std::popcount(static_cast<unsigned>(pos.removals_due)))));
-  ReachResult result;
-  // What a stored position takes, about: its node, its bucket, and its text when that does
-  // not fit in the string itself.
-  const std::size_t per_position =
-      sizeof(std::string) + 4 * sizeof(void*) + (cells + 1 > 15 ? cells + 1 + 2 * sizeof(void*) : 0);
   const std::size_t limit =
-      control.memory_mb == 0 ? std::numeric_limits<std::size_t>::max() : (control.memory_mb << 20) / per_position;
-
+      control.memory_mb == 0 ? std::numeric_limits<std::size_t>::max() : control.memory_mb << 20;
+  std::map<int, ByteKeySet> pending;
+  make_key(pos, std::popcount(static_cast<unsigned>(pos.removals_due)));
+  pending.emplace(0, ByteKeySet(length)).first->second.insert(key.data());
+  ReachResult result;
   Limits limits(control);
   while (!pending.empty()) {
     const int k = pending.begin()->first;
-    const std::unordered_set<std::string> level = std::move(pending.begin()->second);
+    const ByteKeySet level = std::move(pending.begin()->second);
     pending.erase(pending.begin());
-    std::size_t held = level.size();  // this level and the ones being built
-    for (const auto& [depth, set] : pending) held += set.size();
+    std::size_t held = level.bytes();  // this level and the ones being built
+    for (const auto& [depth, set] : pending) held += set.bytes();
     result.levels.resize(static_cast<std::size_t>(k) + 1, 0);
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
-    for (const std::string& s : level) {
+    for (std::size_t i = 0; i < level.size(); ++i) {
       if ((result.nodes & 1023) == 0 && limits.hit(result.nodes)) {
         result.complete = false;
         return result;
       }
-      limits.report(result.nodes, k, 0, 0);
+      limits.report(result.nodes, k, i, level.size());
       ++result.nodes;
+      const unsigned char* s = level.key(i);
       Position p;
       for (std::size_t c = 0; c < cells; ++c) p.cells[c] = static_cast<Value>(s[c]);
       const int removals = s[cells];
       p.removals_due = removals > 0 ? 1 : 0;
       bool full = false;
       for_each_turn(board, solo, p, [&](const TurnView& t) {
-        if (held >= limit) {
+        if (full) return;
+        ByteKeySet& set = pending.try_emplace(k + t.pieces, length).first->second;
+        if (held - set.bytes() + set.bytes_after_insert() > limit || set.full()) {
           full = true;
           return;
         }
-        const Position next = apply(board, solo, p, t.squares, t.removal);
-        held += pending[k + t.pieces].insert(canonical(encode(next, t.removal ? removals - 1 : removals))).second ? 1 : 0;
+        make_key(apply(board, solo, p, t.squares, t.removal), t.removal ? removals - 1 : removals);
+        const std::size_t before = set.bytes();
+        set.insert(key.data());
+        held += set.bytes() - before;
       });
       if (full) {
         result.complete = false;
