@@ -77,33 +77,29 @@ void BM_BestChainsRandom(benchmark::State& state) {
 }
 BENCHMARK(BM_BestChainsRandom)->Unit(benchmark::kMillisecond);
 
-void BM_BestChainsLattice(benchmark::State& state) {
+// best_chains on lattice state.range(0), one thread; the label gives value, count and nodes,
+// and a wrong value or count fails the benchmark.
+void run_lattice(benchmark::State& state, const ChainOptions& options) {
   const LatticeCase& l = kLattices[state.range(0)];
   const Setup s = parse_position(l.position);
   SearchControl one;
   one.threads = 1;
   ChainResult r;
-  for (auto _ : state) r = best_chains(s.board, s.rules(), s.position, {}, one);
+  for (auto _ : state) r = best_chains(s.board, s.rules(), s.position, options, one);
   state.SetLabel(std::string(l.name) + " value " + std::to_string(r.value) + " count " + r.count.to_string() +
                  " nodes " + std::to_string(r.nodes));
   if (r.value != l.value || r.count.to_string() != l.count) state.SkipWithError("wrong value or count");
 }
+
+void BM_BestChainsLattice(benchmark::State& state) { run_lattice(state, {}); }
 BENCHMARK(BM_BestChainsLattice)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 // The same with the general search everywhere (ChainOptions::plain_graphs = false): what the
 // trail search of solver/trails.h gains on plain graphs.
 void BM_GeneralSearchLattice(benchmark::State& state) {
-  const LatticeCase& l = kLattices[state.range(0)];
-  const Setup s = parse_position(l.position);
-  SearchControl one;
-  one.threads = 1;
   ChainOptions general;
   general.plain_graphs = false;
-  ChainResult r;
-  for (auto _ : state) r = best_chains(s.board, s.rules(), s.position, general, one);
-  state.SetLabel(std::string(l.name) + " value " + std::to_string(r.value) + " count " + r.count.to_string() +
-                 " nodes " + std::to_string(r.nodes));
-  if (r.value != l.value || r.count.to_string() != l.count) state.SkipWithError("wrong value or count");
+  run_lattice(state, general);
 }
 BENCHMARK(BM_GeneralSearchLattice)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
 

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "puzzles/movegen.h"
+#include "solver/assignment.h"
 #include "solver/shortest_paths.h"
 #include "solver/trails.h"
 
@@ -556,55 +557,9 @@ class StartSearch final : public StartSearchBase {
 
   // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).
   [[gnu::noinline]] Score hungarian(std::size_t m) {
-    // Hungarian method (potentials u, v; p[j] = row matched to column j; 1-based), from
-    // the feasible potentials and tight partial assignment the caller leaves in hu_, hv_,
-    // hp_: only the free rows are augmented.
-    hway_.assign(m + 1, 0);
-    hused_.assign(m + 1, 0);
-    for (std::size_t j = 1; j <= m; ++j) hused_[hp_[j]] = 1;  // rows matched already
-    free_rows_.clear();
-    for (std::size_t i = 1; i <= m; ++i)
-      if (!hused_[i]) free_rows_.push_back(i);
-    for (const std::size_t i : free_rows_) {
-      hp_[0] = i;
-      std::size_t j0 = 0;
-      hmin_.assign(m + 1, std::numeric_limits<std::int64_t>::max());
-      hused_.assign(m + 1, 0);
-      do {
-        hused_[j0] = 1;
-        const std::size_t i0 = hp_[j0];
-        std::int64_t delta = std::numeric_limits<std::int64_t>::max();
-        std::size_t j1 = 0;
-        for (std::size_t j = 1; j <= m; ++j) {
-          if (hused_[j]) continue;
-          const std::int64_t c = cost_[(i0 - 1) * m + (j - 1)] - hu_[i0] - hv_[j];
-          if (c < hmin_[j]) {
-            hmin_[j] = c;
-            hway_[j] = j0;
-          }
-          if (hmin_[j] < delta) {
-            delta = hmin_[j];
-            j1 = j;
-          }
-        }
-        for (std::size_t j = 0; j <= m; ++j) {
-          if (hused_[j]) {
-            hu_[hp_[j]] += delta;
-            hv_[j] -= delta;
-          } else {
-            hmin_[j] -= delta;
-          }
-        }
-        j0 = j1;
-      } while (hp_[j0] != 0);
-      do {
-        const std::size_t j1 = hway_[j0];
-        hp_[j0] = hp_[j1];
-        j0 = j1;
-      } while (j0 != 0);
-    }
-    std::int64_t total = 0;
-    for (std::size_t j = 1; j <= m; ++j) total += cost_[(hp_[j] - 1) * m + (j - 1)];
+    // From the feasible potentials and tight partial assignment the caller leaves in hu_,
+    // hv_, hp_: only the free rows are augmented.
+    const std::int64_t total = min_assignment(m, cost_, hu_, hv_, hp_, assignment_);
     if (total >= kBig) return 0;  // unreachable terminals: cannot happen in a region; stay safe
     return static_cast<Score>((total + 1) / 2);
   }
@@ -819,8 +774,9 @@ class StartSearch final : public StartSearchBase {
   bool full_weights_ = false;   // the parity bounds weigh every piece by its gain
   Score piece_sum_ = 0;         // make_key: the gain of every piece that matters
   std::size_t region_size_ = 0;
-  std::vector<std::int64_t> cost_, hu_, hv_, hmin_;
-  std::vector<std::size_t> hp_, hway_, free_rows_;
+  std::vector<std::int64_t> cost_, hu_, hv_;
+  std::vector<std::size_t> hp_;
+  AssignmentScratch assignment_;
   // The matching bound of each node on the current chain, for its children (see
   // matching_bound): terminals, distance rows (own or the parent's), assignment duals.
   struct Frame {
@@ -846,7 +802,6 @@ class StartSearch final : public StartSearchBase {
   std::vector<Score> block_weight_, block_via_, block_best_;
   std::vector<std::size_t> block_stack_, block_pending_;
   int depth_ = 0;  // captures made on the current chain
-  std::vector<std::uint8_t> hused_;
   std::vector<Square> terminals_;
   RepairScratch repair_;
   std::vector<std::pair<Square, Score>> live_;  // matching_bound: 8 slots per square, (to, gain)

@@ -32,6 +32,7 @@
 #include "puzzles/bigcount.h"
 #include "puzzles/board.h"
 #include "puzzles/position.h"
+#include "solver/assignment.h"
 
 namespace leapfrog {
 
@@ -770,58 +771,7 @@ class TrailSearch {
   // Minimum assignment of the m x m matrix cost_ (Hungarian method, potentials f.u, f.v,
   // f.p[j] = row of column j, 1-based), from the feasible duals and tight partial
   // assignment in f: only the free rows are augmented. Returns the assignment's cost.
-  std::int64_t hungarian(std::size_t m, Frame& f) {
-    auto& u = f.u;
-    auto& v = f.v;
-    auto& p = f.p;
-    way_.assign(m + 1, 0);
-    used_.assign(m + 1, 0);
-    for (std::size_t j = 1; j <= m; ++j) used_[p[j]] = 1;
-    free_rows_.clear();
-    for (std::size_t i = 1; i <= m; ++i)
-      if (!used_[i]) free_rows_.push_back(i);
-    for (const std::size_t i : free_rows_) {
-      p[0] = i;
-      std::size_t j0 = 0;
-      minv_.assign(m + 1, std::numeric_limits<std::int64_t>::max());
-      used_.assign(m + 1, 0);
-      do {
-        used_[j0] = 1;
-        const std::size_t i0 = p[j0];
-        std::int64_t delta = std::numeric_limits<std::int64_t>::max();
-        std::size_t j1 = 0;
-        for (std::size_t j = 1; j <= m; ++j) {
-          if (used_[j]) continue;
-          const std::int64_t c = cost_[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
-          if (c < minv_[j]) {
-            minv_[j] = c;
-            way_[j] = j0;
-          }
-          if (minv_[j] < delta) {
-            delta = minv_[j];
-            j1 = j;
-          }
-        }
-        for (std::size_t j = 0; j <= m; ++j) {
-          if (used_[j]) {
-            u[p[j]] += delta;
-            v[j] -= delta;
-          } else {
-            minv_[j] -= delta;
-          }
-        }
-        j0 = j1;
-      } while (p[j0] != 0);
-      do {
-        const std::size_t j1 = way_[j0];
-        p[j0] = p[j1];
-        j0 = j1;
-      } while (j0 != 0);
-    }
-    std::int64_t total = 0;
-    for (std::size_t j = 1; j <= m; ++j) total += cost_[(p[j] - 1) * m + (j - 1)];
-    return total;
-  }
+  std::int64_t hungarian(std::size_t m, Frame& f) { return min_assignment(m, cost_, f.u, f.v, f.p, assignment_); }
 
   // ---- the search -----------------------------------------------------------------------
 
@@ -1039,9 +989,8 @@ class TrailSearch {
   std::vector<std::uint8_t> base_terms_;
   std::array<std::array<Score, kExactMatching>, kExactMatching> small_cost_{};
   std::array<Score, kExactMatching> small_min_{};
-  std::vector<std::int64_t> cost_, minv_;
-  std::vector<std::size_t> way_, free_rows_;
-  std::vector<std::uint8_t> used_;
+  std::vector<std::int64_t> cost_;
+  AssignmentScratch assignment_;
   std::array<std::vector<std::uint8_t>, 64> buckets_;
   Table table_;
 };

@@ -113,39 +113,6 @@ TEST_CASE("best agrees with plain recursion on random lattice positions", "[solv
   }
 }
 
-TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[solver][chains]") {
-  // The issue's shape: nodes on even file and rank, pieces on the edges between them (each
-  // jumpable across one axis only), empty holes on odd file and rank, and one jumper on a
-  // node. The region is a plain graph from the root on, so the trail search (solver/trails.h)
-  // answers, and its T-join and block bounds decide the pruning; a bound that is too low for
-  // any state drops maximal chains, which this test sees in the value, count or list.
-  Rng rng(4242);
-  int tested = 0, with_chains = 0;
-  while (tested < 400) {
-    const int w = 5 + 2 * static_cast<int>(rng.below(3)), h = 5 + 2 * static_cast<int>(rng.below(3));
-    const int missing = 10 + static_cast<int>(rng.below(30));
-    Setup s{Board(w, h), {}, "", {}};
-    std::vector<Square> nodes;
-    for (int r = 0; r < h; ++r)
-      for (int f = 0; f < w; ++f) {
-        const Square sq = s.board.square(f, r);
-        if (r % 2 == 0 && f % 2 == 0) nodes.push_back(sq);
-        else if ((r + f) % 2 == 1 && static_cast<int>(rng.below(100)) >= missing)
-          s.position.cells[sq] = static_cast<Value>(1 + rng.below(4));
-      }
-    s.position.cells[nodes[rng.below(nodes.size())]] = static_cast<Value>(1 + rng.below(4));
-    for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
-      ReferenceSearch ref(s.board, false, m == Measure::kPoints, 3000000);
-      const auto expect = ref.run(cells_of(s.board, s.position));
-      if (expect.gave_up) continue;
-      with_chains += !expect.chains.empty();
-      check_against_reference(s, rules_with(m, false), expect.chains, expect.value);
-      ++tested;
-    }
-  }
-  CHECK(with_chains > 300);
-}
-
 // A random lattice of the issue's shape: w x h (odd sides), each edge holding a piece with
 // probability 1 - missing/100, a jumper on a random node.
 Setup random_lattice(Rng& rng, int w, int h, int missing) {
@@ -160,6 +127,30 @@ Setup random_lattice(Rng& rng, int w, int h, int missing) {
     }
   s.position.cells[nodes[rng.below(nodes.size())]] = static_cast<Value>(1 + rng.below(4));
   return s;
+}
+
+TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[solver][chains]") {
+  // The issue's shape: nodes on even file and rank, pieces on the edges between them (each
+  // jumpable across one axis only), empty holes on odd file and rank, and one jumper on a
+  // node. The region is a plain graph from the root on, so the trail search (solver/trails.h)
+  // answers, and its T-join and block bounds decide the pruning; a bound that is too low for
+  // any state drops maximal chains, which this test sees in the value, count or list.
+  Rng rng(4242);
+  int tested = 0, with_chains = 0;
+  while (tested < 400) {
+    const int w = 5 + 2 * static_cast<int>(rng.below(3)), h = 5 + 2 * static_cast<int>(rng.below(3));
+    const int missing = 10 + static_cast<int>(rng.below(30));
+    const Setup s = random_lattice(rng, w, h, missing);
+    for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
+      ReferenceSearch ref(s.board, false, m == Measure::kPoints, 3000000);
+      const auto expect = ref.run(cells_of(s.board, s.position));
+      if (expect.gave_up) continue;
+      with_chains += !expect.chains.empty();
+      check_against_reference(s, rules_with(m, false), expect.chains, expect.value);
+      ++tested;
+    }
+  }
+  CHECK(with_chains > 300);
 }
 
 TEST_CASE("the trail search agrees with the general search on larger plain graphs", "[solver][chains]") {
