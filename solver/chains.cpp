@@ -90,6 +90,7 @@ struct Shared {
   std::vector<std::uint64_t> zsq;
   std::array<Score, kMaxValue + 1> gain{};
   bool plain_graphs = true;  // ChainOptions::plain_graphs
+  bool leftovers = true;     // ChainOptions::leftovers
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<bool> stopped{false};
   std::atomic<Score> best_so_far{0};
@@ -213,8 +214,9 @@ class StartSearch final : public StartSearchBase {
   void run() {
     if (sh_.plain_graphs) {
       if (auto graph = plain_graph(sh_.board, sh_.rules.diagonal, cells_, start_, sh_.gain)) {
-        trail_ = std::make_unique<TrailSearch<Count>>(std::move(*graph),
-                                                      [this](std::uint64_t n) { return sh_.poll(n); });
+        trail_ = std::make_unique<TrailSearch<Count>>(
+            std::move(*graph), [this](std::uint64_t n) { return sh_.poll(n); },
+            sh_.leftovers ? TrailSearch<Count>::kLeftoverBudget : 0);
         trail_->run();
         if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(trail_->nodes & 4095);
         nodes = trail_->nodes;
@@ -868,6 +870,7 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
 
   Shared shared(board, rules, pos, control);
   shared.plain_graphs = options.plain_graphs;
+  shared.leftovers = options.leftovers;
   std::vector<std::unique_ptr<StartSearchBase>> searches(starts.size());
   const auto work = [&](std::size_t i) {
     std::unique_ptr<StartSearchBase> s;

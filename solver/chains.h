@@ -34,9 +34,10 @@
 //
 // Plain graphs (every square the jumper can reach empty, every piece there jumpable across
 // one axis only, as on the lattices of issue 3): chains are trails, and the trail search of
-// solver/trails.h answers instead, on bit-set states with a T-join bound that a child
-// inherits in O(1) and a block-tree bound (docs/chains.md). ChainOptions::plain_graphs =
-// false keeps the general search everywhere.
+// solver/trails.h answers instead: the edge sets a maximal trail can leave are enumerated
+// and the Euler trails of what remains counted, in turns with a bounded search on bit-set
+// states (a T-join bound that a child inherits in O(1), a block-tree bound; docs/chains.md).
+// ChainOptions::plain_graphs = false keeps the general search everywhere.
 //
 // Parallelism: start squares are searched as independent tasks (oneTBB), each with its own
 // table, and combined in square order, so every output (value, count, chains, nodes) is the
@@ -65,6 +66,9 @@ struct ChainOptions {
   // Search plain-graph regions (lattices) with the trail search (solver/trails.h); false
   // uses the general search everywhere (the tests and benchmarks compare the two).
   bool plain_graphs = true;
+  // In the trail search, let the leftover enumeration and Euler-trail count take turns with
+  // the bounded search (solver/trails.h); false runs the bounded search alone.
+  bool leftovers = true;
 };
 
 struct ChainResult {

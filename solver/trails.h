@@ -6,17 +6,24 @@
 // edges (weighted by their gain), a chain is a trail from the jumper's square, and two
 // chains are the same exactly when they visit the same vertices in the same order.
 //
-// The search is the one of chains.cpp (memo on the jumper's vertex and the edges it can
-// still reach, `need`-pruning that never drops a tie, so counts are exact) on a compact
-// state: the edges as a 128-bit set, so a state's key, hash, weight and connectivity are a
-// few word operations. Its bound is the T-join bound: the edges a trail from v to its end t
-// leaves form a T-join for T = odd(S) + {v} + {t}, so they weigh at least a minimum
-// T-join, bounded from below by half a minimum assignment of T' = odd(S) + {v} (plus a
-// free end) under shortest-path distances. T' does not change along a chain (a jump flips
-// the parity of both its ends and moves the jumper), so a child whose jumped edge lies on
-// none of the shortest paths the parent's assignment uses has exactly the parent's
-// assignment: its bound is inherited in O(1) and its distance rows are repaired only when a
-// descendant needs them.
+// Two methods answer, taking turns (see TrailSearch::run):
+//  - The leftover enumeration. A trail uses a connected edge set U with odd(U) = {} or
+//    {v, t}, and every such U has Euler trails from v: the chains using exactly U. So the
+//    edge sets a trail may leave are enumerated, lightest first, and the Euler trails of each
+//    optimal U counted with a memo; no bound is needed while counting (Fleury's rule says
+//    which jumps can still finish). On the lattices of issue 3 there are one or two optimal
+//    sets, and the count visits only states of maximal chains.
+//  - The bounded search: the search of chains.cpp (memo on the jumper's vertex and the edges
+//    it can still reach, `need`-pruning that never drops a tie, so counts are exact) on a
+//    compact state: the edges as a 128-bit set, so a state's key, hash, weight and
+//    connectivity are a few word operations. Its bound is the T-join bound: the edges a
+//    trail from v to its end t leaves form a T-join for T = odd(S) + {v} + {t}, so they weigh
+//    at least a minimum T-join, bounded from below by half a minimum assignment of
+//    T' = odd(S) + {v} (plus a free end) under shortest-path distances. T' does not change
+//    along a chain (a jump flips the parity of both its ends and moves the jumper), so a
+//    child whose jumped edge lies on none of the shortest paths the parent's assignment uses
+//    has exactly the parent's assignment: its bound is inherited in O(1) and its distance
+//    rows are repaired only when a descendant needs them. A block-tree bound covers bridges.
 #pragma once
 
 #include <algorithm>
@@ -101,8 +108,14 @@ class TrailSearch {
  public:
   // `poll(n)` is called every 4096 expanded states with n = 4096; it returns true when the
   // search must stop (then `stopped` is set and the results are meaningless).
-  TrailSearch(PlainGraph graph, std::function<bool(std::uint64_t)> poll)
-      : g_(std::move(graph)), poll_(std::move(poll)) {
+  // Nodes the leftover enumeration (see run()) may take in one round; once a round has had
+  // this many, the bounded search finishes alone. 0 runs the bounded search alone (the tests
+  // compare the two).
+  static constexpr std::uint64_t kLeftoverBudget = std::uint64_t{1} << 18;
+
+  TrailSearch(PlainGraph graph, std::function<bool(std::uint64_t)> poll,
+              std::uint64_t leftover_budget = kLeftoverBudget)
+      : g_(std::move(graph)), poll_(std::move(poll)), leftover_budget_(leftover_budget) {
     const auto n = static_cast<std::size_t>(g_.vertices());
     stamp_.assign(n, 0);
     queue_.resize(n);
@@ -127,25 +140,80 @@ class TrailSearch {
     frames_.resize(static_cast<std::size_t>(g_.edges()) + 2);
   }
 
+  // Two methods, the same answers. A trail from v uses an edge set U that is connected,
+  // contains v and has odd(U) = {} or {v, t}; conversely every such U has an Euler trail from
+  // v, and the chains using exactly U are its Euler trails from v. So the value is the
+  // largest weight of such a U and the count the sum of their Euler trails.
+  //  - Leftover enumeration (first): the edges a trail leaves, L = E - U, form a T-join for
+  //    odd(E) + {v} + {t}, of weight at least the root's T-join bound. For B from that bound
+  //    upwards, every such L of weight exactly B is enumerated (vertex by vertex, each
+  //    vertex's parity fixed when it is passed, pruned by a matching bound); the first B with
+  //    a connected U gives the value, and the Euler trails of each such U are counted with a
+  //    memo on (vertex, edges left) where every state reached completes (Fleury: a jump
+  //    that strands no edge). No bound is needed while counting.
+  //  - The bounded search: the `need`-pruned search below.
+  // Neither is always the faster: on a dense lattice the enumeration meets few leftovers and
+  // counts without bounds, while where the trail must leave much (a sparse region, bridges)
+  // near-optimal leftovers abound and the bounded search's block bound is the better tool.
+  // So they take turns with growing node caps (each round 4 times the last; the bounded
+  // search gets a sixteenth, its nodes cost about that much more), and a capped bounded
+  // search starts afresh, its table cleared. Once the enumeration has had its budget the
+  // bounded search runs uncapped. Node caps, not time, so the answer and the node count are
+  // the same on every run.
   void run() {
     const int v = g_.start;
     const Score w = weight(all_);
     Score need = w;
     // The root's T-join bound (its frame serves the children).
     need = std::min(need, w - tjoin(0, v, all_, -1, true));
+    if (leftover_budget_ == 0) {
+      bounded(v, w, need, kNoCap);
+      return;
+    }
+    // Where bridges make the T-join bound loose (a sparse region), the block bound starts
+    // both nearer the answer.
+    const Score bb = block_bound(0, v, all_, w + 1);  // exact: every value is below w + 1
+    if (bb != kNoBound) need = std::min(need, bb);
+    for (std::uint64_t cap = kFirstCap;; cap *= 4) {
+      if (by_leftovers(w, need, std::min(cap, leftover_budget_))) {
+        by_enumeration = true;
+        return;
+      }
+      if (stopped) return;
+      const bool last = cap >= leftover_budget_ || hopeless_;
+      if (bounded(v, w, need, last ? kNoCap : cap / 16) || stopped) return;
+      table_ = Table{};  // a capped search leaves unfinished entries
+    }
+  }
+
+  static constexpr std::uint64_t kFirstCap = 4096;
+  static constexpr std::uint64_t kNoCap = std::numeric_limits<std::uint64_t>::max();
+
+  // The bounded search from the root, at most `cap` states expanded: true when it finished
+  // (value and count set).
+  bool bounded(int v, Score w, Score need, std::uint64_t cap) {
+    cap_ = cap == kNoCap ? kNoCap : nodes + cap;
+    capped_ = false;
     Sub root{0, Count{}, false};
     while (need >= 1) {
       root = solve(0, v, all_, w, need, -1, true);
-      if (root.exact || stopped) break;
+      if (root.exact || stopped || capped_) break;
       need = std::min(need - 1, root.best);
     }
+    if (stopped || capped_) return false;
     value = root.exact ? root.best : 0;
     count = value == 0 ? Count{} : root.count;
+    return true;
   }
 
   // Appends the maximal chains (value > 0) in for_each_turn order, as squares.
   void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) {
     std::vector<Square> path{g_.vertex_square[static_cast<std::size_t>(g_.start)]};
+    if (!units_.empty()) {
+      walk_live_.resize(static_cast<std::size_t>(g_.edges()) + 2);  // a trail has at most edges() jumps
+      if (value > 0) walk_units(g_.start, units_, path, out, limit, truncated);
+      return;
+    }
     walk(g_.start, all_, value, path, out, limit, truncated);
   }
 
@@ -155,6 +223,8 @@ class TrailSearch {
   std::uint64_t materialised = 0;  // T-join bounds computed afresh (the rest were inherited)
   bool overflowed = false;
   bool stopped = false;
+  bool by_enumeration = false;  // the leftover enumeration answered (else the bounded search)
+  std::size_t optimal_sets() const { return units_.size(); }  // with by_enumeration
 
  private:
   struct Sub {
@@ -219,6 +289,230 @@ class TrailSearch {
     }
     s = kept;
     return true;
+  }
+
+  // ---- leftover enumeration and Euler trails ---------------------------------------------
+
+  // At most this many optimal edge sets (else the bounded search, which merges them).
+  static constexpr std::size_t kMaxUnits = 256;
+
+  // Value and count through the leftovers (see run()); false when the budget ran out (the
+  // results are then left to the bounded search) or the search was stopped.
+  bool by_leftovers(Score w, Score need, std::uint64_t budget) {
+    enumeration_cap_ = budget;
+    const auto n = static_cast<std::size_t>(g_.vertices());
+    parity_.assign(n, 0);
+    wanted_.assign(n, 0);
+    forward_.assign(n, {});
+    for (int e = 0; e < g_.edges(); ++e) {
+      const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
+      wanted_[a] ^= 1;
+      wanted_[b] ^= 1;
+      forward_[std::min(a, b)].push_back(static_cast<std::uint8_t>(e));
+    }
+    wanted_[static_cast<std::size_t>(g_.start)] ^= 1;  // odd(L) = odd(E) + {v} + {t}
+    off_.assign((n + 63) / 64, 0);
+    for (std::size_t x = 0; x < n; ++x)
+      if (wanted_[x] != 0) flip_off(x);
+    enumerated_ = 0;
+    // An earlier round's B that found nothing is not enumerated again.
+    for (Score b = std::max({w - need, Score{0}, settled_}); b < w; ++b) {
+      budget_ = b;
+      leftover_ = Mask{};
+      units_.clear();
+      if (!enumerate(0, 0, false)) {
+        units_.clear();
+        return false;
+      }
+      if (units_.empty()) {
+        settled_ = b + 1;
+        continue;
+      }
+      value = w - b;
+      count = Count{};
+      for (const Mask& u : units_) {
+        const Count c = euler(g_.start, u);
+        if (stopped) {
+          units_.clear();
+          return false;
+        }
+        overflowed |= trails_detail::add_count(count, c);
+      }
+      return true;
+    }
+    return false;  // not reached: a single edge at v is a trail
+  }
+
+  void flip_off(std::size_t x) { off_[x >> 6] ^= std::uint64_t{1} << (x & 63); }
+
+  // A lower bound on the weight the leftover still needs, from the vertices x.. whose parity
+  // is still wrong. The undecided leftover is a union of paths pairing them (the trail's end
+  // t may excuse one) and cycles; a path of one edge between two wrong vertices is charged
+  // half its weight at each, a longer path its first edge at one end and its last at the
+  // other. So a wrong vertex is charged its cheapest undecided edge, half of it when the other
+  // end is wrong too (doubled units below), and the sum, less the largest charge while t is
+  // free, is a lower bound.
+  Score leftover_bound(int x, bool flipped) const {
+    Score sum2 = 0, largest2 = 0;
+    int stuck = 0;  // wrong vertices with no edge left to decide: only t may be one
+    for (std::size_t word = static_cast<std::size_t>(x) >> 6; word < off_.size(); ++word) {
+      std::uint64_t bits = off_[word];
+      if (word == static_cast<std::size_t>(x) >> 6) bits &= ~std::uint64_t{0} << (x & 63);
+      for (; bits != 0; bits &= bits - 1) {
+        const auto j = 64 * word + static_cast<std::size_t>(std::countr_zero(bits));
+        Score cheapest2 = kUnreachable;
+        for (int i = 0; i < g_.inc_count[j]; ++i) {
+          const auto [e, y] = g_.inc[j][static_cast<std::size_t>(i)];
+          if (y < x) continue;
+          const bool wrong = ((off_[y >> 6] >> (y & 63)) & 1U) != 0;
+          cheapest2 = std::min(cheapest2, (wrong ? 1 : 2) * g_.weight[e]);
+        }
+        if (cheapest2 == kUnreachable) {
+          ++stuck;
+          continue;
+        }
+        sum2 += cheapest2;
+        largest2 = std::max(largest2, cheapest2);
+      }
+    }
+    if (stuck > (flipped ? 0 : 1)) return kUnreachable;
+    if (!flipped && stuck == 0) sum2 -= largest2;
+    return (sum2 + 1) / 2;
+  }
+
+  // Decides the edges from x to later vertices (earlier ones are decided): every subset
+  // that gives x the parity odd(E) + {v} asks (or the other one, once, for t). Leftovers of
+  // weight exactly budget_ whose complement is connected from v go to units_. False when the
+  // node budget or the search's poll says stop.
+  bool enumerate(int x, Score taken, bool flipped) {
+    if (++enumerated_ > enumeration_cap_) return false;
+    if ((++nodes & 4095) == 0 && poll_(4096)) stopped = true;
+    if (stopped) return false;
+    if (x == g_.vertices()) {
+      if (taken == budget_ && complement_connected()) {
+        if (units_.size() == kMaxUnits) {  // leave it to the bounded search, for good
+          hopeless_ = true;
+          return false;
+        }
+        units_.push_back(Mask{all_[0] & ~leftover_[0], all_[1] & ~leftover_[1]});
+      }
+      return true;
+    }
+    const Score bound = leftover_bound(x, flipped);
+    if (bound >= kUnreachable || taken + bound > budget_) return true;
+    const auto xs = static_cast<std::size_t>(x);
+    const auto& f = forward_[xs];
+    const unsigned k = static_cast<unsigned>(f.size());
+    for (unsigned m = 0; m < (1U << k); ++m) {
+      Score add = 0;
+      for (unsigned i = 0; i < k; ++i)
+        if (((m >> i) & 1U) != 0) add += g_.weight[f[i]];
+      if (taken + add > budget_) continue;
+      const bool right = ((parity_[xs] + std::popcount(m)) & 1) == wanted_[xs];
+      if (!right && flipped) continue;
+      const auto toggle = [&] {
+        for (unsigned i = 0; i < k; ++i) {
+          if (((m >> i) & 1U) == 0) continue;
+          const auto [a, b] = g_.ends[f[i]];
+          const std::size_t y = a == x ? b : a;
+          parity_[y] ^= 1;
+          flip_off(y);
+          leftover_[f[i] >> 6] ^= std::uint64_t{1} << (f[i] & 63);
+        }
+      };
+      toggle();
+      const bool ok = enumerate(x + 1, taken + add, flipped || !right);
+      toggle();
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  // U = all_ - leftover_ is non-empty and connected from the start.
+  bool complement_connected() {
+    const Mask u{all_[0] & ~leftover_[0], all_[1] & ~leftover_[1]};
+    if (trails_detail::empty(u)) return false;
+    const std::uint32_t gen = next_stamp();
+    std::size_t head = 0, tail = 0;
+    queue_[tail++] = static_cast<std::uint8_t>(g_.start);
+    stamp_[static_cast<std::size_t>(g_.start)] = gen;
+    Mask seen{};
+    while (head < tail) {
+      const int x = queue_[head++];
+      for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(x)]; ++i) {
+        const auto [e, y] = g_.inc[static_cast<std::size_t>(x)][static_cast<std::size_t>(i)];
+        if (!trails_detail::has(u, e)) continue;
+        trails_detail::put(seen, e);
+        if (stamp_[y] == gen) continue;
+        stamp_[y] = gen;
+        queue_[tail++] = y;
+      }
+    }
+    return trails_detail::equal(seen, u);
+  }
+
+  // The number of Euler trails of r (connected, odd(r) = {} or {x, t}) from x. A jump is
+  // part of one exactly when it strands no edge of r (Fleury), so every state reached counts.
+  Count euler(int x, const Mask& r) {
+    if (trails_detail::empty(r)) return Count{1};
+    const auto& inc = g_.inc[static_cast<std::size_t>(x)];
+    const int incs = g_.inc_count[static_cast<std::size_t>(x)];
+    if (degree(x, r) == 1) {  // a forced jump (it leaves x bare, so strands nothing): no memo
+      for (int i = 0;; ++i) {
+        const auto [e, y] = inc[static_cast<std::size_t>(i)];
+        if (!trails_detail::has(r, e)) continue;
+        Mask child = r;
+        trails_detail::drop(child, e);
+        return euler(y, child);
+      }
+    }
+    const std::uint64_t h = trails_detail::state_hash(r, x);
+    if (const auto i = euler_table_.find(h, r, x); i >= 0) return euler_table_.count(i);
+    if ((++nodes & 4095) == 0 && poll_(4096)) stopped = true;
+    if (stopped) return Count{};
+    Count c{};
+    for (int i = 0; i < incs; ++i) {
+      const auto [e, y] = inc[static_cast<std::size_t>(i)];
+      if (!trails_detail::has(r, e)) continue;
+      Mask child = r;
+      trails_detail::drop(child, e);
+      if (reduce(y, x, child)) continue;  // the jump strands edges of r
+      overflowed |= trails_detail::add_count(c, euler(y, child));
+    }
+    euler_table_.insert(h, r, x, 0, c, true);  // not there: r only shrinks below this call
+    return c;
+  }
+
+  // The maximal chains in for_each_turn order: the Euler trails of every optimal edge set,
+  // merged (a prefix may belong to several sets).
+  void walk_units(int x, const std::vector<Mask>& live, std::vector<Square>& path, std::vector<Turn>& out,
+                  std::size_t limit, bool& truncated) {
+    const std::size_t depth = path.size();  // walk_live_ has a level for every depth (collect)
+    for (const Mask& r : live)
+      if (trails_detail::empty(r)) {  // weight value reached: nothing can follow
+        if (out.size() >= limit) {
+          truncated = true;
+          return;
+        }
+        out.push_back(Turn{false, path});
+        return;
+      }
+    const auto& inc = g_.inc[static_cast<std::size_t>(x)];
+    for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(x)] && !truncated; ++i) {
+      const auto [e, y] = inc[static_cast<std::size_t>(i)];
+      std::vector<Mask>& next = walk_live_[depth];  // (live is the caller's level: not this one)
+      next.clear();
+      for (const Mask& r : live) {
+        if (!trails_detail::has(r, e)) continue;
+        Mask child = r;
+        trails_detail::drop(child, e);
+        if (!reduce(y, x, child)) next.push_back(child);
+      }
+      if (next.empty()) continue;
+      path.push_back(g_.vertex_square[y]);
+      walk_units(y, next, path, out, limit, truncated);
+      path.pop_back();
+    }
   }
 
   // ---- the T-join bound -----------------------------------------------------------------
@@ -805,7 +1099,8 @@ class TrailSearch {
       }
     }
     if ((++nodes & 4095) == 0 && poll_(4096)) stopped = true;
-    if (stopped) return {0, Count{1}, true};
+    if (nodes >= cap_) capped_ = true;
+    if (stopped || capped_) return {0, Count{1}, true};
     Sub r{0, Count{1}, true};  // no jump: the empty continuation
     bool any = false;
     Score over_bound = 0;
@@ -896,6 +1191,14 @@ class TrailSearch {
       x.count = count;
       x.exact = exact;
     }
+    // store() for a key known to be absent.
+    void insert(std::uint64_t h, const Mask& s, int v, Score best, const Count& count, bool exact) {
+      if ((used_ + 1) * 2 > slots_.size()) grow();
+      Slot& x = slots_[static_cast<std::size_t>(place(h, s, v))];
+      x.best = best;
+      x.count = count;
+      x.exact = exact;
+    }
     bool exact(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].exact; }
     Score best(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].best; }
     const Count& count(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].count; }
@@ -925,7 +1228,7 @@ class TrailSearch {
     }
     void grow() {
       std::vector<Slot> old = std::move(slots_);
-      allocate(old.size() * 2);
+      allocate(old.size() * (old.size() < (std::size_t{1} << 16) ? 4 : 2));  // fewer rehashes while small
       for (Slot& x : old) {
         if (x.hash == 0) continue;
         const auto i = static_cast<std::size_t>(place(x.hash, x.key, x.vertex));
@@ -941,6 +1244,22 @@ class TrailSearch {
 
   PlainGraph g_;
   std::function<bool(std::uint64_t)> poll_;
+  std::uint64_t leftover_budget_;
+  // The leftover enumeration's state: each vertex's leftover degree parity so far, the
+  // parity odd(E) + {v} wants, the edges each vertex decides, the vertices whose parity is
+  // still wrong (bit set), the leftover so far and its budget; the optimal edge sets.
+  std::vector<std::uint8_t> parity_, wanted_;
+  std::vector<std::vector<std::uint8_t>> forward_;
+  std::vector<std::uint64_t> off_;
+  Mask leftover_{};
+  Score budget_ = 0;
+  std::uint64_t enumerated_ = 0, enumeration_cap_ = 0;
+  bool hopeless_ = false;  // more optimal sets than kMaxUnits
+  Score settled_ = 0;  // no trail leaves less than this (every smaller B enumerated in vain)
+  std::uint64_t cap_ = kNoCap;  // the bounded search stops (capped_) at this node count
+  bool capped_ = false;
+  std::vector<Mask> units_;
+  std::vector<std::vector<Mask>> walk_live_;  // walk_units: the sets alive at each depth
   Mask all_{};
   std::vector<std::pair<Score, Mask>> classes_;  // edges by weight
   std::vector<std::uint32_t> stamp_;
@@ -993,6 +1312,7 @@ class TrailSearch {
   AssignmentScratch assignment_;
   std::array<std::vector<std::uint8_t>, 64> buckets_;
   Table table_;
+  Table euler_table_;  // (vertex, edges left of an optimal set) -> Euler trails
 };
 
 }  // namespace leapfrog

@@ -133,8 +133,10 @@ TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[s
   // The issue's shape: nodes on even file and rank, pieces on the edges between them (each
   // jumpable across one axis only), empty holes on odd file and rank, and one jumper on a
   // node. The region is a plain graph from the root on, so the trail search (solver/trails.h)
-  // answers, and its T-join and block bounds decide the pruning; a bound that is too low for
-  // any state drops maximal chains, which this test sees in the value, count or list.
+  // answers: mostly its leftover enumeration, whose bound decides which edge sets are looked
+  // at, else its bounded search, whose T-join and block bounds decide the pruning. A bound
+  // that is too high anywhere drops maximal chains, which this test sees in the value, count
+  // or list.
   Rng rng(4242);
   int tested = 0, with_chains = 0;
   while (tested < 400) {
@@ -191,6 +193,82 @@ TEST_CASE("the trail search agrees with the general search on larger plain graph
     }
   }
   CHECK(plain == 40);  // every one of them went to the trail search
+}
+
+namespace {
+
+// A random lattice of any density with the jumper on a random node, as a plain graph (the
+// jumper lifted), by points or by pieces.
+PlainGraph random_plain_graph(Rng& rng, int w, int h, int missing, bool pieces, std::string& shown) {
+  const Setup s = random_lattice(rng, w, h, missing);
+  Square jumper = kNoSquare;
+  for (int sq = 0; sq < s.board.cells(); ++sq)
+    if (s.position.cells[sq] != 0 && s.board.rank(static_cast<Square>(sq)) % 2 == 0 &&
+        s.board.file(static_cast<Square>(sq)) % 2 == 0)
+      jumper = static_cast<Square>(sq);
+  std::vector<Value> cells = cells_of(s.board, s.position);
+  cells[jumper] = 0;
+  std::array<Score, kMaxValue + 1> gain{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  if (pieces) gain = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+  shown = format_position(s) + (pieces ? " by pieces" : " by points");
+  return *plain_graph(s.board, false, cells, jumper, gain);
+}
+
+struct TrailAnswer {
+  Score value;
+  std::uint64_t count;
+  std::vector<Turn> chains;
+  bool by_enumeration;
+  std::size_t sets;
+};
+
+TrailAnswer trail_answer(const PlainGraph& g, std::uint64_t budget) {
+  TrailSearch<std::uint64_t> t(g, [](std::uint64_t) { return false; }, budget);
+  t.run();
+  TrailAnswer a{t.value, t.count, {}, t.by_enumeration, t.optimal_sets()};
+  bool truncated = false;
+  if (t.value > 0) t.collect(a.chains, 1U << 20, truncated);  // (collect's contract)
+  return a;
+}
+
+}  // namespace
+
+TEST_CASE("the leftover enumeration agrees with the bounded trail search", "[solver][chains]") {
+  // solver/trails.h answers a plain graph by enumerating the edge sets a trail may leave and
+  // counting Euler trails, in turns with its bounded search. Each is checked against the
+  // other (value, count, every maximal chain in order), at the default enumeration budget,
+  // with the bounded search alone (budget 0) and with budgets small enough that the
+  // enumeration gives up part way and the bounded search finishes. Dense lattices (one or
+  // two optimal sets), sparse ones (bridges, large leftovers) and several optimal sets.
+  Rng rng(2026);
+  int enumerated = 0, bounded = 0, several = 0, gave_up = 0;
+  for (int i = 0; i < 240; ++i) {
+    const int w = 5 + 2 * static_cast<int>(rng.below(3)), h = 5 + 2 * static_cast<int>(rng.below(3));
+    std::string shown;
+    const PlainGraph g = random_plain_graph(rng, w, h, static_cast<int>(rng.below(70)), rng.below(2) == 0, shown);
+    INFO(shown);
+    const TrailAnswer only_bounded = trail_answer(g, 0);
+    CHECK_FALSE(only_bounded.by_enumeration);
+    const TrailAnswer standard = trail_answer(g, TrailSearch<std::uint64_t>::kLeftoverBudget);
+    const TrailAnswer small = trail_answer(g, 1 + rng.below(300));
+    for (const TrailAnswer* a : {&standard, &small}) {
+      REQUIRE(a->value == only_bounded.value);
+      REQUIRE(a->count == only_bounded.count);
+      REQUIRE(a->chains.size() == only_bounded.chains.size());
+      CHECK(a->chains == only_bounded.chains);
+    }
+    REQUIRE(only_bounded.chains.size() == only_bounded.count);
+    enumerated += standard.by_enumeration ? 1 : 0;
+    bounded += standard.by_enumeration ? 0 : 1;
+    several += standard.sets > 1 ? 1 : 0;
+    gave_up += small.by_enumeration ? 0 : 1;
+  }
+  // Both methods answered, some answers merged several optimal sets, and the small budgets
+  // made the enumeration give up.
+  CHECK(enumerated > 150);
+  CHECK(bounded > 0);
+  CHECK(several > 30);
+  CHECK(gave_up > 30);
 }
 
 TEST_CASE("hand-checked small positions", "[solver][chains]") {
