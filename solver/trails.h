@@ -106,13 +106,13 @@ class TrailSearch {
   using Mask = trails_detail::Mask;
 
  public:
-  // `poll(n)` is called every 4096 expanded states with n = 4096; it returns true when the
-  // search must stop (then `stopped` is set and the results are meaningless).
   // Nodes the leftover enumeration (see run()) may take in one round; once a round has had
   // this many, the bounded search finishes alone. 0 runs the bounded search alone (the tests
   // compare the two).
   static constexpr std::uint64_t kLeftoverBudget = std::uint64_t{1} << 18;
 
+  // `poll(n)` is called every 4096 expanded states with n = 4096; it returns true when the
+  // search must stop (then `stopped` is set and the results are meaningless).
   TrailSearch(PlainGraph graph, std::function<bool(std::uint64_t)> poll,
               std::uint64_t leftover_budget = kLeftoverBudget)
       : g_(std::move(graph)), poll_(std::move(poll)), leftover_budget_(leftover_budget) {
@@ -145,7 +145,7 @@ class TrailSearch {
   // v, and the chains using exactly U are its Euler trails from v. So the value is the
   // largest weight of such a U and the count the sum of their Euler trails.
   //  - Leftover enumeration (first): the edges a trail leaves, L = E - U, form a T-join for
-  //    odd(E) + {v} + {t}, of weight at least the root's T-join bound. For B from that bound
+  //    odd(E) + {v} + {t}, of weight at least w less the root's bound. For B from there
   //    upwards, every such L of weight exactly B is enumerated (vertex by vertex, each
   //    vertex's parity fixed when it is passed, pruned by a matching bound); the first B with
   //    a connected U gives the value, and the Euler trails of each such U are counted with a
