@@ -15,6 +15,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   std::string svg;
   std::size_t limit = 1000;
   int threads = 0;
+  std::size_t hash_mb = 4096;
   po::options_description visible;
   po::options_description chains("Chains");
   chains.add_options()("all", po::bool_switch(&all_chains), "list every maximal chain (up to --limit)")(
@@ -22,10 +23,12 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
       "at most N chains with --all")(
       "svg", po::value(&svg)->value_name("FILE"),
       "also draw the best chain as an SVG diagram in FILE ('-': standard output, instead of the text)");
-  visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(layout_options(o)).add(output_options(o));
+  visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(hash_option(hash_mb));
+  visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   check_threads(threads);
+  check_hash(hash_mb);
   if (limit == 0) throw UsageError("--limit must be at least 1");
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
@@ -34,6 +37,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;
+  control.memory_mb = hash_mb;
   if (line.enabled()) control.progress = line.callback();
   ChainOptions options;
   options.all = all_chains;
@@ -41,7 +45,11 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   const ChainResult r = best_chains(setup.board, rules, setup.position, options, control);
   line.clear();
   if (!r.complete) {
-    std::cerr << "leapfrog best: interrupted after " << r.nodes << " nodes; no exact answer\n";
+    if (r.out_of_memory)
+      std::cerr << "leapfrog best: stopped after " << r.nodes << " nodes: the search's tables need more than --hash "
+                << hash_mb << " MB; no exact answer\n";
+    else
+      std::cerr << "leapfrog best: interrupted after " << r.nodes << " nodes; no exact answer\n";
     return 2;
   }
   const std::string best = r.best ? format_turn(setup.board, *r.best) : "";

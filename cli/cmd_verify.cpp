@@ -124,16 +124,20 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position, move, game;
   int threads = 0;
+  std::size_t hash_mb = 4096;
   po::options_description visible;
   po::options_description records("Game records");
   records.add_options()("game", po::value(&game)->value_name("FILE"),
                         "replay a game record (docs/records.md), checking every turn; '-' reads standard input");
-  visible.add(rule_options(o)).add(records).add(search_options(threads)).add(layout_options(o)).add(output_options(o));
+  visible.add(rule_options(o)).add(records).add(search_options(threads)).add(hash_option(hash_mb));
+  visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
   check_threads(threads);
+  check_hash(hash_mb);
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;
+  control.memory_mb = hash_mb;
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
     return verify_game(o, game, control);

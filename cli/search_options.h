@@ -30,6 +30,18 @@ inline void check_threads(int threads) {
   if (threads < 0 || threads > 1024) throw UsageError("--threads must be 0..1024");
 }
 
+// --hash MB of best and verify: the most memory the chain search's memo tables may hold.
+inline po::options_description hash_option(std::size_t& hash_mb) {
+  po::options_description d("Memory");
+  d.add_options()("hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
+                  "the most memory the search's tables may take; past it the search stops with no answer");
+  return d;
+}
+
+inline void check_hash(std::size_t hash_mb) {
+  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
+}
+
 // --threads, --time-limit and --nodes of the long searches (solve, reach).
 struct LimitOptions {
   int threads = 0;

@@ -14,6 +14,7 @@
 
 #include "puzzles/movegen.h"
 #include "solver/assignment.h"
+#include "solver/memory_budget.h"
 #include "solver/shortest_paths.h"
 #include "solver/trails.h"
 
@@ -41,7 +42,8 @@ bool add_count(BigCount& a, const BigCount& b) {
 // What every start-square task shares: read-only geometry and keys, plus the stop state.
 struct Shared {
   Shared(const Board& b, const Rules& r, const Position& p, const SearchControl& c)
-      : board(b), rules(r), pos(p), control(c), started(Clock::now()), last_progress(started) {
+      : board(b), rules(r), pos(p), control(c), budget(c.memory_mb, &stopped), started(Clock::now()),
+        last_progress(started) {
     index.assign(static_cast<std::size_t>(board.cells()), -1);
     int n = 0;
     for (int s = 0; s < board.cells(); ++s)
@@ -93,6 +95,7 @@ struct Shared {
   bool leftovers = true;     // ChainOptions::leftovers
   std::atomic<std::uint64_t> nodes{0};
   std::atomic<bool> stopped{false};
+  MemoryBudget budget;  // the memo tables' (a refusal sets `stopped`)
   std::atomic<Score> best_so_far{0};
   Clock::time_point started;
   Clock::time_point last_progress;
@@ -105,7 +108,10 @@ struct Shared {
 template <class Count>
 class Table {
  public:
-  explicit Table(int words) : words_(static_cast<std::size_t>(words)) { allocate(256); }
+  Table(int words, MemoryBudget* budget) : words_(static_cast<std::size_t>(words)), lease_(budget) {
+    allocate(256);
+    lease_.force(256 * slot_bytes());
+  }
 
   // Slot of the state, or -1.
   std::ptrdiff_t find(std::uint64_t tag, Square cur, const std::uint64_t* bits) const {
@@ -152,7 +158,17 @@ class Table {
     ++used_;
     return static_cast<std::ptrdiff_t>(i);
   }
+  std::size_t slot_bytes() const {
+    return sizeof(std::uint64_t) * (1 + words_) + sizeof(Square) + sizeof(Score) + sizeof(Count) + 1;
+  }
   void grow() {
+    const std::size_t want = 2 * tag_.size() * slot_bytes();
+    if (!lease_.resize(want)) {
+      // Refused: the search is stopping (the budget set its stop flag). The table fills on
+      // until nearly full, then grows anyway, so the stores on the way out still fit.
+      if ((used_ + 1) * 8 <= tag_.size() * 7) return;
+      lease_.force(want);
+    }
     auto tag = std::move(tag_);
     auto cur = std::move(cur_);
     auto keys = std::move(keys_);
@@ -178,6 +194,7 @@ class Table {
   std::vector<Score> best_;
   std::vector<Count> count_;
   std::vector<std::uint8_t> exact_;
+  MemoryLease lease_;
 };
 
 // Words of a key: one bit per piece of the largest board.
@@ -207,7 +224,7 @@ class StartSearch final : public StartSearchBase {
         slot_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_(static_cast<std::size_t>(shared.board.cells()), 0),
         axes_seen_(static_cast<std::size_t>(shared.board.cells()), 0),
-        table_(shared.words) {
+        table_(shared.words, &shared.budget) {
     cells_[start] = 0;  // the jumper leaves its square: later jumps may land there
   }
 
@@ -216,7 +233,7 @@ class StartSearch final : public StartSearchBase {
       if (auto graph = plain_graph(sh_.board, sh_.rules.diagonal, cells_, start_, sh_.gain)) {
         trail_ = std::make_unique<TrailSearch<Count>>(
             std::move(*graph), [this](std::uint64_t n) { return sh_.poll(n); },
-            sh_.leftovers ? TrailSearch<Count>::kLeftoverBudget : 0);
+            sh_.leftovers ? TrailSearch<Count>::kLeftoverBudget : 0, &sh_.budget);
         trail_->run();
         if (!sh_.stopped.load(std::memory_order_relaxed)) sh_.poll(trail_->nodes & 4095);
         nodes = trail_->nodes;
@@ -915,6 +932,7 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
 
   ChainResult r;
   r.complete = !shared.stopped.load();
+  r.out_of_memory = shared.budget.exceeded();
   for (const auto& s : searches) {
     r.nodes += s->nodes;
     r.value = std::max(r.value, s->value);

@@ -82,6 +82,8 @@ struct ChainResult {
   // count (the bench signature).
   std::uint64_t nodes = 0;
   bool complete = true;  // false when stopped by the control (stop flag or a limit)
+  // Stopped (incomplete) because the memo tables outgrew SearchControl::memory_mb.
+  bool out_of_memory = false;
 };
 
 ChainResult best_chains(const Board& board, const Rules& rules, const Position& pos,

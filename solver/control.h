@@ -29,8 +29,9 @@ struct SearchControl {
   std::chrono::milliseconds time_limit{0};
   // Called at most every few hundred milliseconds; may be empty.
   std::function<void(const Progress&)> progress;
-  // The most memory, in MB, the tables of a breadth-first enumeration (solver/reach.h) may
-  // hold; it stops, incomplete, when the next level does not fit. 0 = no limit.
+  // The most memory, in MB, a search's tables may hold: reach's levels (solver/reach.h; it
+  // stops, incomplete, when the next level does not fit) and best_chains' memo tables (it
+  // stops, incomplete, when one would grow past it). 0 = no limit.
   std::size_t memory_mb = 0;
   // Worker threads; 0 = all cores. Results never depend on it.
   int threads = 0;

@@ -27,6 +27,7 @@
 #endif
 
 #include "puzzles/movegen.h"
+#include "solver/memory_budget.h"
 #include "solver/symmetry.h"
 
 namespace leapfrog {
@@ -60,32 +61,10 @@ class Limits {
   Clock::time_point last_{};
 };
 
-// The memory the tables of a breadth-first enumeration may hold (SearchControl::memory_mb),
-// shared by the threads. A growth that would pass the limit is refused and marks the budget
-// exceeded: what was being built is then incomplete, and the enumeration stops with the
-// levels finished so far. Without it a board of 49 or 64 squares fills all memory.
-class Budget {
- public:
-  explicit Budget(std::size_t megabytes)
-      : limit_(megabytes == 0 ? std::numeric_limits<std::size_t>::max() : megabytes << 20) {}
-  bool take(std::size_t bytes) {
-    std::size_t used = used_.load(std::memory_order_relaxed);
-    do {
-      if (bytes > limit_ - used) {
-        exceeded_.store(true, std::memory_order_relaxed);
-        return false;
-      }
-    } while (!used_.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
-    return true;
-  }
-  void give(std::size_t bytes) { used_.fetch_sub(bytes, std::memory_order_relaxed); }
-  bool exceeded() const { return exceeded_.load(std::memory_order_relaxed); }
-
- private:
-  std::size_t limit_;
-  std::atomic<std::size_t> used_{0};
-  std::atomic<bool> exceeded_{false};
-};
+// The memory the tables of the enumeration may hold: solver/memory_budget.h. What was being
+// built when a growth is refused is incomplete, and the enumeration stops with the levels
+// finished so far.
+using Budget = MemoryBudget;
 
 // ---------------------------------------------------------------------------------------
 // Fast path. To find its jumps, a position is a word with bit s for cell s (at most 64

@@ -40,6 +40,7 @@
 #include "puzzles/board.h"
 #include "puzzles/position.h"
 #include "solver/assignment.h"
+#include "solver/memory_budget.h"
 
 namespace leapfrog {
 
@@ -113,9 +114,16 @@ class TrailSearch {
 
   // `poll(n)` is called every 4096 expanded states with n = 4096; it returns true when the
   // search must stop (then `stopped` is set and the results are meaningless).
+  // The memo tables take their bytes from `memory` when given (a refusal stops the search
+  // through its budget's stop flag and `poll`).
   TrailSearch(PlainGraph graph, std::function<bool(std::uint64_t)> poll,
-              std::uint64_t leftover_budget = kLeftoverBudget)
-      : g_(std::move(graph)), poll_(std::move(poll)), leftover_budget_(leftover_budget) {
+              std::uint64_t leftover_budget = kLeftoverBudget, MemoryBudget* memory = nullptr)
+      : g_(std::move(graph)),
+        poll_(std::move(poll)),
+        leftover_budget_(leftover_budget),
+        memory_(memory),
+        table_(memory),
+        euler_table_(memory) {
     const auto n = static_cast<std::size_t>(g_.vertices());
     stamp_.assign(n, 0);
     queue_.resize(n);
@@ -182,7 +190,7 @@ class TrailSearch {
       if (stopped) return;
       const bool last = cap >= leftover_budget_ || hopeless_;
       if (bounded(v, w, need, last ? kNoCap : cap / 16) || stopped) return;
-      table_ = Table{};  // a capped search leaves unfinished entries
+      table_ = Table(memory_);  // a capped search leaves unfinished entries
     }
   }
 
@@ -1172,7 +1180,10 @@ class TrailSearch {
   // Memo: open addressing, linear probing, never evicts (collect needs every state).
   class Table {
    public:
-    Table() { allocate(1024); }
+    explicit Table(MemoryBudget* memory) : lease_(memory) {
+      allocate(1024);
+      lease_.force(1024 * sizeof(Slot));
+    }
     std::ptrdiff_t find(std::uint64_t h, const Mask& s, int v) const {
       for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
         const Slot& x = slots_[i];
@@ -1227,8 +1238,16 @@ class TrailSearch {
       return static_cast<std::ptrdiff_t>(i);
     }
     void grow() {
+      // Four times while small: fewer rehashes.
+      const std::size_t size = slots_.size() * (slots_.size() < (std::size_t{1} << 16) ? 4 : 2);
+      if (!lease_.resize(size * sizeof(Slot))) {
+        // Refused: the search is stopping. Fill on until nearly full, then grow anyway, so
+        // the stores on the way out still fit.
+        if ((used_ + 1) * 8 <= slots_.size() * 7) return;
+        lease_.force(size * sizeof(Slot));
+      }
       std::vector<Slot> old = std::move(slots_);
-      allocate(old.size() * (old.size() < (std::size_t{1} << 16) ? 4 : 2));  // fewer rehashes while small
+      allocate(size);
       for (Slot& x : old) {
         if (x.hash == 0) continue;
         const auto i = static_cast<std::size_t>(place(x.hash, x.key, x.vertex));
@@ -1240,11 +1259,13 @@ class TrailSearch {
     std::vector<Slot> slots_;
     std::size_t mask_ = 0;
     std::size_t used_ = 0;
+    MemoryLease lease_;
   };
 
   PlainGraph g_;
   std::function<bool(std::uint64_t)> poll_;
   std::uint64_t leftover_budget_;
+  MemoryBudget* memory_;
   // The leftover enumeration's state: each vertex's leftover degree parity so far, the
   // parity odd(E) + {v} wants, the edges each vertex decides, the vertices whose parity is
   // still wrong (bit set), the leftover so far and its budget; the optimal edge sets.

@@ -14,13 +14,18 @@ std::string amount(const Rules& rules, Score n) {
   return std::to_string(n) + (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
 }
 
+std::string stopped_why(const ChainResult& r) {
+  return r.out_of_memory ? "search stopped before the maximum was known: its tables need more memory than allowed (--hash)"
+                         : "search stopped before the maximum was known";
+}
+
 }  // namespace
 
 TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos, const Turn& turn,
                         const SearchControl& control) {
   TurnVerdict v;
   const ChainResult best = best_chains(board, rules, pos, {}, control);
-  if (!best.complete) throw std::runtime_error("search stopped before the maximum was known");
+  if (!best.complete) throw std::runtime_error(stopped_why(best));
   v.max = best.value;
   v.example = best.best;
 
@@ -40,7 +45,7 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
     ChainOptions one;
     one.only_start = turn.squares.front();
     const ChainResult piece = best_chains(board, rules, pos, one, control);
-    if (!piece.complete) throw std::runtime_error("search stopped before the maximum was known");
+    if (!piece.complete) throw std::runtime_error(stopped_why(piece));
     if (v.value != piece.value) {
       v.reason = "the piece on " + square_name(board, turn.squares.front()) + " can capture " +
                  amount(rules, piece.value) + ", this chain " + amount(rules, v.value) +

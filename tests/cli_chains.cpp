@@ -60,6 +60,23 @@ TEST_CASE("best rejects bad input with exit 2", "[cli][best]") {
   CHECK(run_cli("best 12/34 --by weight").code == 2);
   CHECK(run_cli("best 12/34 --threads -1").code == 2);
   CHECK(run_cli("best").code == 2);
+  CHECK(run_cli("best 12/34 --hash 0").code == 2);
+  CHECK(run_cli("best 12/34 --hash many").code == 2);
+  CHECK(run_cli("verify 21.1. a1xc1xe1 --hash 0").code == 2);
+}
+
+TEST_CASE("best and verify stop at --hash and say so", "[cli][best]") {
+  // A dense 15x13 lattice by pieces: counting its maximal chains would fill any memory.
+  const std::string dense =
+      "'.2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./2.2.3.2.1.2.2.3/"
+      ".3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/.1.3.3.2.1.4.4./2.2.4.1.1.1.4.4/"
+      ".3.3.3.313.3.4.' --by pieces --hash 2";
+  auto r = run_cli("best " + dense);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("need more than --hash 2 MB; no exact answer") != std::string::npos);
+  r = run_cli("verify " + dense.substr(0, dense.find(' ')) + " e1xe3 --by pieces --hash 2");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("(--hash)") != std::string::npos);
 }
 
 TEST_CASE("verify exits 0 for legal and maximal, 1 otherwise, 2 for bad input", "[cli][verify]") {

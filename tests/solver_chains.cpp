@@ -271,6 +271,38 @@ TEST_CASE("the leftover enumeration agrees with the bounded trail search", "[sol
   CHECK(gave_up > 30);
 }
 
+TEST_CASE("a memory budget stops best_chains, incomplete, and says so", "[solver][chains]") {
+  // A dense 15x13 lattice by pieces: its maximal chains are far too many to count, and the
+  // memo tables grow until SearchControl::memory_mb refuses; the search then stops at once
+  // with complete = false and out_of_memory = true, whichever search holds the tables.
+  const Setup dense = parse_position(
+      ".2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./2.2.3.2.1.2.2.3/"
+      ".3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/.1.3.3.2.1.4.4./2.2.4.1.1.1.4.4/"
+      ".3.3.3.313.3.4.");
+  const Rules pieces = rules_with(Measure::kPieces, false);
+  SearchControl small;
+  small.memory_mb = 2;
+  ChainOptions bounded, general;
+  bounded.leftovers = false;
+  general.plain_graphs = false;
+  for (const ChainOptions& options : {ChainOptions{}, bounded, general}) {
+    const ChainResult r = best_chains(dense.board, pieces, dense.position, options, small);
+    CHECK_FALSE(r.complete);
+    CHECK(r.out_of_memory);
+  }
+  // A budget the search fits in changes nothing.
+  const Setup lattice = parse_position(".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
+  SearchControl enough;
+  enough.memory_mb = 16;
+  for (const ChainOptions& options : {ChainOptions{}, bounded, general}) {
+    const ChainResult r = best_chains(lattice.board, lattice.rules(), lattice.position, options, enough);
+    REQUIRE(r.complete);
+    CHECK_FALSE(r.out_of_memory);
+    CHECK(r.value == 75);
+    CHECK(r.count == BigCount(4544));
+  }
+}
+
 TEST_CASE("hand-checked small positions", "[solver][chains]") {
   // One rank: a1=2 b1=1 c1=. d1=1 e1=. ; a1 jumps b1 into c1, then d1 into e1: 2 points.
   // Nothing else can jump (d1 has no piece beside it with an empty square beyond).

@@ -1,0 +1,92 @@
+// A memory limit shared by the threads of one search (SearchControl::memory_mb): the
+// tables of reach's levels and the memo tables of the chain search take their bytes from it.
+// A growth that would pass the limit is refused and marks the budget exceeded; the search
+// then stops, incomplete, and says so. Without it a board of 49 or 64 squares (reach) or a
+// dense 15x15 lattice (best) fills all memory.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <limits>
+#include <utility>
+
+namespace leapfrog {
+
+class MemoryBudget {
+ public:
+  // 0 megabytes: no limit. `stop`, when given, is set as soon as a growth is refused, so
+  // that a search polling it winds down at once.
+  explicit MemoryBudget(std::size_t megabytes, std::atomic<bool>* stop = nullptr)
+      : limit_(megabytes == 0 ? std::numeric_limits<std::size_t>::max() : megabytes << 20), stop_(stop) {}
+  MemoryBudget(const MemoryBudget&) = delete;
+  MemoryBudget& operator=(const MemoryBudget&) = delete;
+
+  bool take(std::size_t bytes) {
+    std::size_t used = used_.load(std::memory_order_relaxed);
+    do {
+      if (bytes > limit_ - used) {
+        exceeded_.store(true, std::memory_order_relaxed);
+        if (stop_ != nullptr) stop_->store(true, std::memory_order_relaxed);
+        return false;
+      }
+    } while (!used_.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
+    return true;
+  }
+  // Past the limit (a table that must grow to stay usable while its search stops).
+  void take_anyway(std::size_t bytes) { used_.fetch_add(bytes, std::memory_order_relaxed); }
+  void give(std::size_t bytes) { used_.fetch_sub(bytes, std::memory_order_relaxed); }
+  bool exceeded() const { return exceeded_.load(std::memory_order_relaxed); }
+
+ private:
+  std::size_t limit_;
+  std::atomic<std::size_t> used_{0};
+  std::atomic<bool> exceeded_{false};
+  std::atomic<bool>* stop_;
+};
+
+// The bytes one table holds against a budget (none: no limit), given back when it goes.
+class MemoryLease {
+ public:
+  MemoryLease() = default;
+  explicit MemoryLease(MemoryBudget* budget) : budget_(budget) {}
+  MemoryLease(MemoryLease&& o) noexcept : budget_(o.budget_), bytes_(std::exchange(o.bytes_, 0)) {}
+  MemoryLease& operator=(MemoryLease&& o) noexcept {
+    if (this != &o) {
+      release();
+      budget_ = o.budget_;
+      bytes_ = std::exchange(o.bytes_, 0);
+    }
+    return *this;
+  }
+  MemoryLease(const MemoryLease&) = delete;
+  MemoryLease& operator=(const MemoryLease&) = delete;
+  ~MemoryLease() { release(); }
+
+  // Holds `bytes` from now on; false, holding what it held, when the budget refuses.
+  bool resize(std::size_t bytes) {
+    if (budget_ != nullptr) {
+      if (bytes > bytes_ && !budget_->take(bytes - bytes_)) return false;
+      if (bytes < bytes_) budget_->give(bytes_ - bytes);
+    }
+    bytes_ = bytes;
+    return true;
+  }
+  // Holds `bytes` whatever the budget says.
+  void force(std::size_t bytes) {
+    if (budget_ != nullptr) {
+      if (bytes > bytes_) budget_->take_anyway(bytes - bytes_);
+      if (bytes < bytes_) budget_->give(bytes_ - bytes);
+    }
+    bytes_ = bytes;
+  }
+
+ private:
+  void release() {
+    if (budget_ != nullptr && bytes_ != 0) budget_->give(bytes_);
+    bytes_ = 0;
+  }
+  MemoryBudget* budget_ = nullptr;
+  std::size_t bytes_ = 0;
+};
+
+}  // namespace leapfrog
