@@ -491,6 +491,15 @@ class TrailSearch {
     return c;
   }
 
+  // Appends the chain `path`, or marks the list truncated when it already holds `limit`.
+  static void emit(const std::vector<Square>& path, std::vector<Turn>& out, std::size_t limit, bool& truncated) {
+    if (out.size() >= limit) {
+      truncated = true;
+      return;
+    }
+    out.push_back(Turn{false, path});
+  }
+
   // The maximal chains in for_each_turn order: the Euler trails of every optimal edge set,
   // merged (a prefix may belong to several sets).
   void walk_units(int x, const std::vector<Mask>& live, std::vector<Square>& path, std::vector<Turn>& out,
@@ -498,11 +507,7 @@ class TrailSearch {
     const std::size_t depth = path.size();  // walk_live_ has a level for every depth (collect)
     for (const Mask& r : live)
       if (trails_detail::empty(r)) {  // weight value reached: nothing can follow
-        if (out.size() >= limit) {
-          truncated = true;
-          return;
-        }
-        out.push_back(Turn{false, path});
+        emit(path, out, limit, truncated);
         return;
       }
     const auto& inc = g_.inc[static_cast<std::size_t>(x)];
@@ -1153,11 +1158,7 @@ class TrailSearch {
   void walk(int v, const Mask& s, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
             std::size_t limit, bool& truncated) {
     if (remaining == 0) {
-      if (out.size() >= limit) {
-        truncated = true;
-        return;
-      }
-      out.push_back(Turn{false, path});
+      emit(path, out, limit, truncated);
       return;
     }
     const auto& inc = g_.inc[static_cast<std::size_t>(v)];
