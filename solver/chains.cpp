@@ -14,6 +14,7 @@
 
 #include "puzzles/movegen.h"
 #include "solver/assignment.h"
+#include "solver/child_fold.h"
 #include "solver/memory_budget.h"
 #include "solver/shortest_paths.h"
 #include "solver/trails.h"
@@ -30,13 +31,6 @@ constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
   return z ^ (z >> 31);
-}
-
-// Counting: 64 bits with overflow detection first, BigCount when that overflows.
-bool add_count(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
-bool add_count(BigCount& a, const BigCount& b) {
-  a += b;
-  return false;
 }
 
 // What every start-square task shares: read-only geometry and keys, plus the stop state.
@@ -705,9 +699,7 @@ class StartSearch final : public StartSearchBase {
     std::copy(key_.begin(), key_.end(), key.begin());
     if ((++nodes & 4095) == 0) sh_.poll(4096);
     if (sh_.stopped.load(std::memory_order_relaxed)) return {0, Count{1}, true};
-    Sub r{0, Count{1}, true};  // no jump: the empty continuation is the only one
-    bool any = false;
-    Score over_bound = 0;  // best upper bound among children that failed low
+    ChildFold<Count> r;  // so far the empty continuation (no jump) only
     // Children in order of decreasing gain (then jump-table order): a good chain found
     // early raises `need` for the rest. The order is fixed, so the work is deterministic.
     std::array<Jump, 8> order;
@@ -722,29 +714,17 @@ class StartSearch final : public StartSearchBase {
       const Score g = sh_.gain[v];
       cells_[j.over] = 0;
       ++depth_;
-      Sub c = solve(j.to, std::max(need, any ? r.best : 0) - g);
+      Sub c = solve(j.to, r.child_need(need, g));
       --depth_;
       cells_[j.over] = v;
-      if (!c.exact) {
-        over_bound = std::max(over_bound, g + c.best);
-        continue;
-      }
-      const Score total = g + c.best;
-      if (!any || total > r.best) {
-        r.best = total;
-        r.count = std::move(c.count);
-        any = true;
-      } else if (total == r.best) {
-        overflowed |= add_count(r.count, c.count);
-      }
+      r.add(g, c.best, std::move(c.count), c.exact);
     }
-    if (any || over_bound == 0) {
-      if (r.best >= need || over_bound == 0) {
-        table_.store(t, cur, key.data(), r.best, r.count, true);
-        return r;
-      }
+    overflowed |= r.overflowed;
+    if (r.exact(need)) {
+      table_.store(t, cur, key.data(), r.best(), r.count(), true);
+      return {r.best(), std::move(r.count()), true};
     }
-    const Score ub = std::max(any ? r.best : 0, over_bound);
+    const Score ub = r.upper();
     table_.store(t, cur, key.data(), ub, Count{}, false);
     return {ub, Count{}, false};
   }
@@ -752,11 +732,7 @@ class StartSearch final : public StartSearchBase {
   void walk(Square cur, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
             std::size_t limit, bool& truncated) {
     if (remaining == 0) {
-      if (out.size() >= limit) {
-        truncated = true;
-        return;
-      }
-      out.push_back(Turn{false, path});
+      append_chain(path, out, limit, truncated);
       return;
     }
     for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal)) {

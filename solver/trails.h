@@ -40,6 +40,7 @@
 #include "puzzles/board.h"
 #include "puzzles/position.h"
 #include "solver/assignment.h"
+#include "solver/child_fold.h"
 #include "solver/memory_budget.h"
 
 namespace leapfrog {
@@ -91,11 +92,6 @@ inline std::uint64_t state_hash(const Mask& s, int v) {
   return mix(s[0] * 0x9E3779B97F4A7C15ULL ^ mix(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) | 1U;
 }
 
-inline bool add_count(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
-inline bool add_count(BigCount& a, const BigCount& b) {
-  a += b;
-  return false;
-}
 
 }  // namespace trails_detail
 
@@ -344,7 +340,7 @@ class TrailSearch {
           units_.clear();
           return false;
         }
-        overflowed |= trails_detail::add_count(count, c);
+        overflowed |= add_count(count, c);
       }
       return true;
     }
@@ -485,19 +481,10 @@ class TrailSearch {
       Mask child = r;
       trails_detail::drop(child, e);
       if (reduce(y, x, child)) continue;  // the jump strands edges of r
-      overflowed |= trails_detail::add_count(c, euler(y, child));
+      overflowed |= add_count(c, euler(y, child));
     }
     euler_table_.insert(h, r, x, 0, c, true);  // not there: r only shrinks below this call
     return c;
-  }
-
-  // Appends the chain `path`, or marks the list truncated when it already holds `limit`.
-  static void emit(const std::vector<Square>& path, std::vector<Turn>& out, std::size_t limit, bool& truncated) {
-    if (out.size() >= limit) {
-      truncated = true;
-      return;
-    }
-    out.push_back(Turn{false, path});
   }
 
   // The maximal chains in for_each_turn order: the Euler trails of every optimal edge set,
@@ -507,7 +494,7 @@ class TrailSearch {
     const std::size_t depth = path.size();  // walk_live_ has a level for every depth (collect)
     for (const Mask& r : live)
       if (trails_detail::empty(r)) {  // weight value reached: nothing can follow
-        emit(path, out, limit, truncated);
+        append_chain(path, out, limit, truncated);
         return;
       }
     const auto& inc = g_.inc[static_cast<std::size_t>(x)];
@@ -1114,9 +1101,7 @@ class TrailSearch {
     if ((++nodes & 4095) == 0 && poll_(4096)) stopped = true;
     if (nodes >= cap_) capped_ = true;
     if (stopped || capped_) return {0, Count{1}, true};
-    Sub r{0, Count{1}, true};  // no jump: the empty continuation
-    bool any = false;
-    Score over_bound = 0;
+    ChildFold<Count> r;  // so far the empty continuation (no jump) only
     // Children by decreasing gain, then jump-table order (deterministic).
     std::array<PlainGraph::Incidence, 8> order;
     std::size_t n = 0;
@@ -1132,25 +1117,15 @@ class TrailSearch {
       trails_detail::drop(child, e);
       const bool child_cut = reduce(u, v, child);
       const Score cw = child_cut ? weight(child) : w - g;
-      Sub c = solve(depth + 1, u, child, cw, std::max(need, any ? r.best : 0) - g, e, child_cut);
-      if (!c.exact) {
-        over_bound = std::max(over_bound, g + c.best);
-        continue;
-      }
-      const Score total = g + c.best;
-      if (!any || total > r.best) {
-        r.best = total;
-        r.count = std::move(c.count);
-        any = true;
-      } else if (total == r.best) {
-        overflowed |= trails_detail::add_count(r.count, c.count);
-      }
+      Sub c = solve(depth + 1, u, child, cw, r.child_need(need, g), e, child_cut);
+      r.add(g, c.best, std::move(c.count), c.exact);
     }
-    if ((any || over_bound == 0) && (r.best >= need || over_bound == 0)) {
-      table_.store(h, s, v, r.best, r.count, true);
-      return r;
+    overflowed |= r.overflowed;
+    if (r.exact(need)) {
+      table_.store(h, s, v, r.best(), r.count(), true);
+      return {r.best(), std::move(r.count()), true};
     }
-    const Score ub = std::max(any ? r.best : 0, over_bound);
+    const Score ub = r.upper();
     table_.store(h, s, v, ub, Count{}, false);
     return {ub, Count{}, false};
   }
@@ -1158,7 +1133,7 @@ class TrailSearch {
   void walk(int v, const Mask& s, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
             std::size_t limit, bool& truncated) {
     if (remaining == 0) {
-      emit(path, out, limit, truncated);
+      append_chain(path, out, limit, truncated);
       return;
     }
     const auto& inc = g_.inc[static_cast<std::size_t>(v)];
