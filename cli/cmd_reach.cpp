@@ -24,7 +24,7 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
+  check_hash(hash_mb);
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = hash_mb;

@@ -35,7 +35,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   if (hash_mb == kUnset) hash_mb = count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
-  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
+  check_hash(hash_mb);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
   const Setup setup = load_position(position, o);

@@ -156,13 +156,7 @@ class Table {
     return sizeof(std::uint64_t) * (1 + words_) + sizeof(Square) + sizeof(Score) + sizeof(Count) + 1;
   }
   void grow() {
-    const std::size_t want = 2 * tag_.size() * slot_bytes();
-    if (!lease_.resize(want)) {
-      // Refused: the search is stopping (the budget set its stop flag). The table fills on
-      // until nearly full, then grows anyway, so the stores on the way out still fit.
-      if ((used_ + 1) * 8 <= tag_.size() * 7) return;
-      lease_.force(want);
-    }
+    if (!lease_.grow_table(2 * tag_.size() * slot_bytes(), used_, tag_.size())) return;
     auto tag = std::move(tag_);
     auto cur = std::move(cur_);
     auto keys = std::move(keys_);

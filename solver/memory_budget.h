@@ -71,6 +71,16 @@ class MemoryLease {
     bytes_ = bytes;
     return true;
   }
+  // Whether an open-addressing table holding `used` of `slots` entries grows to `bytes`
+  // now (then the lease holds them). When the budget refuses, the search is stopping (the
+  // budget set its stop flag): the table fills on until nearly full, then grows anyway,
+  // so the stores on the way out still fit.
+  bool grow_table(std::size_t bytes, std::size_t used, std::size_t slots) {
+    if (resize(bytes)) return true;
+    if ((used + 1) * 8 <= slots * 7) return false;
+    force(bytes);
+    return true;
+  }
   // Holds `bytes` whatever the budget says.
   void force(std::size_t bytes) {
     if (budget_ != nullptr) {
