@@ -305,16 +305,19 @@ class TrailSearch {
   bool by_leftovers(Score w, Score need, std::uint64_t budget) {
     enumeration_cap_ = budget;
     const auto n = static_cast<std::size_t>(g_.vertices());
-    parity_.assign(n, 0);
-    wanted_.assign(n, 0);
-    forward_.assign(n, {});
-    for (int e = 0; e < g_.edges(); ++e) {
-      const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
-      wanted_[a] ^= 1;
-      wanted_[b] ^= 1;
-      forward_[std::min(a, b)].push_back(static_cast<std::uint8_t>(e));
+    if (forward_.empty()) {  // the graph's part, for every round
+      wanted_.assign(n, 0);
+      forward_.assign(n, {});
+      for (int e = 0; e < g_.edges(); ++e) {
+        const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
+        wanted_[a] ^= 1;
+        wanted_[b] ^= 1;
+        forward_[std::min(a, b)].push_back(static_cast<std::uint8_t>(e));
+      }
+      wanted_[static_cast<std::size_t>(g_.start)] ^= 1;  // odd(L) = odd(E) + {v} + {t}
     }
-    wanted_[static_cast<std::size_t>(g_.start)] ^= 1;  // odd(L) = odd(E) + {v} + {t}
+    // A round cut short leaves the enumeration's state half undone: start it afresh.
+    parity_.assign(n, 0);
     off_.assign((n + 63) / 64, 0);
     for (std::size_t x = 0; x < n; ++x)
       if (wanted_[x] != 0) flip_off(x);
@@ -1216,12 +1219,7 @@ class TrailSearch {
     void grow() {
       // Four times while small: fewer rehashes.
       const std::size_t size = slots_.size() * (slots_.size() < (std::size_t{1} << 16) ? 4 : 2);
-      if (!lease_.resize(size * sizeof(Slot))) {
-        // Refused: the search is stopping. Fill on until nearly full, then grow anyway, so
-        // the stores on the way out still fit.
-        if ((used_ + 1) * 8 <= slots_.size() * 7) return;
-        lease_.force(size * sizeof(Slot));
-      }
+      if (!lease_.grow_table(size * sizeof(Slot), used_, slots_.size())) return;
       std::vector<Slot> old = std::move(slots_);
       allocate(size);
       for (Slot& x : old) {
