@@ -34,14 +34,13 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  if (hash_mb == kUnset) hash_mb = count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
-  check_hash(hash_mb);
+  if (hash_mb != kUnset) check_hash(hash_mb);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
   SolveOptions options;
-  options.hash_mb = hash_mb;
+  options.hash_mb = hash_mb == kUnset ? 0 : hash_mb;  // 0: the library picks by `count`
   options.count = count;
   options.symmetry = !no_symmetry;
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);
