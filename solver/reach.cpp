@@ -827,19 +827,19 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
       if (std::memcmp(image.data(), key.data(), cells) < 0) key.swap(image);
     }
   };
-  const std::size_t limit =
-      control.memory_mb == 0 ? std::numeric_limits<std::size_t>::max() : control.memory_mb << 20;
+  // Holds the bytes of this level and of the ones being built.
+  Budget budget(control.memory_mb);
   std::map<int, ByteKeySet> pending;
   make_key(pos, std::popcount(static_cast<unsigned>(pos.removals_due)));
-  pending.emplace(0, ByteKeySet(length)).first->second.insert(key.data());
+  ByteKeySet& first = pending.emplace(0, ByteKeySet(length)).first->second;
+  first.insert(key.data());
+  budget.take_anyway(first.bytes());
   ReachResult result;
   Limits limits(control);
   while (!pending.empty()) {
     const int k = pending.begin()->first;
     const ByteKeySet level = std::move(pending.begin()->second);
     pending.erase(pending.begin());
-    std::size_t held = level.bytes();  // this level and the ones being built
-    for (const auto& [depth, set] : pending) held += set.bytes();
     result.levels.resize(static_cast<std::size_t>(k) + 1, 0);
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
@@ -859,14 +859,14 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
       for_each_turn(board, solo, p, [&](const TurnView& t) {
         if (full) return;
         ByteKeySet& set = pending.try_emplace(k + t.pieces, length).first->second;
-        if (held - set.bytes() + set.bytes_after_insert() > limit || set.full()) {
+        const std::size_t before = set.bytes(), growth = set.bytes_after_insert() - before;
+        if (!budget.take(growth) || set.full()) {
           full = true;
           return;
         }
         make_key(apply(board, solo, p, t.squares, t.removal), t.removal ? removals - 1 : removals);
-        const std::size_t before = set.bytes();
         set.insert(key.data());
-        held += set.bytes() - before;
+        budget.give(growth - (set.bytes() - before));  // a key already there takes no room
       });
       if (full) {
         result.complete = false;
@@ -874,6 +874,7 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
         return result;
       }
     }
+    budget.give(level.bytes());  // done with this level
   }
   return result;
 }
