@@ -17,7 +17,8 @@ Setup sparse_layout(int side, int empty_pct, std::uint64_t seed) {
   Rng rng(seed);
   Setup s{Board(side, side), {}, "", {}};
   for (int i = 0; i < side * side; ++i)
-    if (static_cast<int>(rng.below(100)) >= empty_pct) s.position.cells[i] = static_cast<Value>(1 + rng.below(4));
+    if (static_cast<int>(rng.below(100)) >= empty_pct)
+      s.position.cells[i] = static_cast<Value>(1 + rng.below(4));
   return s;
 }
 
@@ -64,7 +65,8 @@ void BM_ForEachTurn(benchmark::State& state) {
     for_each_turn(s.board, rules, s.position, [&](const TurnView& t) { turns += t.pieces; });
     benchmark::DoNotOptimize(turns);
   }
-  state.counters["turns/s"] = benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
+  state.counters["turns/s"] =
+      benchmark::Counter(static_cast<double>(turns), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ForEachTurn);
 
@@ -73,7 +75,8 @@ void BM_BestChainsRandom(benchmark::State& state) {
   const Rules rules = s.rules();
   SearchControl one;
   one.threads = 1;
-  for (auto _ : state) benchmark::DoNotOptimize(best_chains(s.board, rules, s.position, {}, one).value);
+  for (auto _ : state)
+    benchmark::DoNotOptimize(best_chains(s.board, rules, s.position, {}, one).value);
 }
 BENCHMARK(BM_BestChainsRandom)->Unit(benchmark::kMillisecond);
 
@@ -86,9 +89,10 @@ void run_lattice(benchmark::State& state, const ChainOptions& options) {
   one.threads = 1;
   ChainResult r;
   for (auto _ : state) r = best_chains(s.board, s.rules(), s.position, options, one);
-  state.SetLabel(std::string(l.name) + " value " + std::to_string(r.value) + " count " + r.count.to_string() +
-                 " nodes " + std::to_string(r.nodes));
-  if (r.value != l.value || r.count.to_string() != l.count) state.SkipWithError("wrong value or count");
+  state.SetLabel(std::string(l.name) + " value " + std::to_string(r.value) + " count " +
+                 r.count.to_string() + " nodes " + std::to_string(r.nodes));
+  if (r.value != l.value || r.count.to_string() != l.count)
+    state.SkipWithError("wrong value or count");
 }
 
 // As many iterations as Google Benchmark likes (the first call of a process also pays for
@@ -103,7 +107,12 @@ void BM_BoundedTrailLattice(benchmark::State& state) {
   bounded.leftovers = false;
   run_lattice(state, bounded);
 }
-BENCHMARK(BM_BoundedTrailLattice)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_BoundedTrailLattice)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 
 // The same with the general search everywhere (ChainOptions::plain_graphs = false): what the
 // trail search of solver/trails.h gains on plain graphs.
@@ -112,7 +121,12 @@ void BM_GeneralSearchLattice(benchmark::State& state) {
   general.plain_graphs = false;
   run_lattice(state, general);
 }
-BENCHMARK(BM_GeneralSearchLattice)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_GeneralSearchLattice)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 void BM_PlainRecursionLattice(benchmark::State& state) {
   const LatticeCase& l = kLattices[state.range(0)];
@@ -123,9 +137,15 @@ void BM_PlainRecursionLattice(benchmark::State& state) {
     p.count = 0;
     p.run();
   }
-  state.SetLabel(std::string(l.name) + " value " + std::to_string(p.best) + " count " + std::to_string(p.count));
+  state.SetLabel(std::string(l.name) + " value " + std::to_string(p.best) + " count " +
+                 std::to_string(p.count));
 }
 // Arg(2) takes about a minute (48 s on the machine the issue was measured on).
-BENCHMARK(BM_PlainRecursionLattice)->Arg(0)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(BM_PlainRecursionLattice)
+    ->Arg(0)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
 
 }  // namespace

@@ -24,10 +24,19 @@ void generate(benchmark::State& state, leapfrog::PuzzleKind kind, int size, int 
   state.SetItemsProcessed(made);
 }
 
-void BM_ChainPuzzles12(benchmark::State& state) { generate(state, leapfrog::PuzzleKind::kChain, 12, 20); }
-void BM_SolitairePuzzles5(benchmark::State& state) { generate(state, leapfrog::PuzzleKind::kSolitaire, 5, 4); }
+void BM_ChainPuzzles12(benchmark::State& state) {
+  generate(state, leapfrog::PuzzleKind::kChain, 12, 20);
+}
+void BM_SolitairePuzzles5(benchmark::State& state) {
+  generate(state, leapfrog::PuzzleKind::kSolitaire, 5, 4);
+}
 
 }  // namespace
 
 BENCHMARK(BM_ChainPuzzles12)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_SolitairePuzzles5)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(3);
+BENCHMARK(BM_SolitairePuzzles5)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(3);

@@ -29,7 +29,12 @@ void BM_ReachEnglish(benchmark::State& state) {
   }
   state.counters["positions"] = 23475688;
 }
-BENCHMARK(BM_ReachEnglish)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(2);
+BENCHMARK(BM_ReachEnglish)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(2);
 
 void BM_SolveEnglish(benchmark::State& state) {
   const Setup& s = english();
@@ -54,6 +59,10 @@ void BM_SolveCountEnglish(benchmark::State& state) {
     benchmark::DoNotOptimize(r.count);
   }
 }
-BENCHMARK(BM_SolveCountEnglish)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime()->Iterations(1);
+BENCHMARK(BM_SolveCountEnglish)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
+    ->Iterations(1);
 
 }  // namespace

@@ -26,7 +26,8 @@ Setup sparse_layout(int width, int height, int empty_pct, std::uint64_t seed) {
   Rng rng(seed);
   Setup s{Board(width, height), {}, "", {}};
   for (int i = 0; i < width * height; ++i)
-    if (static_cast<int>(rng.below(100)) >= empty_pct) s.position.cells[i] = static_cast<Value>(1 + rng.below(4));
+    if (static_cast<int>(rng.below(100)) >= empty_pct)
+      s.position.cells[i] = static_cast<Value>(1 + rng.below(4));
   return s;
 }
 
@@ -64,7 +65,8 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
   bool quick = false;
   po::options_description visible;
   po::options_description what("Workload");
-  what.add_options()("quick", po::bool_switch(&quick), "the short workload (for CI: a few seconds)");
+  what.add_options()("quick", po::bool_switch(&quick),
+                     "the short workload (for CI: a few seconds)");
   visible.add(what).add(search_options(threads)).add(output_options(o));
   parse(cmd, args, visible, {});
   if (o.help) {
@@ -81,20 +83,25 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
   for (const BenchCase& c : bench_cases(quick)) {
     const auto t0 = std::chrono::steady_clock::now();
     const ChainResult r = best_chains(c.setup.board, c.rules, c.setup.position, {}, control);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const double secs =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (!r.complete) {
       std::cerr << "leapfrog bench: interrupted\n";
       return 2;
     }
     nodes += r.nodes;
-    rows.push_back({{"name", c.name}, {"value", r.value}, {"count", count_json(r.count)}, {"nodes", r.nodes},
+    rows.push_back({{"name", c.name},
+                    {"value", r.value},
+                    {"count", count_json(r.count)},
+                    {"nodes", r.nodes},
                     {"seconds", secs}});
     if (!o.json)
-      std::cout << std::left << std::setw(22) << c.name << " value " << std::setw(4) << r.value << " count "
-                << std::setw(8) << r.count.to_string() << " nodes " << std::setw(10) << r.nodes << " "
-                << std::fixed << std::setprecision(3) << secs << " s\n";
+      std::cout << std::left << std::setw(22) << c.name << " value " << std::setw(4) << r.value
+                << " count " << std::setw(8) << r.count.to_string() << " nodes " << std::setw(10)
+                << r.nodes << " " << std::fixed << std::setprecision(3) << secs << " s\n";
   }
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto nps = static_cast<std::uint64_t>(static_cast<double>(nodes) / std::max(secs, 1e-9));
   if (o.json) {
     Json j;
@@ -106,8 +113,8 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
     print_json(j);
     return 0;
   }
-  std::cout << "signature " << nodes << "\nnodes     " << nodes << "\nnps       " << nps << "\ntime      "
-            << std::fixed << std::setprecision(3) << secs << " s\n";
+  std::cout << "signature " << nodes << "\nnodes     " << nodes << "\nnps       " << nps
+            << "\ntime      " << std::fixed << std::setprecision(3) << secs << " s\n";
   return 0;
 }
 

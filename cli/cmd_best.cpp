@@ -2,8 +2,8 @@
 
 #include "cli/commands.h"
 #include "cli/render.h"
-#include "cli/svg.h"
 #include "cli/search_options.h"
+#include "cli/svg.h"
 #include "solver/chains.h"
 
 namespace leapfrog::cli {
@@ -18,11 +18,12 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   std::size_t hash_mb = 4096;
   po::options_description visible;
   po::options_description chains("Chains");
-  chains.add_options()("all", po::bool_switch(&all_chains), "list every maximal chain (up to --limit)")(
+  chains.add_options()("all", po::bool_switch(&all_chains),
+                       "list every maximal chain (up to --limit)")(
       "limit", po::value(&limit)->default_value(1000)->value_name("N"),
-      "at most N chains with --all")(
-      "svg", po::value(&svg)->value_name("FILE"),
-      "also draw the best chain as an SVG diagram in FILE ('-': standard output, instead of the text)");
+      "at most N chains with --all")("svg", po::value(&svg)->value_name("FILE"),
+                                     "also draw the best chain as an SVG diagram in FILE ('-': "
+                                     "standard output, instead of the text)");
   visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(hash_option(hash_mb));
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
@@ -46,8 +47,9 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   line.clear();
   if (!r.complete) {
     if (r.out_of_memory)
-      std::cerr << "leapfrog best: stopped after " << r.nodes << " nodes: the search's tables need more than --hash "
-                << hash_mb << " MB; no exact answer\n";
+      std::cerr << "leapfrog best: stopped after " << r.nodes
+                << " nodes: the search's tables need more than --hash " << hash_mb
+                << " MB; no exact answer\n";
     else
       std::cerr << "leapfrog best: interrupted after " << r.nodes << " nodes; no exact answer\n";
     return 2;
@@ -80,7 +82,8 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   }
   std::cout << render_board(setup, want_colour(o), r.removal ? nullptr : &*r.best);
   const bool one = r.value == 1;
-  const std::string unit = rules.measure == Measure::kPoints ? (one ? "point" : "points") : (one ? "piece" : "pieces");
+  const std::string unit =
+      rules.measure == Measure::kPoints ? (one ? "point" : "points") : (one ? "piece" : "pieces");
   std::cout << (r.removal ? "removal" : "value") << " " << r.value << " " << unit << "\n"
             << "count " << r.count.to_string()
             << (r.removal ? (r.count == BigCount(1) ? " square" : " squares")

@@ -12,9 +12,10 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   int threads = 0;
   std::size_t hash_mb = 64;
   po::options_description opts("Check options");
-  opts.add_options()
-      ("threads", po::value(&threads)->default_value(0)->value_name("N"), "worker threads (0 = all cores)")
-      ("hash", po::value(&hash_mb)->default_value(64)->value_name("MB"), "solitaire solver's table size");
+  opts.add_options()("threads", po::value(&threads)->default_value(0)->value_name("N"),
+                     "worker threads (0 = all cores)")(
+      "hash", po::value(&hash_mb)->default_value(64)->value_name("MB"),
+      "solitaire solver's table size");
   po::options_description visible;
   visible.add(opts).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
@@ -40,11 +41,13 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
       std::cerr << "leapfrog check: interrupted after " << checked - 1 << " puzzles\n";
       return 2;
     }
-    progress.update({static_cast<std::uint64_t>(checked), 0, static_cast<double>(checked) / static_cast<double>(puzzles.size()), p.id});
+    progress.update({static_cast<std::uint64_t>(checked), 0,
+                     static_cast<double>(checked) / static_cast<double>(puzzles.size()), p.id});
     if (!c.ok) {
       first_error = {{"index", checked}, {"id", p.id}, {"reason", c.reason}};
       progress.clear();
-      std::cerr << "leapfrog check: puzzle " << checked << " (id \"" << p.id << "\") fails: " << c.reason << "\n";
+      std::cerr << "leapfrog check: puzzle " << checked << " (id \"" << p.id
+                << "\") fails: " << c.reason << "\n";
       break;
     }
   }
@@ -61,7 +64,8 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   } else if (ok) {
     std::cout << "checked " << checked << " puzzles: all verified\n";
   } else {
-    std::cout << "checked " << checked << " of " << puzzles.size() << " puzzles: puzzle " << checked << " failed\n";
+    std::cout << "checked " << checked << " of " << puzzles.size() << " puzzles: puzzle " << checked
+              << " failed\n";
   }
   return ok ? 0 : 1;
 }

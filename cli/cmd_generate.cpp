@@ -4,8 +4,8 @@
 #include <random>
 
 #include "cli/commands.h"
-#include "cli/render.h"
 #include "cli/progress.h"
+#include "cli/render.h"
 #include "generator/layout.h"
 #include "generator/puzzles.h"
 
@@ -34,38 +34,49 @@ std::uint64_t parse_seed(const std::string& seed_text) {
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != seed_text.size()) throw UsageError("--seed must be a whole number 0..2^64-1, not '" + seed_text + "'");
+  if (used != seed_text.size())
+    throw UsageError("--seed must be a whole number 0..2^64-1, not '" + seed_text + "'");
   return seed;
 }
 
 int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string kind = "chain", variant_name = "murray", seed_text, out_file, format, counts = "table";
+  std::string kind = "chain", variant_name = "murray", seed_text, out_file, format,
+              counts = "table";
   int count = 10, size = 0, threads = 0, min_jumps = 3;
   std::size_t hash_mb = 16;
   bool unique_only = false;
   po::options_description gen("Puzzle options");
-  gen.add_options()
-      ("kind", po::value(&kind)->default_value("chain")->value_name("KIND"),
-       "chain: find the largest capture (unique answer); solitaire: capture the most (proved line)")
-      ("count", po::value(&count)->default_value(10)->value_name("N"), "number of puzzles")
-      ("size", po::value(&size)->value_name("N"), "board side (default 12 for chain, 5 for solitaire; solitaire 3..7)")
-      ("seed", po::value(&seed_text)->value_name("S"), "seed; random when not given, always printed")
-      ("variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"), "piece set and rules preset")
-      ("counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"), "piece counts: table or half-even")
-      ("min-jumps", po::value(&min_jumps)->default_value(3)->value_name("N"), "least jumps in the answer (chain) or the line (solitaire)")
-      ("unique", po::bool_switch(&unique_only), "solitaire: keep only puzzles with one optimal line")
-      ("hash", po::value(&hash_mb)->default_value(16)->value_name("MB"), "solitaire solver's table per worker")
-      ("threads", po::value(&threads)->default_value(0)->value_name("N"), "worker threads (0 = all cores)")
-      ("out", po::value(&out_file)->value_name("FILE"), "write the puzzles to FILE (.csv: CSV, else EPD lines)")
-      ("format", po::value(&format)->value_name("FMT"), "epd or csv (default: by --out's extension, else epd)");
+  gen.add_options()(
+      "kind", po::value(&kind)->default_value("chain")->value_name("KIND"),
+      "chain: find the largest capture (unique answer); solitaire: capture the most (proved line)")(
+      "count", po::value(&count)->default_value(10)->value_name("N"), "number of puzzles")(
+      "size", po::value(&size)->value_name("N"),
+      "board side (default 12 for chain, 5 for solitaire; solitaire 3..7)")(
+      "seed", po::value(&seed_text)->value_name("S"),
+      "seed; random when not given, always printed")(
+      "variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
+      "piece set and rules preset")(
+      "counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
+      "piece counts: table or half-even")(
+      "min-jumps", po::value(&min_jumps)->default_value(3)->value_name("N"),
+      "least jumps in the answer (chain) or the line (solitaire)")(
+      "unique", po::bool_switch(&unique_only),
+      "solitaire: keep only puzzles with one optimal line")(
+      "hash", po::value(&hash_mb)->default_value(16)->value_name("MB"),
+      "solitaire solver's table per worker")(
+      "threads", po::value(&threads)->default_value(0)->value_name("N"),
+      "worker threads (0 = all cores)")("out", po::value(&out_file)->value_name("FILE"),
+                                        "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
+      "format", po::value(&format)->value_name("FMT"),
+      "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).
   po::options_description rules("Rule options");
-  rules.add_options()
-      ("continuation", po::value(&o.continuation)->value_name("RULE"), "optional, forced, piece-max, board-max")
-      ("by", po::value(&o.by)->value_name("MEASURE"), "points or pieces")
-      ("diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")
-      ("orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only");
+  rules.add_options()("continuation", po::value(&o.continuation)->value_name("RULE"),
+                      "optional, forced, piece-max, board-max")(
+      "by", po::value(&o.by)->value_name("MEASURE"), "points or pieces")(
+      "diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
+      "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only");
   po::options_description visible;
   visible.add(gen).add(rules).add(output_options(o));
   parse(cmd, args, visible, {});
@@ -74,12 +85,16 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
     return 0;
   }
   PuzzleSpec spec;
-  if (kind == "chain") spec.kind = PuzzleKind::kChain;
-  else if (kind == "solitaire") spec.kind = PuzzleKind::kSolitaire;
-  else throw UsageError("--kind must be chain or solitaire, not '" + kind + "'");
+  if (kind == "chain")
+    spec.kind = PuzzleKind::kChain;
+  else if (kind == "solitaire")
+    spec.kind = PuzzleKind::kSolitaire;
+  else
+    throw UsageError("--kind must be chain or solitaire, not '" + kind + "'");
   spec.variant = find_variant(variant_name);
   if (!spec.variant || !spec.variant->start.empty())
-    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not '" + variant_name + "'");
+    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not '" +
+                     variant_name + "'");
   if (count < 1 || count > 100000) throw UsageError("--count must be 1..100000");
   const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : 7;
   if (size != 0 && (size < 3 || size > max_side))
@@ -88,8 +103,10 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   if (threads < 0) throw UsageError("--threads must be 0 or more");
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
   spec.rounding = parse_rounding(counts);
-  if (format.empty()) format = out_file.size() > 4 && out_file.substr(out_file.size() - 4) == ".csv" ? "csv" : "epd";
-  if (format != "epd" && format != "csv") throw UsageError("--format must be epd or csv, not '" + format + "'");
+  if (format.empty())
+    format = out_file.size() > 4 && out_file.substr(out_file.size() - 4) == ".csv" ? "csv" : "epd";
+  if (format != "epd" && format != "csv")
+    throw UsageError("--format must be epd or csv, not '" + format + "'");
   spec.count = count;
   spec.size = size;
   spec.seed = parse_seed(seed_text);
@@ -106,15 +123,19 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   GenerationStats stats;
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Puzzle> puzzles = generate_puzzles(spec, control, &stats);
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.clear();
-  std::cerr << "seed " << spec.seed << ": " << puzzles.size() << " " << kind << " puzzles from " << stats.candidates
-            << " candidates in " << secs << " s\n";
-  if (control.stop_requested()) std::cerr << "leapfrog generate: interrupted; the puzzles found so far follow\n";
+  std::cerr << "seed " << spec.seed << ": " << puzzles.size() << " " << kind << " puzzles from "
+            << stats.candidates << " candidates in " << secs << " s\n";
+  if (control.stop_requested())
+    std::cerr << "leapfrog generate: interrupted; the puzzles found so far follow\n";
   else if (static_cast<int>(puzzles.size()) < count)
-    std::cerr << "leapfrog generate: only " << puzzles.size() << " of " << count << " puzzles found\n";
+    std::cerr << "leapfrog generate: only " << puzzles.size() << " of " << count
+              << " puzzles found\n";
 
-  const std::string text = format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
+  const std::string text =
+      format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
   if (!out_file.empty()) {
     std::ofstream out(out_file, std::ios::binary);
     out << text;
@@ -134,7 +155,8 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
                       {"themes", p.themes},
                       {"unique", p.unique}});
     }
-    print_json(Json{{"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}, {"puzzles", list}});
+    print_json(Json{
+        {"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}, {"puzzles", list}});
   } else if (out_file.empty()) {
     std::cout << text;
   }
@@ -145,16 +167,17 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string variant_name = "murray", counts = "table", seed_text;
   po::options_description layout("Layout options");
-  layout.add_options()
-      ("variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
-       "piece set: traditional, murray, froglet, take-it-away (english/french: their shape, filled)")
-      ("size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")
-      ("width", side_value(&o.width, "width"), "board width")
-      ("height", side_value(&o.height, "height"), "board height")
-      ("seed", po::value(&seed_text)->value_name("S"), "seed (0..2^64-1); random when not given, always printed")
-      ("counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
-       "table: seed 000's counts (exact share rounded half up, the cheapest kind takes the rest);\n"
-       "half-even: seeds 001/002's reading (15x15: 22/45/68/90)");
+  layout.add_options()(
+      "variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
+      "piece set: traditional, murray, froglet, take-it-away (english/french: their shape, "
+      "filled)")("size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
+      "width", side_value(&o.width, "width"), "board width")(
+      "height", side_value(&o.height, "height"), "board height")(
+      "seed", po::value(&seed_text)->value_name("S"),
+      "seed (0..2^64-1); random when not given, always printed")(
+      "counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
+      "table: seed 000's counts (exact share rounded half up, the cheapest kind takes the rest);\n"
+      "half-even: seeds 001/002's reading (15x15: 22/45/68/90)");
   po::options_description visible;
   visible.add(layout).add(output_options(o));
   parse(cmd, args, visible, {});
@@ -190,8 +213,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << render_board(setup, colour_by_default());
-  std::cout << "seed " << seed << ", " << v->name << " " << setup.board.width() << "x" << setup.board.height()
-            << ":";
+  std::cout << "seed " << seed << ", " << v->name << " " << setup.board.width() << "x"
+            << setup.board.height() << ":";
   for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), rounding)) {
     for (const PieceKind& k : v->pieces)
       if (k.value == pc.value) std::cout << " " << pc.count << " " << k.name;
@@ -204,17 +227,22 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
 }  // namespace
 
 int run_generate(const Command& cmd, const std::vector<std::string>& args) {
-  const Command layout{"generate layout", "A random full layout: counts per the variant, placed by a seeded shuffle.",
-                       "generate layout [--variant V] [--size N | --width W --height H] [--seed S] [--counts table|half-even]",
+  const Command layout{"generate layout",
+                       "A random full layout: counts per the variant, placed by a seeded shuffle.",
+                       "generate layout [--variant V] [--size N | --width W --height H] [--seed S] "
+                       "[--counts table|half-even]",
                        "leapfrog generate layout --variant murray --size 15 --seed 7", cmd.run};
-  const Command puzzles{"generate puzzles",
-                        "Puzzles with verified solutions, a rating and themes (docs/rating.md), in parallel;\n"
-                        "the same seed gives the same puzzles at any thread count.",
-                        "generate puzzles [--kind chain|solitaire] [--count N] [--size N] [--seed S] [options]",
-                        "leapfrog generate puzzles --kind chain --count 5 --size 12 --seed 7 --out chain.epd", cmd.run};
+  const Command puzzles{
+      "generate puzzles",
+      "Puzzles with verified solutions, a rating and themes (docs/rating.md), in parallel;\n"
+      "the same seed gives the same puzzles at any thread count.",
+      "generate puzzles [--kind chain|solitaire] [--count N] [--size N] [--seed S] [options]",
+      "leapfrog generate puzzles --kind chain --count 5 --size 12 --seed 7 --out chain.epd",
+      cmd.run};
   if (args.empty()) throw UsageError("missing KIND (layout or puzzles)");
   if (args[0] == "--help" || args[0] == "-h") {
-    std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary
+    std::cout << "Usage: leapfrog " << cmd.usage << "\n\n"
+              << cmd.summary
               << "\n\nKinds:\n  layout    a random full layout of a variant's pieces\n"
                  "  puzzles   chain or solitaire puzzles with verified solutions\n\n";
     generate_layout(layout, {"--help"});

@@ -32,7 +32,8 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < moves.size(); ++i)
     std::cout << moves[i].get<std::string>() << "  " << sizes[i].get<int>() << "\n";
   std::cout << moves.size() << (moves.size() == 1 ? " turn" : " turns") << " ("
-            << to_string(rules.continuation) << ", captures by " << to_string(rules.measure) << ")\n";
+            << to_string(rules.continuation) << ", captures by " << to_string(rules.measure)
+            << ")\n";
   return 0;
 }
 

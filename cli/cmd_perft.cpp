@@ -10,7 +10,8 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
   std::string position, depth_text;
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"depth", &depth_text}})) return 0;
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"depth", &depth_text}}))
+    return 0;
   int depth = -1;
   try {
     std::size_t used = 0;

@@ -14,11 +14,11 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   std::size_t hash_mb = 4096;
   LimitOptions limits;
   po::options_description search("Search");
-  search.add_options()
-      ("no-symmetry", po::bool_switch(&no_symmetry), "count symmetric images separately")
-      ("hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
-       "memory for the position tables in MB; the count stops, incomplete, at the first level "
-       "that does not fit");
+  search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
+                       "count symmetric images separately")(
+      "hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
+      "memory for the position tables in MB; the count stops, incomplete, at the first level "
+      "that does not fit");
   add_limit_options(search, limits, "stop after expanding about N positions");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
@@ -32,14 +32,18 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control);
   line.clear();
   if (o.json) {
-    print_json(Json{{"levels", r.levels}, {"total", r.total}, {"complete", r.complete},
-                    {"symmetry", !no_symmetry}, {"out_of_memory", r.out_of_memory}});
+    print_json(Json{{"levels", r.levels},
+                    {"total", r.total},
+                    {"complete", r.complete},
+                    {"symmetry", !no_symmetry},
+                    {"out_of_memory", r.out_of_memory}});
     return 0;
   }
   for (std::size_t k = 0; k < r.levels.size(); ++k) std::cout << k << "  " << r.levels[k] << "\n";
   std::cout << "total " << r.total << (no_symmetry ? " positions" : " positions up to symmetry")
-            << (r.complete ? ""
-                : r.out_of_memory ? " (stopped early: the next level needs more than --hash " + std::to_string(hash_mb) + " MB; incomplete)"
+            << (r.complete        ? ""
+                : r.out_of_memory ? " (stopped early: the next level needs more than --hash " +
+                                        std::to_string(hash_mb) + " MB; incomplete)"
                                   : " (stopped early: incomplete)")
             << "\n";
   return 0;

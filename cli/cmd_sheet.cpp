@@ -11,10 +11,12 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   SheetOptions so;
   po::options_description visible;
   po::options_description sheet("Sheet");
-  sheet.add_options()
-      ("html", po::value(&html)->value_name("OUT"), "write the HTML page to OUT ('-': standard output); required")
-      ("title", po::value(&so.title)->default_value(so.title)->value_name("TEXT"), "heading of the page")
-      ("columns", po::value(&so.columns)->default_value(so.columns)->value_name("N"), "diagrams per row, 1..6");
+  sheet.add_options()("html", po::value(&html)->value_name("OUT"),
+                      "write the HTML page to OUT ('-': standard output); required")(
+      "title", po::value(&so.title)->default_value(so.title)->value_name("TEXT"),
+      "heading of the page")("columns",
+                             po::value(&so.columns)->default_value(so.columns)->value_name("N"),
+                             "diagrams per row, 1..6");
   visible.add(sheet).add(rule_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
@@ -36,8 +38,8 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   if (o.json) {
     print_json(Json{{"puzzles", puzzles.size()}, {"html", html}});
   } else if (html != "-") {
-    std::cout << "wrote " << puzzles.size() << (puzzles.size() == 1 ? " puzzle" : " puzzles") << " to " << html
-              << "\n";
+    std::cout << "wrote " << puzzles.size() << (puzzles.size() == 1 ? " puzzle" : " puzzles")
+              << " to " << html << "\n";
   }
   return 0;
 }

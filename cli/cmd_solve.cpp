@@ -21,14 +21,13 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   std::size_t hash_mb = kUnset;
   std::string svg;
   po::options_description search("Search");
-  search.add_options()
-      ("count", po::bool_switch(&count), "also count the optimal lines")
-      ("hash", po::value(&hash_mb)->value_name("MB"),
-       "memory for the tables in MB: the transposition table, and with --count the count's "
-       "(default: 64, with --count 1024)")
-      ("no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions")
-      ("svg", po::value(&svg)->value_name("FILE"),
-       "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
+  search.add_options()("count", po::bool_switch(&count), "also count the optimal lines")(
+      "hash", po::value(&hash_mb)->value_name("MB"),
+      "memory for the tables in MB: the transposition table, and with --count the count's "
+      "(default: 64, with --count 1024)")("no-symmetry", po::bool_switch(&no_symmetry),
+                                          "do not merge symmetric positions")(
+      "svg", po::value(&svg)->value_name("FILE"),
+      "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
   add_limit_options(search, limits, "stop after about N nodes");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
@@ -66,7 +65,8 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
       // A JSON number while it fits 64 bits, else a decimal string (SPEC section 3).
       if (r.count.empty()) {
         j["count"] = nullptr;
-      } else if (r.count.size() < 20 || (r.count.size() == 20 && r.count <= "18446744073709551615")) {
+      } else if (r.count.size() < 20 ||
+                 (r.count.size() == 20 && r.count <= "18446744073709551615")) {
         j["count"] = std::stoull(r.count);
       } else {
         j["count"] = r.count;
@@ -77,12 +77,15 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   }
   std::cout << render_board(setup, want_colour(o));
   std::cout << "value " << r.value << " (" << to_string(rules.measure) << ")"
-            << (r.proved ? ", proved optimal" : ", not proved (upper bound " + std::to_string(r.bound) + ")")
+            << (r.proved ? ", proved optimal"
+                         : ", not proved (upper bound " + std::to_string(r.bound) + ")")
             << (r.complete ? "" : ", search stopped early") << "\n";
   std::cout << "line";
   for (const std::string& t : turns) std::cout << " " << t;
   std::cout << "\n";
-  if (count) std::cout << "optimal lines " << (r.count.empty() ? "not counted (search stopped)" : r.count) << "\n";
+  if (count)
+    std::cout << "optimal lines " << (r.count.empty() ? "not counted (search stopped)" : r.count)
+              << "\n";
   std::cout << "nodes " << r.nodes << "\n";
   return 0;
 }

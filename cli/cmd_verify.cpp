@@ -37,10 +37,13 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
   } else {
     std::cout << render_board(setup, want_colour(o), v.legal ? &turn : nullptr);
     std::cout << format_turn(setup.board, turn) << ": " << (v.legal ? "legal" : "illegal") << ", "
-              << (v.maximal ? "maximal" : "not maximal") << " (value " << amount(rules, v.value) << ", max "
-              << amount(rules, v.max) << ", continuation " << to_string(rules.continuation) << ")\n";
+              << (v.maximal ? "maximal" : "not maximal") << " (value " << amount(rules, v.value)
+              << ", max " << amount(rules, v.max) << ", continuation "
+              << to_string(rules.continuation) << ")\n";
   }
-  if (!ok) std::cerr << "leapfrog verify: " << (v.legal ? "not maximal: " : "illegal: ") << v.reason << "\n";
+  if (!ok)
+    std::cerr << "leapfrog verify: " << (v.legal ? "not maximal: " : "illegal: ") << v.reason
+              << "\n";
   return ok ? 0 : 1;
 }
 
@@ -84,7 +87,8 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
       const TurnReport& t = g.turns[static_cast<std::size_t>(*g.first_error)];
       j["first_error"] = {{"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", g.error}};
     } else if (!g.legal) {
-      j["first_error"] = {{"ply", nullptr}, {"line", nullptr}, {"move", nullptr}, {"reason", g.error}};
+      j["first_error"] = {
+          {"ply", nullptr}, {"line", nullptr}, {"move", nullptr}, {"reason", g.error}};
     } else {
       j["first_error"] = nullptr;
     }
@@ -106,7 +110,8 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
       std::cout << g.turns.size() << (g.turns.size() == 1 ? " turn" : " turns") << ", all legal; ";
       if (g.finished) {
         std::cout << (g.winners.size() == 1 ? "winner " : "shared win: ");
-        for (std::size_t i = 0; i < g.winners.size(); ++i) std::cout << (i ? ", " : "") << name(g.winners[i]);
+        for (std::size_t i = 0; i < g.winners.size(); ++i)
+          std::cout << (i ? ", " : "") << name(g.winners[i]);
         std::cout << "\n";
       } else {
         std::cout << "the game is not over (" << name(g.final.to_move + 1) << " to move)\n";
@@ -127,8 +132,9 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   std::size_t hash_mb = 4096;
   po::options_description visible;
   po::options_description records("Game records");
-  records.add_options()("game", po::value(&game)->value_name("FILE"),
-                        "replay a game record (docs/records.md), checking every turn; '-' reads standard input");
+  records.add_options()(
+      "game", po::value(&game)->value_name("FILE"),
+      "replay a game record (docs/records.md), checking every turn; '-' reads standard input");
   visible.add(rule_options(o)).add(records).add(search_options(threads)).add(hash_option(hash_mb));
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;

@@ -10,32 +10,32 @@
 namespace leapfrog::cli {
 
 po::options_description rule_options(CommonOptions& o) {
-  po::options_description d("Rule options (override the variant's preset and the position's fields)");
-  d.add_options()
-      ("variant", po::value(&o.variant)->value_name("NAME"),
-       "rules preset: traditional, murray, froglet, take-it-away, english, french "
-       "(default: the position's, else traditional)")
-      ("continuation", po::value(&o.continuation)->value_name("RULE"),
-       "chain length rule: optional (default), forced, piece-max, board-max")
-      ("by", po::value(&o.by)->value_name("MEASURE"), "measure captures by points (default) or pieces")
-      ("diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")
-      ("orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only (the default)")
-      ("opening", po::value(&o.opening)->value_name("WHO"),
-       "opening removals: each (default), first, none")
-      ("removal", po::value(&o.removal)->value_name("KIND"),
-       "which piece a removal may take: any (default), cheapest")
-      ("players", po::value(&o.players)->value_name("N"), "number of players, 1 = solitaire (default: the position's, else the variant's)");
+  po::options_description d(
+      "Rule options (override the variant's preset and the position's fields)");
+  d.add_options()("variant", po::value(&o.variant)->value_name("NAME"),
+                  "rules preset: traditional, murray, froglet, take-it-away, english, french "
+                  "(default: the position's, else traditional)")(
+      "continuation", po::value(&o.continuation)->value_name("RULE"),
+      "chain length rule: optional (default), forced, piece-max, board-max")(
+      "by", po::value(&o.by)->value_name("MEASURE"),
+      "measure captures by points (default) or pieces")("diagonal", po::bool_switch(&o.diagonal),
+                                                        "allow diagonal jumps too")(
+      "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only (the default)")(
+      "opening", po::value(&o.opening)->value_name("WHO"),
+      "opening removals: each (default), first, none")(
+      "removal", po::value(&o.removal)->value_name("KIND"),
+      "which piece a removal may take: any (default), cheapest")(
+      "players", po::value(&o.players)->value_name("N"),
+      "number of players, 1 = solitaire (default: the position's, else the variant's)");
   return d;
 }
 
 po::options_description output_options(CommonOptions& o) {
   po::options_description d("Output");
-  d.add_options()
-      ("json", po::bool_switch(&o.json), "print one JSON object on standard output")
-      ("color", po::value(&o.color)->default_value("auto")->value_name("WHEN"),
-       "colour boards: auto (when standard output is a terminal, NO_COLOR is unset or empty "
-       "and TERM is not dumb), always, never")
-      ("help,h", po::bool_switch(&o.help), "show this help");
+  d.add_options()("json", po::bool_switch(&o.json), "print one JSON object on standard output")(
+      "color", po::value(&o.color)->default_value("auto")->value_name("WHEN"),
+      "colour boards: auto (when standard output is a terminal, NO_COLOR is unset or empty "
+      "and TERM is not dumb), always, never")("help,h", po::bool_switch(&o.help), "show this help");
   return d;
 }
 
@@ -48,11 +48,11 @@ po::typed_value<int>* side_value(int* target, const char* name) {
 
 po::options_description layout_options(CommonOptions& o) {
   po::options_description d("Start positions (when POSITION is a variant name)");
-  d.add_options()
-      ("seed", po::value(&o.seed)->default_value(1)->value_name("S"), "seed of the random layout")
-      ("size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")
-      ("width", side_value(&o.width, "width"), "board width")
-      ("height", side_value(&o.height, "height"), "board height");
+  d.add_options()("seed", po::value(&o.seed)->default_value(1)->value_name("S"),
+                  "seed of the random layout")("size", side_value(&o.size, "size"),
+                                               "board size NxN (default: the variant's)")(
+      "width", side_value(&o.width, "width"), "board width")(
+      "height", side_value(&o.height, "height"), "board height");
   return d;
 }
 
@@ -70,8 +70,9 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   return vm;
 }
 
-bool parse_command(const Command& cmd, const std::vector<std::string>& args, const po::options_description& visible,
-                   const CommonOptions& o, std::initializer_list<std::pair<const char*, std::string*>> positionals) {
+bool parse_command(const Command& cmd, const std::vector<std::string>& args,
+                   const po::options_description& visible, const CommonOptions& o,
+                   std::initializer_list<std::pair<const char*, std::string*>> positionals) {
   po::options_description all;
   all.add(visible);
   po::positional_options_description pos;
@@ -86,7 +87,8 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args, con
 }
 
 void print_help(const Command& cmd, const po::options_description& visible) {
-  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary << "\n\n"
+  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n"
+            << cmd.summary << "\n\n"
             << visible << "\nExample:\n  " << cmd.example << "\n";
 }
 
@@ -102,12 +104,14 @@ RuleOverrides overrides_from(const CommonOptions& o) {
     r.measure = parse_measure(o.by);
     if (!r.measure) throw UsageError("--by must be points or pieces, not '" + o.by + "'");
   }
-  if (o.diagonal && o.orthogonal) throw UsageError("--diagonal and --orthogonal exclude each other");
+  if (o.diagonal && o.orthogonal)
+    throw UsageError("--diagonal and --orthogonal exclude each other");
   if (o.diagonal) r.diagonal = true;
   if (o.orthogonal) r.diagonal = false;
   if (!o.opening.empty()) {
     r.opening = parse_opening(o.opening);
-    if (!r.opening) throw UsageError("--opening must be each, first or none, not '" + o.opening + "'");
+    if (!r.opening)
+      throw UsageError("--opening must be each, first or none, not '" + o.opening + "'");
   }
   if (!o.removal.empty()) {
     r.removal = parse_removal_kind(o.removal);
@@ -162,7 +166,8 @@ namespace {
 
 Setup start_of(const Variant& v, const CommonOptions& o) {
   Setup s{layout_board(v, o), {}, std::string(v.name), {}};
-  s.position = v.start.empty() ? random_layout(s.board, v, o.seed) : parse_position(v.start).position;
+  s.position =
+      v.start.empty() ? random_layout(s.board, v, o.seed) : parse_position(v.start).position;
   return s;
 }
 
@@ -195,8 +200,8 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   const Rules rules = setup.rules();
   if (start) setup.position = start_position(rules, setup.position);
   if (setup.position.to_move >= rules.players)
-    throw UsageError("player " + std::to_string(setup.position.to_move + 1) + " is to move but there are " +
-                     std::to_string(rules.players) + " players");
+    throw UsageError("player " + std::to_string(setup.position.to_move + 1) +
+                     " is to move but there are " + std::to_string(rules.players) + " players");
   for (int p = rules.players; p < kMaxPlayers; ++p)
     if (setup.position.scores[p] != 0 || setup.position.removal_due(p))
       throw UsageError("the position has a score or removal for player " + std::to_string(p + 1) +

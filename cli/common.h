@@ -2,8 +2,8 @@
 #pragma once
 
 #include <boost/program_options.hpp>
-#include <nlohmann/json.hpp>
 #include <initializer_list>
+#include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -64,8 +64,9 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 // Parses a subcommand's options and its positional string arguments, in order (e.g.
 // {{"position", &position}}). Prints the help and returns false when --help was given; throws
 // UsageError on bad options. Missing positionals are left empty for the caller to judge.
-bool parse_command(const Command& cmd, const std::vector<std::string>& args, const po::options_description& visible,
-                   const CommonOptions& o, std::initializer_list<std::pair<const char*, std::string*>> positionals);
+bool parse_command(const Command& cmd, const std::vector<std::string>& args,
+                   const po::options_description& visible, const CommonOptions& o,
+                   std::initializer_list<std::pair<const char*, std::string*>> positionals);
 
 // Prints the usage, options with defaults and the example of a subcommand.
 void print_help(const Command& cmd, const po::options_description& visible);

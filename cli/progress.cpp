@@ -40,7 +40,8 @@ void ProgressLine::update(const Progress& p) {
   int n = std::snprintf(line, sizeof line, "\r%llu nodes  %.3g n/s  best %d  %.1fs",
                         static_cast<unsigned long long>(p.nodes), rate, p.best, secs);
   if (p.fraction >= 0 && n > 0 && n < static_cast<int>(sizeof line))
-    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  %.1f%%", 100 * p.fraction);
+    n += std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  %.1f%%",
+                       100 * p.fraction);
   if (!p.note.empty() && n > 0 && n < static_cast<int>(sizeof line))
     std::snprintf(line + n, sizeof line - static_cast<std::size_t>(n), "  %s", p.note.c_str());
   std::fprintf(stderr, "%s\x1b[K", line);

@@ -33,13 +33,15 @@ inline void check_threads(int threads) {
 // --hash MB of best and verify: the most memory the chain search's memo tables may hold.
 inline po::options_description hash_option(std::size_t& hash_mb) {
   po::options_description d("Memory");
-  d.add_options()("hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
-                  "the most memory the search's tables may take; past it the search stops with no answer");
+  d.add_options()(
+      "hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
+      "the most memory the search's tables may take; past it the search stops with no answer");
   return d;
 }
 
 inline void check_hash(std::size_t hash_mb) {
-  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20)) throw UsageError("--hash must be 1..1048576 MB");
+  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
+    throw UsageError("--hash must be 1..1048576 MB");
 }
 
 // --threads, --time-limit and --nodes of the long searches (solve, reach).
@@ -50,18 +52,19 @@ struct LimitOptions {
 };
 
 inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help) {
-  d.add_options()
-      ("threads", po::value(&l.threads)->value_name("N"), "worker threads (default: all cores)")
-      ("time-limit", po::value(&l.time_limit)->value_name("SECONDS"),
-       "stop after this long with the best found so far (0 = none)")
-      ("nodes", po::value(&l.node_limit)->value_name("N"), nodes_help);
+  d.add_options()("threads", po::value(&l.threads)->value_name("N"),
+                  "worker threads (default: all cores)")(
+      "time-limit", po::value(&l.time_limit)->value_name("SECONDS"),
+      "stop after this long with the best found so far (0 = none)")(
+      "nodes", po::value(&l.node_limit)->value_name("N"), nodes_help);
 }
 
 // Checks the limits and builds the control: Ctrl-C stops the search, and progress goes to
 // `line` when standard error is a terminal.
 inline SearchControl limit_control(const LimitOptions& l, ProgressLine& line) {
   check_threads(l.threads);
-  if (!(l.time_limit >= 0) || l.time_limit > 1e9) throw UsageError("--time-limit must be a number of seconds >= 0");
+  if (!(l.time_limit >= 0) || l.time_limit > 1e9)
+    throw UsageError("--time-limit must be a number of seconds >= 0");
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = l.threads;

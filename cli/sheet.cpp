@@ -27,8 +27,9 @@ void check_solution(const Puzzle& p, std::size_t index) {
   for (std::size_t i = 0; i < p.solution.size(); ++i) {
     const TurnCheck c = check_turn(p.setup.board, rules, pos, p.solution[i]);
     if (!c.legal)
-      throw ParseError("puzzle " + label_of(p, index) + ": solution turn " + std::to_string(i + 1) + " " +
-                       format_turn(p.setup.board, p.solution[i]) + " is not legal: " + c.reason);
+      throw ParseError("puzzle " + label_of(p, index) + ": solution turn " + std::to_string(i + 1) +
+                       " " + format_turn(p.setup.board, p.solution[i]) +
+                       " is not legal: " + c.reason);
     pos = apply(p.setup.board, rules, pos, p.solution[i]);
   }
   if (p.solution.empty()) throw ParseError("puzzle " + label_of(p, index) + " has no solution");
@@ -42,8 +43,9 @@ double cell_for(const Board& b, double target) {
 std::string task_of(const Puzzle& p) {
   const Rules rules = p.setup.rules();
   const std::string measure = rules.measure == Measure::kPoints ? "points" : "pieces";
-  std::string task = p.kind == PuzzleKind::kChain ? "Find the chain that captures the most " + measure
-                                                  : "Solitaire: capture as many " + measure + " as you can";
+  std::string task = p.kind == PuzzleKind::kChain
+                         ? "Find the chain that captures the most " + measure
+                         : "Solitaire: capture as many " + measure + " as you can";
   task += rules.diagonal ? " (diagonal jumps allowed)." : ".";
   return task;
 }
@@ -78,19 +80,23 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       xml_escape(options.title) + "</h1>\n<p>" + std::to_string(puzzles.size()) +
       (puzzles.size() == 1 ? " puzzle" : " puzzles") +
       ". Pieces are worth the number on them; a piece jumps over a neighbour into the empty square "
-      "beyond, capturing it, and may go on jumping. Solutions on the last page.</p>\n<div class=\"grid\">\n";
+      "beyond, capturing it, and may go on jumping. Solutions on the last page.</p>\n<div "
+      "class=\"grid\">\n";
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& p = puzzles[i];
     SvgOptions so;
     so.cell = cell_for(p.setup.board, column_width);
     so.id = numbered("p", i + 1);
     so.title = label_of(p, i);
-    out += "<figure id=\"puzzle-" + std::to_string(i + 1) + "\">\n<figcaption><span class=\"number\">" +
-           std::to_string(i + 1) + ".</span> " + xml_escape(task_of(p)) + " <span class=\"meta\">(" +
-           xml_escape(label_of(p, i)) + ", " + xml_escape(variant_name(p.setup)) + ", rating " +
-           std::to_string(p.rating) + ")</span></figcaption>\n" + svg_board(p.setup, so) + "</figure>\n";
+    out += "<figure id=\"puzzle-" + std::to_string(i + 1) +
+           "\">\n<figcaption><span class=\"number\">" + std::to_string(i + 1) + ".</span> " +
+           xml_escape(task_of(p)) + " <span class=\"meta\">(" + xml_escape(label_of(p, i)) + ", " +
+           xml_escape(variant_name(p.setup)) + ", rating " + std::to_string(p.rating) +
+           ")</span></figcaption>\n" + svg_board(p.setup, so) + "</figure>\n";
   }
-  out += "</div>\n</section>\n<section class=\"solutions\">\n<h2>Solutions</h2>\n<div class=\"grid\">\n";
+  out +=
+      "</div>\n</section>\n<section class=\"solutions\">\n<h2>Solutions</h2>\n<div "
+      "class=\"grid\">\n";
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
     const Puzzle& p = puzzles[i];
     const Rules rules = p.setup.rules();
@@ -103,7 +109,8 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       moves += format_turn(p.setup.board, t);
     }
     const std::string caption = "<figcaption><span class=\"number\">" + std::to_string(i + 1) +
-                                ".</span> " + xml_escape(moves) + " &#8212; " + std::to_string(p.value) +
+                                ".</span> " + xml_escape(moves) + " &#8212; " +
+                                std::to_string(p.value) +
                                 (rules.measure == Measure::kPoints ? " points" : " pieces") +
                                 (p.unique ? " (the only way)" : "") + "</figcaption>\n";
     if (p.solution.size() == 1) {

@@ -25,7 +25,6 @@ std::string num(double v) {
   return buf;
 }
 
-
 std::string_view colour_of(const Setup& setup, Value value) {
   const Variant& v = setup.variant.empty() ? default_variant() : *find_variant(setup.variant);
   for (const PieceKind& k : v.pieces)
@@ -60,14 +59,15 @@ void open_svg(std::string& out, double w, double h, const SvgOptions& o) {
   out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(w) + "\" height=\"" + num(h) +
          "\" viewBox=\"0.0 0.0 " + num(w) + " " + num(h) + "\" font-family=\"sans-serif\">\n";
   if (!o.title.empty()) out += "<title>" + xml_escape(o.title) + "</title>\n";
-  out += "<defs><marker id=\"" + xml_escape(o.id) +
-         "-arrow\" viewBox=\"0.0 0.0 10.0 10.0\" refX=\"5.0\" refY=\"5.0\" markerWidth=\"3.0\" "
-         "markerHeight=\"3.0\" orient=\"auto\"><path d=\"M 0.0 0.0 L 10.0 5.0 L 0.0 10.0 z\" fill=\"" +
-         std::string(kChain) + "\"/></marker></defs>\n";
+  out +=
+      "<defs><marker id=\"" + xml_escape(o.id) +
+      "-arrow\" viewBox=\"0.0 0.0 10.0 10.0\" refX=\"5.0\" refY=\"5.0\" markerWidth=\"3.0\" "
+      "markerHeight=\"3.0\" orient=\"auto\"><path d=\"M 0.0 0.0 L 10.0 5.0 L 0.0 10.0 z\" fill=\"" +
+      std::string(kChain) + "\"/></marker></defs>\n";
 }
 
-void text(std::string& out, double x, double y, double size, std::string_view fill, std::string_view s,
-          bool bold = false) {
+void text(std::string& out, double x, double y, double size, std::string_view fill,
+          std::string_view s, bool bold = false) {
   out += "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + num(size) +
          "\" text-anchor=\"middle\" fill=\"" + std::string(fill) + "\"" +
          (bold ? " font-weight=\"bold\"" : "") + ">" + xml_escape(s) + "</text>\n";
@@ -81,8 +81,9 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
     for (int f = 0; f < b.width(); ++f) {
       if (!b.is_square(b.square(f, r))) continue;  // no square: nothing drawn
       out += "<rect x=\"" + num(g.cx(f) - g.cell / 2) + "\" y=\"" + num(g.cy(r) - g.cell / 2) +
-             "\" width=\"" + num(g.cell) + "\" height=\"" + num(g.cell) + "\" fill=\"" + kSquareFill +
-             "\" stroke=\"" + kSquareStroke + "\" stroke-width=\"" + num(std::max(0.5, g.cell * 0.03)) + "\"/>\n";
+             "\" width=\"" + num(g.cell) + "\" height=\"" + num(g.cell) + "\" fill=\"" +
+             kSquareFill + "\" stroke=\"" + kSquareStroke + "\" stroke-width=\"" +
+             num(std::max(0.5, g.cell * 0.03)) + "\"/>\n";
     }
   out += "</g>\n<g class=\"pieces\">\n";
   for (int r = b.height() - 1; r >= 0; --r)
@@ -91,9 +92,9 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
       const Value v = pos.cells[s];
       if (!b.is_square(s) || v == 0) continue;
       const std::string_view colour = colour_of(setup, v);
-      out += "<circle cx=\"" + num(g.cx(f)) + "\" cy=\"" + num(g.cy(r)) + "\" r=\"" + num(g.cell * 0.38) +
-             "\" fill=\"" + std::string(colour) + "\" stroke=\"" + kPieceStroke + "\" stroke-width=\"" +
-             num(std::max(0.5, g.cell * 0.04)) + "\"/>\n";
+      out += "<circle cx=\"" + num(g.cx(f)) + "\" cy=\"" + num(g.cy(r)) + "\" r=\"" +
+             num(g.cell * 0.38) + "\" fill=\"" + std::string(colour) + "\" stroke=\"" +
+             kPieceStroke + "\" stroke-width=\"" + num(std::max(0.5, g.cell * 0.04)) + "\"/>\n";
       const double size = g.cell * 0.45;
       text(out, g.cx(f), g.cy(r) + size * 0.35, size, dark(colour) ? "#ffffff" : "#000000",
            std::string(1, static_cast<char>('0' + v)), true);
@@ -105,12 +106,14 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
     for (int f = 0; f < b.width(); ++f) {
       const std::string letter(1, static_cast<char>('a' + f));
       text(out, g.cx(f), g.y0 + g.margin * 0.5 + size * 0.35, size, kLabel, letter);
-      text(out, g.cx(f), g.y0 + g.diagram_height() - g.margin * 0.5 + size * 0.35, size, kLabel, letter);
+      text(out, g.cx(f), g.y0 + g.diagram_height() - g.margin * 0.5 + size * 0.35, size, kLabel,
+           letter);
     }
     for (int r = 0; r < b.height(); ++r) {
       const std::string number = std::to_string(r + 1);
       text(out, g.x0 + g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel, number);
-      text(out, g.x0 + g.diagram_width() - g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel, number);
+      text(out, g.x0 + g.diagram_width() - g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel,
+           number);
     }
     out += "</g>\n";
   }
@@ -119,14 +122,18 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
 void cross(std::string& out, const Geometry& g, int f, int r) {
   const double k = g.cell * 0.28, w = std::max(1.0, g.cell * 0.08);
   const double x = g.cx(f), y = g.cy(r);
-  const std::string d = "M " + num(x - k) + " " + num(y - k) + " L " + num(x + k) + " " + num(y + k) + " M " +
-                        num(x - k) + " " + num(y + k) + " L " + num(x + k) + " " + num(y - k);
+  const std::string d = "M " + num(x - k) + " " + num(y - k) + " L " + num(x + k) + " " +
+                        num(y + k) + " M " + num(x - k) + " " + num(y + k) + " L " + num(x + k) +
+                        " " + num(y - k);
   // A white halo first, so that the cross shows on red pieces too.
-  out += "<path d=\"" + d + "\" stroke=\"#ffffff\" stroke-width=\"" + num(w * 2) + "\" stroke-linecap=\"round\"/>\n";
-  out += "<path d=\"" + d + "\" stroke=\"" + kCapture + "\" stroke-width=\"" + num(w) + "\" stroke-linecap=\"round\"/>\n";
+  out += "<path d=\"" + d + "\" stroke=\"#ffffff\" stroke-width=\"" + num(w * 2) +
+         "\" stroke-linecap=\"round\"/>\n";
+  out += "<path d=\"" + d + "\" stroke=\"" + kCapture + "\" stroke-width=\"" + num(w) +
+         "\" stroke-linecap=\"round\"/>\n";
 }
 
-void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geometry& g, const SvgOptions& o) {
+void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geometry& g,
+               const SvgOptions& o) {
   const Board& b = setup.board;
   if (turn.squares.empty()) return;
   out += "<g class=\"chain\">\n";
@@ -141,9 +148,9 @@ void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geo
     if (over != kNoSquare) cross(out, g, b.file(over), b.rank(over));
   }
   const Square start = turn.squares[0];
-  out += "<circle cx=\"" + num(g.cx(b.file(start))) + "\" cy=\"" + num(g.cy(b.rank(start))) + "\" r=\"" +
-         num(g.cell * 0.46) + "\" fill=\"none\" stroke=\"" + kChain + "\" stroke-width=\"" +
-         num(std::max(1.0, g.cell * 0.06)) + "\"/>\n";
+  out += "<circle cx=\"" + num(g.cx(b.file(start))) + "\" cy=\"" + num(g.cy(b.rank(start))) +
+         "\" r=\"" + num(g.cell * 0.46) + "\" fill=\"none\" stroke=\"" + kChain +
+         "\" stroke-width=\"" + num(std::max(1.0, g.cell * 0.06)) + "\"/>\n";
   for (std::size_t i = 1; i + 1 < turn.squares.size(); ++i) {
     const Square s = turn.squares[i];
     out += "<circle cx=\"" + num(g.cx(b.file(s))) + "\" cy=\"" + num(g.cy(b.rank(s))) + "\" r=\"" +
@@ -154,9 +161,10 @@ void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geo
     if (!points.empty()) points += ' ';
     points += num(g.cx(b.file(s))) + "," + num(g.cy(b.rank(s)));
   }
-  out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + kChain + "\" stroke-width=\"" +
-         num(std::max(1.0, g.cell * 0.08)) +
-         "\" stroke-linecap=\"round\" stroke-linejoin=\"round\" stroke-opacity=\"0.85\" marker-end=\"url(#" +
+  out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + kChain +
+         "\" stroke-width=\"" + num(std::max(1.0, g.cell * 0.08)) +
+         "\" stroke-linecap=\"round\" stroke-linejoin=\"round\" stroke-opacity=\"0.85\" "
+         "marker-end=\"url(#" +
          xml_escape(o.id) + "-arrow)\"/>\n";
   out += "</g>\n";
 }
@@ -172,7 +180,8 @@ std::string single(const Setup& setup, const Turn* turn, const SvgOptions& o) {
 }
 
 Score measure(const Setup& setup, const Rules& rules, const Position& pos) {
-  return rules.measure == Measure::kPoints ? point_total(setup.board, pos) : piece_count(setup.board, pos);
+  return rules.measure == Measure::kPoints ? point_total(setup.board, pos)
+                                           : piece_count(setup.board, pos);
 }
 
 }  // namespace
@@ -181,17 +190,28 @@ std::string xml_escape(std::string_view s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
 }
 
-std::string svg_board(const Setup& setup, const SvgOptions& options) { return single(setup, nullptr, options); }
+std::string svg_board(const Setup& setup, const SvgOptions& options) {
+  return single(setup, nullptr, options);
+}
 
 std::string svg_chain(const Setup& setup, const Turn& turn, const SvgOptions& options) {
   return single(setup, &turn, options);
@@ -224,12 +244,14 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgO
       const Position next = apply(setup.board, rules, pos, turn);
       const Score gain = measure(setup, rules, pos) - measure(setup, rules, next);
       total += gain;
-      label = std::to_string(i + 1) + ". " + format_turn(setup.board, turn) + " +" + std::to_string(gain);
+      label = std::to_string(i + 1) + ". " + format_turn(setup.board, turn) + " +" +
+              std::to_string(gain);
       pos = next;
     } else {
       label = "end: +" + std::to_string(total) + " " + std::string(unit_name);
     }
-    text(out, x0 + cw / 2, y0 + unit.diagram_height() + caption_size * 1.1, caption_size, "#000000", label);
+    text(out, x0 + cw / 2, y0 + unit.diagram_height() + caption_size * 1.1, caption_size, "#000000",
+         label);
     out += "</g>\n";
   }
   out += "</svg>\n";

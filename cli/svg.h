@@ -17,13 +17,13 @@
 namespace leapfrog::cli {
 
 struct SvgOptions {
-  double cell = 40;          // side of one square, in SVG user units
-  bool coordinates = true;   // file letters and rank numbers on the edges
-  std::string title;         // a <title> (shown as a tooltip); none when empty
+  double cell = 40;         // side of one square, in SVG user units
+  bool coordinates = true;  // file letters and rank numbers on the edges
+  std::string title;        // a <title> (shown as a tooltip); none when empty
   // Prefix of the ids inside the SVG (the arrow-head marker); give each diagram of one HTML
   // page its own.
   std::string id = "lf";
-  int columns = 4;           // svg_line: diagrams per row
+  int columns = 4;  // svg_line: diagrams per row
 };
 
 // The position.
@@ -41,6 +41,7 @@ std::string svg_chain(const Setup& setup, const Turn& turn, const SvgOptions& op
 // the turn drawn (captioned "N. move +gain"), then the final position. The turns must be
 // legal one after the other (the caller checks them; see legality.h). `options.cell` is
 // used as given: pass a small one (e.g. 20).
-std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgOptions& options = {});
+std::string svg_line(const Setup& setup, std::span<const Turn> turns,
+                     const SvgOptions& options = {});
 
 }  // namespace leapfrog::cli

@@ -19,6 +19,7 @@ struct PuzzleCheck {
 // `best`), and when `unique` the only maximal chain. Solitaire puzzles: the turns replay
 // legally for a lone player, capture `value` in all, and `solve` proves that optimal; when
 // `unique`, it is the only optimal line.
-PuzzleCheck check_puzzle(const Puzzle& puzzle, const SearchControl& control, std::size_t hash_mb = 64);
+PuzzleCheck check_puzzle(const Puzzle& puzzle, const SearchControl& control,
+                         std::size_t hash_mb = 64);
 
 }  // namespace leapfrog

@@ -35,8 +35,10 @@ Turn random_removal(const Board& board, const Rules& rules, const Position& pos,
 
 // A random turn of the optional rule (the most permissive reading): a uniformly chosen piece
 // that can jump, then random jumps, going on with probability 1/2 while it can.
-std::optional<Turn> random_chain(const Board& board, const Rules& rules, const Position& pos, Rng& rng) {
-  const auto can_jump = [&](const std::array<Value, kMaxCells>& cells, Square s, std::vector<Jump>& out) {
+std::optional<Turn> random_chain(const Board& board, const Rules& rules, const Position& pos,
+                                 Rng& rng) {
+  const auto can_jump = [&](const std::array<Value, kMaxCells>& cells, Square s,
+                            std::vector<Jump>& out) {
     out.clear();
     for (const Jump& j : board.jumps(s, rules.diagonal))
       if (cells[j.over] != 0 && cells[j.to] == 0) out.push_back(j);
@@ -45,7 +47,8 @@ std::optional<Turn> random_chain(const Board& board, const Rules& rules, const P
   std::vector<Square> jumpers;
   std::vector<Jump> jumps;
   for (int s = 0; s < board.cells(); ++s)
-    if (pos.cells[s] != 0 && can_jump(pos.cells, static_cast<Square>(s), jumps)) jumpers.push_back(static_cast<Square>(s));
+    if (pos.cells[s] != 0 && can_jump(pos.cells, static_cast<Square>(s), jumps))
+      jumpers.push_back(static_cast<Square>(s));
   if (jumpers.empty()) return std::nullopt;
   std::array<Value, kMaxCells> cells = pos.cells;
   Turn turn;
@@ -64,7 +67,7 @@ std::optional<Turn> random_chain(const Board& board, const Rules& rules, const P
 
 struct ChainShape {
   int jumps = 0;
-  int turns = 0;        // changes of direction
+  int turns = 0;  // changes of direction
   bool revisits = false;
   bool diagonal = false;
 };
@@ -109,16 +112,19 @@ bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, 
   return true;
 }
 
-std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
+std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t index,
+                                      std::uint64_t* nodes) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
   Setup setup{Board(side, side), {}, std::string(variant.name), spec.overrides};
   const Rules rules = setup.rules();
-  Position pos = start_position(rules, random_layout(setup.board, variant, rng.next(), spec.rounding));
+  Position pos =
+      start_position(rules, random_layout(setup.board, variant, rng.next(), spec.rounding));
   // Play into the middle game: capture between a fifth and two thirds of the pieces.
   const int pieces = piece_count(setup.board, pos);
-  const int keep = pieces - static_cast<int>((pieces * (20 + static_cast<int>(rng.below(47)))) / 100);
+  const int keep =
+      pieces - static_cast<int>((pieces * (20 + static_cast<int>(rng.below(47)))) / 100);
   if (!play_down(setup.board, rules, pos, keep, rng)) return std::nullopt;
   if (removal_turn(pos)) return std::nullopt;
   const ChainResult best = best_chains(setup.board, rules, pos);
@@ -148,7 +154,10 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   p.value = best.value;
   p.unique = true;
   p.rating = 600 + 90 * shape.jumps + 60 * shape.turns + (shape.revisits ? 150 : 0) +
-             25 * std::min(jumpers, 20) + (gap <= 1 ? 200 : gap <= 3 ? 100 : 0);
+             25 * std::min(jumpers, 20) +
+             (gap <= 1   ? 200
+              : gap <= 3 ? 100
+                         : 0);
   if (shape.jumps >= 6) p.themes.push_back("long");
   if (shape.turns == 0) p.themes.push_back("straight");
   if (shape.turns >= 3) p.themes.push_back("zigzag");
@@ -160,7 +169,8 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   return p;
 }
 
-std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* nodes) {
+std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index,
+                                          std::uint64_t* nodes) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
@@ -170,9 +180,11 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   const Board board(big, big);
   RuleOverrides o = spec.overrides;
   const Rules game_rules = o.apply(variant.rules);
-  Position game = start_position(game_rules, random_layout(board, variant, rng.next(), spec.rounding));
+  Position game =
+      start_position(game_rules, random_layout(board, variant, rng.next(), spec.rounding));
   const int full = piece_count(board, game);
-  if (!play_down(board, game_rules, game, full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
+  if (!play_down(board, game_rules, game,
+                 full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
     return std::nullopt;
   const int f0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
   const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
@@ -181,7 +193,8 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   const Rules rules = setup.rules();
   Position pos;
   for (int r = 0; r < side; ++r)
-    for (int f = 0; f < side; ++f) pos.cells[setup.board.square(f, r)] = game.cells[board.square(f0 + f, r0 + r)];
+    for (int f = 0; f < side; ++f)
+      pos.cells[setup.board.square(f, r)] = game.cells[board.square(f0 + f, r0 + r)];
   setup.position = pos;
   const int pieces = piece_count(setup.board, pos);
   if (pieces < side * side * 2 / 5 || !has_turn(setup.board, rules, pos)) return std::nullopt;
@@ -225,20 +238,24 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
 
 }  // namespace
 
-std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index, std::uint64_t* solver_nodes) {
+std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
+                                       std::uint64_t* solver_nodes) {
   return spec.kind == PuzzleKind::kChain ? chain_candidate(spec, index, solver_nodes)
                                          : solitaire_candidate(spec, index, solver_nodes);
 }
 
-std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control, GenerationStats* stats) {
+std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control,
+                                     GenerationStats* stats) {
   std::vector<Puzzle> out;
   GenerationStats local;
   const std::uint64_t max_candidates =
-      spec.max_candidates != 0 ? spec.max_candidates : 500 * static_cast<std::uint64_t>(std::max(spec.count, 1));
+      spec.max_candidates != 0 ? spec.max_candidates
+                               : 500 * static_cast<std::uint64_t>(std::max(spec.count, 1));
   // Batches of a fixed size: which candidates are examined never depends on the threads.
   constexpr std::uint64_t kBatch = 16;
   tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
-  for (std::uint64_t start = 0; static_cast<int>(out.size()) < spec.count && start < max_candidates; start += kBatch) {
+  for (std::uint64_t start = 0; static_cast<int>(out.size()) < spec.count && start < max_candidates;
+       start += kBatch) {
     const std::uint64_t n = std::min(kBatch, max_candidates - start);
     std::vector<std::optional<Puzzle>> slots(n);
     std::vector<std::uint64_t> nodes(n, 0);

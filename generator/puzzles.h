@@ -32,12 +32,12 @@ struct PuzzleSpec {
   std::uint64_t seed = 1;
   const Variant* variant = nullptr;  // null: murray
   Rounding rounding = Rounding::kHalfUp;
-  RuleOverrides overrides;           // laid over the variant's rules
-  int min_jumps = 3;                 // the answer (chain) or line (solitaire) has at least this many jumps
-  bool unique_only = false;          // solitaire: keep only puzzles with one optimal line
-  std::size_t hash_mb = 16;          // solitaire solver's table, per concurrent solve
+  RuleOverrides overrides;   // laid over the variant's rules
+  int min_jumps = 3;         // the answer (chain) or line (solitaire) has at least this many jumps
+  bool unique_only = false;  // solitaire: keep only puzzles with one optimal line
+  std::size_t hash_mb = 16;  // solitaire solver's table, per concurrent solve
   std::uint64_t node_limit = 2000000;  // solitaire: candidates not proved within it are dropped
-  std::uint64_t max_candidates = 0;  // 0: 500 per puzzle asked for
+  std::uint64_t max_candidates = 0;    // 0: 500 per puzzle asked for
 };
 
 struct GenerationStats {

@@ -13,7 +13,7 @@ void check_size(int width, int height) {
 }
 
 // Orthogonal directions first: a jump table prefix then serves the orthogonal rule.
-constexpr int kDirections[8][2] = {{0, 1}, {1, 0}, {0, -1}, {-1, 0},
+constexpr int kDirections[8][2] = {{0, 1}, {1, 0},  {0, -1},  {-1, 0},
                                    {1, 1}, {1, -1}, {-1, -1}, {-1, 1}};
 
 }  // namespace

@@ -59,7 +59,7 @@ class Board {
   int height_;
   int squares_ = 0;
   std::vector<bool> on_board_;
-  std::vector<Jump> jumps_;        // 8 slots per cell
+  std::vector<Jump> jumps_;  // 8 slots per cell
   std::vector<std::uint8_t> n_orth_;
   std::vector<std::uint8_t> n_all_;
 };

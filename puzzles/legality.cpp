@@ -15,7 +15,8 @@ TurnCheck fail(std::string reason, const TurnCheck& so_far = {}) {
 
 }  // namespace
 
-TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos, const Turn& turn) {
+TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos,
+                     const Turn& turn) {
   const auto name = [&](Square s) { return square_name(board, s); };
   if (turn.squares.empty()) return fail("empty turn");
   for (Square s : turn.squares)
@@ -62,7 +63,8 @@ TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos
   }
   const Square last = turn.squares.back();
   switch (rules.continuation) {
-    case Continuation::kOptional: break;
+    case Continuation::kOptional:
+      break;
     case Continuation::kForced:
       for (const Jump& j : board.jumps(last, rules.diagonal))
         if (work.cells[j.over] != 0 && work.cells[j.to] == 0)
@@ -74,8 +76,8 @@ TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos
       detail::ChainWalker walker(board, rules, pos);
       const Score best = walker.best_from(start);
       if (c.size(rules) != best)
-        return fail("the piece on " + name(start) + " can capture " + std::to_string(best) +
-                        " " + std::string(to_string(rules.measure)) + ", this chain " +
+        return fail("the piece on " + name(start) + " can capture " + std::to_string(best) + " " +
+                        std::string(to_string(rules.measure)) + ", this chain " +
                         std::to_string(c.size(rules)) + " (piece-max continuation)",
                     c);
       break;

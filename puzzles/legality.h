@@ -12,7 +12,9 @@ struct TurnCheck {
   std::string reason;  // why not, when !legal ("e3 is occupied", ...)
   Score points = 0;    // what the turn captures (or removes), when it is a well-formed jump chain
   int pieces = 0;
-  Score size(const Rules& rules) const { return rules.measure == Measure::kPoints ? points : pieces; }
+  Score size(const Rules& rules) const {
+    return rules.measure == Measure::kPoints ? points : pieces;
+  }
 };
 
 // Is `turn` one of the turns for_each_turn would visit? Agrees with it exactly (the tests

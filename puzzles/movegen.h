@@ -139,7 +139,8 @@ inline bool removal_turn(const Position& pos) { return pos.removal_due(pos.to_mo
 template <class Visit>
 bool for_each_turn(const Board& board, const Rules& rules, const Position& pos, Visit&& visit) {
   if (removal_turn(pos)) {
-    const Value only = rules.removal == RemovalKind::kCheapest ? detail::cheapest_value(board, pos) : 0;
+    const Value only =
+        rules.removal == RemovalKind::kCheapest ? detail::cheapest_value(board, pos) : 0;
     for (int s = 0; s < board.cells(); ++s) {
       const Value v = pos.cells[s];
       if (v == 0 || (only != 0 && v != only)) continue;

@@ -27,13 +27,21 @@ struct Token {
 int cell_value(char c) {
   if (c >= '1' && c <= '9') return c - '0';
   switch (c) {
-    case '.': return 0;
-    case '#': return -1;
-    case 'o': case 'W': return 1;
-    case 'Y': return 2;
-    case 'R': return 3;
-    case 'G': return 4;
-    default: return -2;
+    case '.':
+      return 0;
+    case '#':
+      return -1;
+    case 'o':
+    case 'W':
+      return 1;
+    case 'Y':
+      return 2;
+    case 'R':
+      return 3;
+    case 'G':
+      return 4;
+    default:
+      return -2;
   }
 }
 
@@ -64,7 +72,8 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   std::size_t start = 0;
   for (;;) {
     const std::size_t p = s.find(sep, start);
-    out.push_back(s.substr(start, p == std::string_view::npos ? std::string_view::npos : p - start));
+    out.push_back(
+        s.substr(start, p == std::string_view::npos ? std::string_view::npos : p - start));
     if (p == std::string_view::npos) return out;
     start = p + 1;
   }
@@ -92,8 +101,8 @@ E enum_field(const Token& t, std::string_view key, std::string_view value,
   return *e;
 }
 
-std::vector<int> int_list(const Token& t, std::string_view key, std::string_view value,
-                          int low, int high) {
+std::vector<int> int_list(const Token& t, std::string_view key, std::string_view value, int low,
+                          int high) {
   std::vector<int> out;
   for (std::string_view item : split(value, ',')) {
     const auto v = to_int(item);
@@ -115,7 +124,8 @@ void read_field(const Token& t, Fields& f) {
   } else if (key == "players") {
     const auto n = to_int(value);
     if (!n || *n < 1 || *n > kMaxPlayers)
-      fail_at(t.at, "bad players '" + std::string(value) + "' (1.." + std::to_string(kMaxPlayers) + ")");
+      fail_at(t.at,
+              "bad players '" + std::string(value) + "' (1.." + std::to_string(kMaxPlayers) + ")");
     f.overrides.players = *n;
     f.players_at = t.at;
   } else if (key == "turn") {
@@ -131,12 +141,13 @@ void read_field(const Token& t, Fields& f) {
     f.removals = value == "-" ? std::vector<int>{} : int_list(t, key, value, 1, kMaxPlayers);
     f.removals_at = t.at;
   } else if (key == "continuation") {
-    f.overrides.continuation = enum_field(t, key, value, &parse_continuation,
-                                          "optional, forced, piece-max, board-max");
+    f.overrides.continuation =
+        enum_field(t, key, value, &parse_continuation, "optional, forced, piece-max, board-max");
   } else if (key == "by") {
     f.overrides.measure = enum_field(t, key, value, &parse_measure, "points, pieces");
   } else if (key == "diagonal") {
-    if (value != "yes" && value != "no") fail_at(t.at, "bad diagonal '" + std::string(value) + "' (yes or no)");
+    if (value != "yes" && value != "no")
+      fail_at(t.at, "bad diagonal '" + std::string(value) + "' (yes or no)");
     f.overrides.diagonal = value == "yes";
   } else if (key == "opening") {
     f.overrides.opening = enum_field(t, key, value, &parse_opening, "each, first, none");
@@ -194,7 +205,10 @@ Setup parse_position(std::string_view text) {
     pos = end + 1;
     if (is_comment(line)) continue;
     for (std::size_t i = 0; i < line.size();) {
-      if (line[i] == ' ' || line[i] == '\t') { ++i; continue; }
+      if (line[i] == ' ' || line[i] == '\t') {
+        ++i;
+        continue;
+      }
       std::size_t j = i;
       while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
       const Token tok{line.substr(i, j - i), {line_no, static_cast<int>(i) + 1}};
@@ -249,16 +263,18 @@ Setup parse_position(std::string_view text) {
   Fields f;
   for (const Token& t : fields) read_field(t, f);
   // Players: the field, else enough for the scores given, else the variant's (1 if bare).
-  const int players = f.overrides.players
-                          ? *f.overrides.players
-                          : std::max(implied_players(f.variant),
-                                     f.scores ? static_cast<int>(f.scores->size()) : 0);
+  const int players =
+      f.overrides.players
+          ? *f.overrides.players
+          : std::max(implied_players(f.variant), f.scores ? static_cast<int>(f.scores->size()) : 0);
   if (f.scores && static_cast<int>(f.scores->size()) > players)
-    fail_at(f.scores_at, std::to_string(f.scores->size()) + " scores for " + std::to_string(players) + " players");
+    fail_at(f.scores_at, std::to_string(f.scores->size()) + " scores for " +
+                             std::to_string(players) + " players");
   if (players != implied_players(f.variant)) f.overrides.players = players;
   if (f.turn) {
     if (*f.turn > players)
-      fail_at(f.turn_at, "turn " + std::to_string(*f.turn) + " but " + std::to_string(players) + " players");
+      fail_at(f.turn_at,
+              "turn " + std::to_string(*f.turn) + " but " + std::to_string(players) + " players");
     p.to_move = static_cast<std::uint8_t>(*f.turn - 1);
   }
   if (f.scores)
@@ -266,7 +282,8 @@ Setup parse_position(std::string_view text) {
   if (f.removals)
     for (int who : *f.removals) {
       if (who > players)
-        fail_at(f.removals_at, "removal for player " + std::to_string(who) + " but " + std::to_string(players) + " players");
+        fail_at(f.removals_at, "removal for player " + std::to_string(who) + " but " +
+                                   std::to_string(players) + " players");
       p.removals_due = static_cast<std::uint16_t>(p.removals_due | (1U << (who - 1)));
     }
   return Setup{Board(width, height, std::move(on_board)), p, f.variant, f.overrides};
@@ -277,7 +294,9 @@ std::string format_grid(const Board& board, const Position& pos) {
   for (int r = board.height() - 1; r >= 0; --r) {
     for (int f = 0; f < board.width(); ++f) {
       const Square s = board.square(f, r);
-      out += !board.is_square(s) ? '#' : pos.cells[s] == 0 ? '.' : static_cast<char>('0' + pos.cells[s]);
+      out += !board.is_square(s) ? '#'
+             : pos.cells[s] == 0 ? '.'
+                                 : static_cast<char>('0' + pos.cells[s]);
     }
     out += '\n';
   }
@@ -330,20 +349,24 @@ std::string format_position(const Setup& setup) {
 
 Square parse_square(const Board& board, std::string_view text) {
   if (text.size() < 2 || text[0] < 'a' || text[0] > 'z')
-    throw ParseError("bad square '" + std::string(text) + "' (a file letter a..z and a rank number)");
+    throw ParseError("bad square '" + std::string(text) +
+                     "' (a file letter a..z and a rank number)");
   const auto rank = to_int(text.substr(1));
   if (!rank || *rank < 1 || text[1] == '0')
-    throw ParseError("bad square '" + std::string(text) + "' (a file letter a..z and a rank number)");
+    throw ParseError("bad square '" + std::string(text) +
+                     "' (a file letter a..z and a rank number)");
   const int file = text[0] - 'a';
   if (!board.contains(file, *rank - 1) || !board.is_square(board.square(file, *rank - 1)))
-    throw ParseError("square " + std::string(text) + " is not on the " + std::to_string(board.width()) +
-                     "x" + std::to_string(board.height()) + " board");
+    throw ParseError("square " + std::string(text) + " is not on the " +
+                     std::to_string(board.width()) + "x" + std::to_string(board.height()) +
+                     " board");
   return board.square(file, *rank - 1);
 }
 
 Turn parse_turn(const Board& board, std::string_view text) {
   const auto fail = [&](std::size_t col, const std::string& what) -> void {
-    throw ParseError("move '" + std::string(text) + "' column " + std::to_string(col + 1) + ": " + what);
+    throw ParseError("move '" + std::string(text) + "' column " + std::to_string(col + 1) + ": " +
+                     what);
   };
   Turn turn;
   if (text.empty()) fail(0, "empty move");
@@ -355,7 +378,8 @@ Turn parse_turn(const Board& board, std::string_view text) {
   }
   for (;;) {
     const std::size_t start = i;
-    if (i >= text.size() || text[i] < 'a' || text[i] > 'z') fail(i, "expected a square (file letter a..z)");
+    if (i >= text.size() || text[i] < 'a' || text[i] > 'z')
+      fail(i, "expected a square (file letter a..z)");
     ++i;
     while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
     if (i == start + 1) fail(i, "expected a rank number after the file letter");
@@ -369,7 +393,8 @@ Turn parse_turn(const Board& board, std::string_view text) {
     ++i;
   }
   if (turn.removal && turn.squares.size() != 1) fail(0, "a removal names one square (xd4)");
-  if (!turn.removal && turn.squares.size() < 2) fail(0, "a jump chain needs a start and a landing square (c3xe3)");
+  if (!turn.removal && turn.squares.size() < 2)
+    fail(0, "a jump chain needs a start and a landing square (c3xe3)");
   return turn;
 }
 

@@ -20,9 +20,15 @@ Position start_position(const Rules& rules, Position pos) {
   pos.to_move = 0;
   pos.scores.fill(0);
   switch (rules.opening) {
-    case Opening::kEachPlayer: pos.removals_due = static_cast<std::uint16_t>((1U << rules.players) - 1); break;
-    case Opening::kFirstPlayer: pos.removals_due = 1; break;
-    case Opening::kNone: pos.removals_due = 0; break;
+    case Opening::kEachPlayer:
+      pos.removals_due = static_cast<std::uint16_t>((1U << rules.players) - 1);
+      break;
+    case Opening::kFirstPlayer:
+      pos.removals_due = 1;
+      break;
+    case Opening::kNone:
+      pos.removals_due = 0;
+      break;
   }
   return pos;
 }

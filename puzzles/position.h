@@ -15,8 +15,8 @@ namespace leapfrog {
 struct Position {
   std::array<Value, kMaxCells> cells{};  // 0 empty (and every no-square), 1..9 a piece
   std::array<Score, kMaxPlayers> scores{};
-  std::uint8_t to_move = 0;               // 0-based player index
-  std::uint16_t removals_due = 0;         // bit p: player p still owes an opening removal
+  std::uint8_t to_move = 0;        // 0-based player index
+  std::uint16_t removals_due = 0;  // bit p: player p still owes an opening removal
 
   Value at(Square s) const { return cells[s]; }
   bool removal_due(int player) const { return (removals_due >> player) & 1U; }

@@ -29,7 +29,10 @@ std::optional<long long> to_int(std::string_view s) {
 std::vector<std::string_view> words(std::string_view s) {
   std::vector<std::string_view> out;
   for (std::size_t i = 0; i < s.size();) {
-    if (is_space(s[i])) { ++i; continue; }
+    if (is_space(s[i])) {
+      ++i;
+      continue;
+    }
     std::size_t j = i;
     while (j < s.size() && !is_space(s[j])) ++j;
     out.push_back(s.substr(i, j - i));
@@ -102,7 +105,8 @@ std::vector<std::string> split_words(std::string_view s) {
 
 Score parse_value(std::string_view s) {
   const auto v = to_int(s);
-  if (!v || *v < 0 || *v > kMaxCells * kMaxValue) throw FieldError{"bad value '" + std::string(s) + "'"};
+  if (!v || *v < 0 || *v > kMaxCells * kMaxValue)
+    throw FieldError{"bad value '" + std::string(s) + "'"};
   return static_cast<Score>(*v);
 }
 
@@ -173,7 +177,8 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
       break;
     }
   }
-  if (bm == std::string_view::npos) fail(kWhere, line_no, 0, "no ' bm ' (the solution) after the position");
+  if (bm == std::string_view::npos)
+    fail(kWhere, line_no, 0, "no ' bm ' (the solution) after the position");
   Puzzle p;
   try {
     p.setup = parse_position(line.substr(0, bm));
@@ -213,7 +218,8 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
       }
       while (i < line.size() && is_space(line[i])) ++i;
       if (i >= line.size() || line[i] != ';')
-        fail(kWhere, line_no, static_cast<int>(i) + 1, "expected ';' after the string of '" + key + "'");
+        fail(kWhere, line_no, static_cast<int>(i) + 1,
+             "expected ';' after the string of '" + key + "'");
     } else {
       const std::size_t end = line.find(';', i);
       if (end == std::string_view::npos)
@@ -387,7 +393,8 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
   constexpr std::string_view kWhere = "puzzle CSV";
   auto records = csv_records(text);
   // Blank lines (a record of one empty field) are skipped.
-  std::erase_if(records, [](const std::vector<CsvField>& r) { return r.size() == 1 && r[0].text.empty(); });
+  std::erase_if(records,
+                [](const std::vector<CsvField>& r) { return r.size() == 1 && r[0].text.empty(); });
   if (records.empty()) fail(kWhere, 1, 1, "no header (" + std::string(kPuzzleCsvHeader) + ")");
   const auto& header = records[0];
   int column_of[kColumns];
@@ -398,7 +405,8 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
     bool found = false;
     for (int k = 0; k < kColumns; ++k)
       if (name == kColumnNames[k]) {
-        if (column_of[k] >= 0) fail(kWhere, header[c].line, header[c].column, "column '" + name + "' twice");
+        if (column_of[k] >= 0)
+          fail(kWhere, header[c].line, header[c].column, "column '" + name + "' twice");
         column_of[k] = static_cast<int>(c);
         found = true;
       }
@@ -411,16 +419,19 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
   }
   for (int k : {kId, kPosition, kMoves})
     if (column_of[k] < 0)
-      fail(kWhere, header[0].line, 0, "the header has no column '" + std::string(kColumnNames[k]) + "'");
+      fail(kWhere, header[0].line, 0,
+           "the header has no column '" + std::string(kColumnNames[k]) + "'");
 
   std::vector<Puzzle> out;
   for (std::size_t r = 1; r < records.size(); ++r) {
     const auto& rec = records[r];
     if (rec.size() != header.size())
-      fail(kWhere, rec[0].line, 0, std::to_string(rec.size()) + " fields, the header has " +
-                                       std::to_string(header.size()));
+      fail(kWhere, rec[0].line, 0,
+           std::to_string(rec.size()) + " fields, the header has " + std::to_string(header.size()));
     Puzzle p;
-    const auto field = [&](int k) -> const CsvField* { return column_of[k] < 0 ? nullptr : &rec[column_of[k]]; };
+    const auto field = [&](int k) -> const CsvField* {
+      return column_of[k] < 0 ? nullptr : &rec[column_of[k]];
+    };
     const CsvField* at = field(kPosition);
     try {
       p.setup = parse_position(at->text);

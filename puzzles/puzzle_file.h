@@ -42,8 +42,8 @@ struct Puzzle {
   PuzzleKind kind = PuzzleKind::kChain;
   Setup setup;
   std::vector<Turn> solution;
-  Score value = 0;   // what the solution captures (by the position's measure)
-  int rating = 0;    // difficulty, Elo-like
+  Score value = 0;  // what the solution captures (by the position's measure)
+  int rating = 0;   // difficulty, Elo-like
   std::vector<std::string> themes;
   bool unique = false;  // whether the solution is claimed to be the only optimal one
   // Further fields, in file order: (key, value). Keys are identifiers ([A-Za-z_][A-Za-z0-9_-]*)
@@ -57,11 +57,12 @@ struct Puzzle {
 // skipped. Throws ParseError "puzzle line L, column C: ...".
 std::vector<Puzzle> parse_puzzles_epd(std::string_view text);
 Puzzle parse_puzzle_epd_line(std::string_view line, int line_no = 1);
-std::string format_puzzle_epd(const Puzzle& p);               // one line, no newline
+std::string format_puzzle_epd(const Puzzle& p);                   // one line, no newline
 std::string format_puzzles_epd(std::span<const Puzzle> puzzles);  // a line each
 
 // CSV format. Throws ParseError "puzzle CSV line L, column C: ...".
-inline constexpr std::string_view kPuzzleCsvHeader = "PuzzleId,Position,Moves,Value,Rating,Themes,Kind,Unique";
+inline constexpr std::string_view kPuzzleCsvHeader =
+    "PuzzleId,Position,Moves,Value,Rating,Themes,Kind,Unique";
 std::vector<Puzzle> parse_puzzles_csv(std::string_view text);
 std::string format_puzzles_csv(std::span<const Puzzle> puzzles);
 

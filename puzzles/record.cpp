@@ -7,7 +7,8 @@ namespace leapfrog {
 namespace {
 
 [[noreturn]] void fail_at(int line, int column, const std::string& what) {
-  throw ParseError("record line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+  throw ParseError("record line " + std::to_string(line) + ", column " + std::to_string(column) +
+                   ": " + what);
 }
 
 // A cursor over the text that knows its line and column.
@@ -50,7 +51,8 @@ std::vector<std::string> split_names(const std::string& s) {
   std::size_t start = 0;
   for (;;) {
     const std::size_t p = s.find(',', start);
-    out.push_back(trim(std::string_view(s).substr(start, p == std::string::npos ? std::string::npos : p - start)));
+    out.push_back(trim(
+        std::string_view(s).substr(start, p == std::string::npos ? std::string::npos : p - start)));
     if (p == std::string::npos) return out;
     start = p + 1;
   }
@@ -121,14 +123,17 @@ GameRecord parse_record(std::string_view text) {
       in.get();
       RecordTag t;
       t.line = line;
-      while (!in.done() && in.peek() != ' ' && in.peek() != '"' && in.peek() != ']' && in.peek() != '\n')
+      while (!in.done() && in.peek() != ' ' && in.peek() != '"' && in.peek() != ']' &&
+             in.peek() != '\n')
         t.name += in.get();
       if (t.name.empty()) fail_at(line, column + 1, "tag without a name ([Name \"value\"])");
       in.skip_space();
-      if (in.done() || in.peek() != '"') fail_at(in.line(), in.column(), "expected '\"' before the tag's value");
+      if (in.done() || in.peek() != '"')
+        fail_at(in.line(), in.column(), "expected '\"' before the tag's value");
       in.get();
       for (;;) {
-        if (in.done() || in.peek() == '\n') fail_at(line, column, "tag value not closed (missing '\"')");
+        if (in.done() || in.peek() == '\n')
+          fail_at(line, column, "tag value not closed (missing '\"')");
         const char ch = in.get();
         if (ch == '"') break;
         if (ch == '\\' && !in.done() && in.peek() != '\n') {
@@ -138,7 +143,8 @@ GameRecord parse_record(std::string_view text) {
         t.value += ch;
       }
       while (!in.done() && (in.peek() == ' ' || in.peek() == '\t')) in.get();
-      if (in.done() || in.peek() != ']') fail_at(in.line(), in.column(), "expected ']' after the tag's value");
+      if (in.done() || in.peek() != ']')
+        fail_at(in.line(), in.column(), "expected ']' after the tag's value");
       in.get();
       for (const RecordTag& old : r.tags)
         if (old.name == t.name) fail_at(line, column, "tag [" + t.name + "] given twice");
@@ -147,8 +153,8 @@ GameRecord parse_record(std::string_view text) {
     }
     // A token: a ply number "12." or a move.
     std::string token;
-    while (!in.done() && in.peek() != ' ' && in.peek() != '\t' && in.peek() != '\r' && in.peek() != '\n' &&
-           in.peek() != '{' && in.peek() != ';')
+    while (!in.done() && in.peek() != ' ' && in.peek() != '\t' && in.peek() != '\r' &&
+           in.peek() != '\n' && in.peek() != '{' && in.peek() != ';')
       token += in.get();
     if (!in_moves) {
       // The tags are complete: build the start position and the rules.
@@ -162,8 +168,9 @@ GameRecord parse_record(std::string_view text) {
       if (ec != std::errc() || end != token.data() + token.size() - 1)
         fail_at(line, column, "bad ply number '" + token + "'");
       if (n != static_cast<int>(r.turns.size()) + 1)
-        fail_at(line, column, "ply number " + std::to_string(n) + " where ply " +
-                                  std::to_string(r.turns.size() + 1) + " was expected");
+        fail_at(line, column,
+                "ply number " + std::to_string(n) + " where ply " +
+                    std::to_string(r.turns.size() + 1) + " was expected");
       continue;
     }
     RecordTurn t;
@@ -183,14 +190,17 @@ GameRecord parse_record(std::string_view text) {
   if (!start) fail_at(1, 1, "no [Start \"...\"] tag (the start position)");
   r.start = within_tag(*start, [&] { return parse_position(start->value); });
   if (const RecordTag* v = find("Variant")) {
-    if (!find_variant(v->value)) fail_at(v->line, 1, "[Variant]: unknown variant '" + v->value + "'");
+    if (!find_variant(v->value))
+      fail_at(v->line, 1, "[Variant]: unknown variant '" + v->value + "'");
     r.start.variant = v->value;
   }
   if (const RecordTag* rules = find("Rules")) {
     // Rule fields use the position text's syntax: parse them after a one-square board.
     const Setup fields = within_tag(*rules, [&] { return parse_position(". " + rules->value); });
-    if (fields.position.to_move != 0 || fields.position.removals_due != 0 || fields.position.scores[0] != 0)
-      fail_at(rules->line, 1, "[Rules] holds only rule fields (turn, scores and removals belong in [Start])");
+    if (fields.position.to_move != 0 || fields.position.removals_due != 0 ||
+        fields.position.scores[0] != 0)
+      fail_at(rules->line, 1,
+              "[Rules] holds only rule fields (turn, scores and removals belong in [Start])");
     if (!fields.variant.empty()) r.start.variant = fields.variant;
     r.start.overrides = r.start.overrides.merged_with(fields.overrides);
   }
@@ -199,20 +209,25 @@ GameRecord parse_record(std::string_view text) {
     for (const std::string& name : r.players)
       if (name.empty()) fail_at(p->line, 1, "[Players]: an empty name");
     const int n = static_cast<int>(r.players.size());
-    if (n > kMaxPlayers) fail_at(p->line, 1, "[Players]: more than " + std::to_string(kMaxPlayers) + " players");
+    if (n > kMaxPlayers)
+      fail_at(p->line, 1, "[Players]: more than " + std::to_string(kMaxPlayers) + " players");
     if (r.start.overrides.players && *r.start.overrides.players != n)
-      fail_at(p->line, 1, "[Players] names " + std::to_string(n) + " players, the rules say " +
-                              std::to_string(*r.start.overrides.players));
+      fail_at(p->line, 1,
+              "[Players] names " + std::to_string(n) + " players, the rules say " +
+                  std::to_string(*r.start.overrides.players));
     r.start.overrides.players = n;
   }
   const Rules rules = r.start.rules();
   if (r.start.position.to_move >= rules.players)
-    fail_at(start->line, 1, "[Start]: player " + std::to_string(r.start.position.to_move + 1) + " to move but " +
-                                std::to_string(rules.players) + " players");
+    fail_at(start->line, 1,
+            "[Start]: player " + std::to_string(r.start.position.to_move + 1) + " to move but " +
+                std::to_string(rules.players) + " players");
   if (full_board(r.start)) r.start.position = start_position(rules, r.start.position);
   if (const RecordTag* b = find("Board")) {
-    const std::string size = std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());
-    if (b->value != size) fail_at(b->line, 1, "[Board \"" + b->value + "\"] but the start position is " + size);
+    const std::string size =
+        std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());
+    if (b->value != size)
+      fail_at(b->line, 1, "[Board \"" + b->value + "\"] but the start position is " + size);
   }
   if (const RecordTag* s = find("Scores")) {
     std::vector<Score> scores;
@@ -224,8 +239,9 @@ GameRecord parse_record(std::string_view text) {
       scores.push_back(v);
     }
     if (static_cast<int>(scores.size()) != rules.players)
-      fail_at(s->line, 1, "[Scores] gives " + std::to_string(scores.size()) + " scores for " +
-                              std::to_string(rules.players) + " players");
+      fail_at(s->line, 1,
+              "[Scores] gives " + std::to_string(scores.size()) + " scores for " +
+                  std::to_string(rules.players) + " players");
     r.scores = scores;
   }
   for (std::size_t i = 0; i < r.turns.size(); ++i) {
@@ -245,7 +261,8 @@ std::string format_record(const GameRecord& record) {
   out += '\n';
   std::string line;
   for (std::size_t i = 0; i < record.turns.size(); ++i) {
-    std::string item = std::to_string(i + 1) + ". " + format_turn(record.start.board, record.turns[i].turn);
+    std::string item =
+        std::to_string(i + 1) + ". " + format_turn(record.start.board, record.turns[i].turn);
     if (!record.turns[i].comment.empty()) item += " {" + record.turns[i].comment + "}";
     if (!line.empty() && line.size() + 1 + item.size() > 78) {
       out += line + '\n';
@@ -274,7 +291,9 @@ GameRecord make_record(const Setup& start, const std::vector<std::string>& playe
   std::string fields = format_position(Setup{Board(1, 1), {}, "", rule_fields});
   fields = fields.size() > 2 ? fields.substr(2) : "";
   if (!fields.empty()) r.tags.push_back({"Rules", fields, 0});
-  r.tags.push_back({"Board", std::to_string(start.board.width()) + "x" + std::to_string(start.board.height()), 0});
+  r.tags.push_back(
+      {"Board", std::to_string(start.board.width()) + "x" + std::to_string(start.board.height()),
+       0});
   if (!players.empty()) {
     std::string names;
     for (const std::string& p : players) names += (names.empty() ? "" : ", ") + p;

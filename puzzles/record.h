@@ -38,9 +38,9 @@ struct RecordTurn {
 };
 
 struct GameRecord {
-  std::vector<RecordTag> tags;       // in the order read (or to be written)
-  Setup start;                       // the position before the first turn, with the rules
-  std::vector<std::string> players;  // names, possibly empty
+  std::vector<RecordTag> tags;               // in the order read (or to be written)
+  Setup start;                               // the position before the first turn, with the rules
+  std::vector<std::string> players;          // names, possibly empty
   std::optional<std::vector<Score>> scores;  // the claimed final scores
   std::vector<RecordTurn> turns;
 

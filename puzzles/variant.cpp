@@ -36,14 +36,14 @@ constexpr std::array<PieceKind, 3> kTakeItAway{{
 
 constexpr Rules kDefaultRules{};
 
-constexpr Rules kFrogletRules{Continuation::kOptional, Measure::kPoints, false,
-                              Opening::kFirstPlayer, RemovalKind::kCheapest, 2};
+constexpr Rules kFrogletRules{Continuation::kOptional, Measure::kPoints,       false,
+                              Opening::kFirstPlayer,   RemovalKind::kCheapest, 2};
 
-constexpr Rules kTakeItAwayRules{Continuation::kForced, Measure::kPoints, true,
+constexpr Rules kTakeItAwayRules{Continuation::kForced, Measure::kPoints,       true,
                                  Opening::kFirstPlayer, RemovalKind::kCheapest, 2};
 
-constexpr Rules kPegRules{Continuation::kOptional, Measure::kPoints, false, Opening::kNone,
-                          RemovalKind::kAny, 1};
+constexpr Rules kPegRules{Continuation::kOptional, Measure::kPoints,  false,
+                          Opening::kNone,          RemovalKind::kAny, 1};
 
 // English peg solitaire: the 33-hole cross with the centre empty.
 constexpr std::string_view kEnglish = "##ooo##/##ooo##/ooooooo/ooo.ooo/ooooooo/##ooo##/##ooo##";
@@ -55,12 +55,12 @@ const std::array<Variant, 6> kVariants{{
      kDefaultRules},
     {"murray", "Murray 1898: green 4, red 3, yellow 2, white 1 in the ratio 1:2:3:4, 15x15",
      kMurray, 15, 15, "", kDefaultRules},
-    {"froglet", "Froglet: 12x12, green 1, yellow 2, red 3, blue 4 (66/51/21/6)", kFroglet, 12,
-     12, "", kFrogletRules},
+    {"froglet", "Froglet: 12x12, green 1, yellow 2, red 3, blue 4 (66/51/21/6)", kFroglet, 12, 12,
+     "", kFrogletRules},
     {"take-it-away", "Take It Away: 8x8, white 1, red 2, blue 3 (34/20/10), diagonal jumps",
      kTakeItAway, 8, 8, "", kTakeItAwayRules},
-    {"english", "English peg solitaire: 33 holes, centre empty, one player", kPlain, 7, 7,
-     kEnglish, kPegRules},
+    {"english", "English peg solitaire: 33 holes, centre empty, one player", kPlain, 7, 7, kEnglish,
+     kPegRules},
     {"french", "French peg solitaire: 37 holes, centre empty, one player", kPlain, 7, 7, kFrench,
      kPegRules},
 }};

@@ -20,8 +20,9 @@ struct AssignmentScratch {
 // 1-based) are feasible potentials (cost[i][j] >= u[i] + v[j]) and p[j] (size m+1) is the
 // row assigned to column j, or 0, with every assigned pair tight; only the rows left free
 // are augmented. On return u, v, p hold an optimal solution; returns its cost.
-inline std::int64_t min_assignment(std::size_t m, const std::vector<std::int64_t>& cost, std::vector<std::int64_t>& u,
-                                   std::vector<std::int64_t>& v, std::vector<std::size_t>& p, AssignmentScratch& s) {
+inline std::int64_t min_assignment(std::size_t m, const std::vector<std::int64_t>& cost,
+                                   std::vector<std::int64_t>& u, std::vector<std::int64_t>& v,
+                                   std::vector<std::size_t>& p, AssignmentScratch& s) {
   s.way.assign(m + 1, 0);
   s.used.assign(m + 1, 0);
   for (std::size_t j = 1; j <= m; ++j) s.used[p[j]] = 1;  // rows matched already

@@ -5,9 +5,9 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
-#include <limits>
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -36,7 +36,12 @@ constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
 // What every start-square task shares: read-only geometry and keys, plus the stop state.
 struct Shared {
   Shared(const Board& b, const Rules& r, const Position& p, const SearchControl& c)
-      : board(b), rules(r), pos(p), control(c), budget(c.memory_mb, &stopped), started(Clock::now()),
+      : board(b),
+        rules(r),
+        pos(p),
+        control(c),
+        budget(c.memory_mb, &stopped),
+        started(Clock::now()),
         last_progress(started) {
     index.assign(static_cast<std::size_t>(board.cells()), -1);
     int n = 0;
@@ -46,7 +51,8 @@ struct Shared {
     zpiece.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) zpiece[i] = zobrist_key(0x5EED0001, static_cast<std::uint64_t>(i));
     zsq.resize(static_cast<std::size_t>(board.cells()));
-    for (int s = 0; s < board.cells(); ++s) zsq[s] = zobrist_key(0x5EED0002, static_cast<std::uint64_t>(s));
+    for (int s = 0; s < board.cells(); ++s)
+      zsq[s] = zobrist_key(0x5EED0002, static_cast<std::uint64_t>(s));
     for (Value v = 0; v <= kMaxValue; ++v) gain[v] = rules.gain(v);
   }
 
@@ -54,8 +60,8 @@ struct Shared {
   bool poll(std::uint64_t new_nodes) {
     const std::uint64_t total = nodes.fetch_add(new_nodes, std::memory_order_relaxed) + new_nodes;
     if (stopped.load(std::memory_order_relaxed)) return true;
-    bool stop = control.stop_requested() ||
-                (control.node_limit != 0 && total >= control.node_limit);
+    bool stop =
+        control.stop_requested() || (control.node_limit != 0 && total >= control.node_limit);
     const auto now = Clock::now();
     if (control.time_limit.count() > 0 && now - started >= control.time_limit) stop = true;
     if (stop) {
@@ -117,8 +123,8 @@ class Table {
     }
   }
   // Stores an exact result, or an upper bound (exact false), replacing what was there.
-  void store(std::uint64_t tag, Square cur, const std::uint64_t* bits, Score best, const Count& count,
-             bool exact) {
+  void store(std::uint64_t tag, Square cur, const std::uint64_t* bits, Score best,
+             const Count& count, bool exact) {
     std::ptrdiff_t i = find(tag, cur, bits);
     if (i < 0) {
       if ((used_ + 1) * 2 > tag_.size()) grow();
@@ -153,7 +159,8 @@ class Table {
     return static_cast<std::ptrdiff_t>(i);
   }
   std::size_t slot_bytes() const {
-    return sizeof(std::uint64_t) * (1 + words_) + sizeof(Square) + sizeof(Score) + sizeof(Count) + 1;
+    return sizeof(std::uint64_t) * (1 + words_) + sizeof(Square) + sizeof(Score) + sizeof(Count) +
+           1;
   }
   void grow() {
     if (!lease_.grow_table(2 * tag_.size() * slot_bytes(), used_, tag_.size())) return;
@@ -203,7 +210,10 @@ template <class Count>
 class StartSearch final : public StartSearchBase {
  public:
   StartSearch(Shared& shared, Square start)
-      : sh_(shared), start_(start), cells_(shared.pos.cells), key_(static_cast<std::size_t>(shared.words), 0),
+      : sh_(shared),
+        start_(start),
+        cells_(shared.pos.cells),
+        key_(static_cast<std::size_t>(shared.words), 0),
         seen_(static_cast<std::size_t>(shared.board.cells()), 0),
         counted_(static_cast<std::size_t>(shared.board.cells()), 0),
         stack_(static_cast<std::size_t>(shared.board.cells())),
@@ -344,7 +354,8 @@ class StartSearch final : public StartSearchBase {
       for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
         if (cells_[j.over] == 0) continue;
         if (axes_[j.over] != 2) pure_ = false;
-        if (counted_[j.over] != generation_) last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
+        if (counted_[j.over] != generation_)
+          last_only = std::max(last_only, sh_.gain[cells_[j.over]]);
       }
     }
     bound_ += last_only;
@@ -404,7 +415,8 @@ class StartSearch final : public StartSearchBase {
       if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
     }
     std::sort(terminals_.begin(), terminals_.end());
-    if (frames_.size() <= static_cast<std::size_t>(depth_)) frames_.resize(static_cast<std::size_t>(depth_) + 1);
+    if (frames_.size() <= static_cast<std::size_t>(depth_))
+      frames_.resize(static_cast<std::size_t>(depth_) + 1);
     Frame& f = frames_[static_cast<std::size_t>(depth_)];
     f.valid = false;
     const std::size_t k = terminals_.size();
@@ -428,8 +440,8 @@ class StartSearch final : public StartSearchBase {
     if (depth_ > 0) {
       const Frame& pf = frames_[static_cast<std::size_t>(depth_) - 1];
       same_terms = pf.valid && pf.terms == terminals_;
-      if (same_terms || (pf.valid && std::includes(pf.terms.begin(), pf.terms.end(), terminals_.begin(),
-                                                   terminals_.end()))) {
+      if (same_terms || (pf.valid && std::includes(pf.terms.begin(), pf.terms.end(),
+                                                   terminals_.begin(), terminals_.end()))) {
         const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.diagonal);
         if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
           parent = &pf;
@@ -484,7 +496,8 @@ class StartSearch final : public StartSearchBase {
         // Distances (weights >= 1) stay the same as long as every square keeps an edge
         // that is tight under them: only the ends of the removed edge can lose theirs.
         const auto pt = static_cast<std::size_t>(
-            std::lower_bound(parent->terms.begin(), parent->terms.end(), terminals_[t]) - parent->terms.begin());
+            std::lower_bound(parent->terms.begin(), parent->terms.end(), terminals_[t]) -
+            parent->terms.begin());
         const Score* row = parent->rows[pt];
         const auto keeps_tight_edge = [&](Square v) {
           if (row[v] == 0) return true;
@@ -492,14 +505,16 @@ class StartSearch final : public StartSearchBase {
           live_neighbours(v, [&](Square u, Score g) { tight |= row[u] + g == row[v]; });
           return tight;
         };
-        if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) && (row[cur] + w != row[px] || keeps_tight_edge(px))) {
+        if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) &&
+            (row[cur] + w != row[px] || keeps_tight_edge(px))) {
           f.rows[t] = row;
           continue;
         }
         // Otherwise only the squares below the removed edge in the shortest-path DAG can
         // move: a small repair instead of a search over the whole region.
         Score* out = f.own.data() + t * cells;
-        repair_distances(row, out, cells, row[px] + w == row[cur] ? cur : px, kInf, live_neighbours, repair_);
+        repair_distances(row, out, cells, row[px] + w == row[cur] ? cur : px, kInf, live_neighbours,
+                         repair_);
         f.rows[t] = out;
         continue;
       }
@@ -545,7 +560,8 @@ class StartSearch final : public StartSearchBase {
       hp_ = parent->p;
       for (std::size_t j = 1; j <= m; ++j) {
         const std::size_t r = hp_[j];
-        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != hu_[r] + hv_[j]) hp_[j] = 0;  // no longer tight
+        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != hu_[r] + hv_[j])
+          hp_[j] = 0;  // no longer tight
       }
     } else {
       hu_.assign(m + 1, 0);
@@ -673,7 +689,8 @@ class StartSearch final : public StartSearchBase {
   // `need` with exact false. Ties with `need` are searched, so counts stay exact.
   Sub solve(Square cur, Score need) {
     const std::uint64_t t = make_key(cur);
-    if (static_cast<std::size_t>(depth_) < frames_.size()) frames_[static_cast<std::size_t>(depth_)].valid = false;
+    if (static_cast<std::size_t>(depth_) < frames_.size())
+      frames_[static_cast<std::size_t>(depth_)].valid = false;
     if (const auto i = table_.find(t, cur, key_.data()); i >= 0) {
       if (table_.exact(i)) return {table_.best(i), table_.count(i), true};
       if (table_.best(i) < need) return {table_.best(i), Count{}, false};
@@ -759,9 +776,9 @@ class StartSearch final : public StartSearchBase {
   std::vector<Square> region_;
   std::vector<int> degree_;
   static constexpr std::int64_t kBig = std::int64_t{1} << 40;
-  bool pure_ = false;           // make_key's region is a plain graph
-  bool full_weights_ = false;   // the parity bounds weigh every piece by its gain
-  Score piece_sum_ = 0;         // make_key: the gain of every piece that matters
+  bool pure_ = false;          // make_key's region is a plain graph
+  bool full_weights_ = false;  // the parity bounds weigh every piece by its gain
+  Score piece_sum_ = 0;        // make_key: the gain of every piece that matters
   std::size_t region_size_ = 0;
   std::vector<std::int64_t> cost_, hu_, hv_;
   std::vector<std::size_t> hp_;
@@ -786,7 +803,8 @@ class StartSearch final : public StartSearchBase {
   std::vector<DfsFrame> dfs_;
   std::vector<int> order_, low_, block_, block_parent_;
   std::vector<Square> is_bridge_;
-  std::vector<std::uint32_t> bridge_mark_ = std::vector<std::uint32_t>(kMaxCells, 0);  // == stamp: a bridge
+  std::vector<std::uint32_t> bridge_mark_ =
+      std::vector<std::uint32_t>(kMaxCells, 0);  // == stamp: a bridge
   std::uint32_t bridge_stamp_ = 0;
   std::vector<Score> block_weight_, block_via_, block_best_;
   std::vector<std::size_t> block_stack_, block_pending_;

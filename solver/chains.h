@@ -72,9 +72,9 @@ struct ChainOptions {
 };
 
 struct ChainResult {
-  bool removal = false;   // the turn is an opening removal
-  Score value = 0;        // the maximum capture; 0 when no chain (or removal) exists
-  BigCount count;         // number of distinct maximal chains (removal squares)
+  bool removal = false;      // the turn is an opening removal
+  Score value = 0;           // the maximum capture; 0 when no chain (or removal) exists
+  BigCount count;            // number of distinct maximal chains (removal squares)
   std::optional<Turn> best;  // the first maximal chain in for_each_turn order
   std::vector<Turn> chains;  // with options.all: maximal chains, for_each_turn order
   bool truncated = false;    // chains stopped at options.limit

@@ -19,7 +19,9 @@
 namespace leapfrog {
 
 // a += b; true when a 64-bit count overflowed (the caller then counts again in BigCount).
-inline bool add_count(std::uint64_t& a, std::uint64_t b) { return __builtin_add_overflow(a, b, &a); }
+inline bool add_count(std::uint64_t& a, std::uint64_t b) {
+  return __builtin_add_overflow(a, b, &a);
+}
 inline bool add_count(BigCount& a, const BigCount& b) {
   a += b;
   return false;
@@ -52,7 +54,9 @@ class ChildFold {
 
   // True when best() and count() are the state's exact answer for `need`: some child
   // reached `need`, or no child failed low (then nothing beats what was found).
-  bool exact(Score need) const { return (any_ || over_bound_ == 0) && (best_ >= need || over_bound_ == 0); }
+  bool exact(Score need) const {
+    return (any_ || over_bound_ == 0) && (best_ >= need || over_bound_ == 0);
+  }
   Score best() const { return best_; }
   Count& count() { return count_; }
   // Otherwise: an upper bound on the state's best, below `need`.

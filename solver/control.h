@@ -15,10 +15,10 @@
 namespace leapfrog {
 
 struct Progress {
-  std::uint64_t nodes = 0;   // work done so far (positions or chain nodes searched)
-  Score best = 0;            // best value found so far
-  double fraction = -1;      // share of the work done, 0..1, or -1 when unknown
-  std::string note;          // a short phase name ("depth 12", "level 7"), may be empty
+  std::uint64_t nodes = 0;  // work done so far (positions or chain nodes searched)
+  Score best = 0;           // best value found so far
+  double fraction = -1;     // share of the work done, 0..1, or -1 when unknown
+  std::string note;         // a short phase name ("depth 12", "level 7"), may be empty
 };
 
 struct SearchControl {

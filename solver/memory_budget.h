@@ -17,7 +17,8 @@ class MemoryBudget {
   // 0 megabytes: no limit. `stop`, when given, is set as soon as a growth is refused, so
   // that a search polling it winds down at once.
   explicit MemoryBudget(std::size_t megabytes, std::atomic<bool>* stop = nullptr)
-      : limit_(megabytes == 0 ? std::numeric_limits<std::size_t>::max() : megabytes << 20), stop_(stop) {}
+      : limit_(megabytes == 0 ? std::numeric_limits<std::size_t>::max() : megabytes << 20),
+        stop_(stop) {}
   MemoryBudget(const MemoryBudget&) = delete;
   MemoryBudget& operator=(const MemoryBudget&) = delete;
 

@@ -9,8 +9,8 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
-#include <atomic>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <chrono>
 #include <cstring>
@@ -36,7 +36,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-
 // Stops between rounds of work: the caller's flag, the node limit, the time limit.
 class Limits {
  public:
@@ -51,7 +50,8 @@ class Limits {
     const auto now = Clock::now();
     if (now - last_ < std::chrono::milliseconds(200)) return;
     last_ = now;
-    c_.progress(Progress{nodes, level, size ? static_cast<double>(done) / static_cast<double>(size) : -1,
+    c_.progress(Progress{nodes, level,
+                         size ? static_cast<double>(done) / static_cast<double>(size) : -1,
                          "level " + std::to_string(level)});
   }
 
@@ -90,7 +90,7 @@ __extension__ typedef unsigned __int128 Count128;
 // little faster than 16 (English, one thread: 3.05 s against 3.15 s CPU).
 constexpr int kBucketBits = 7;
 constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
-constexpr std::size_t kChunk = 32;                     // items a bucket stages before writing out
+constexpr std::size_t kChunk = 32;  // items a bucket stages before writing out
 // Parents per round: about 8 children each, so the chunks of a round take some 128 MB when
 // an item is 4 bytes (English's largest level, 3.6 million positions, is one round).
 template <class T>
@@ -135,12 +135,13 @@ template <class T>
 class Aligned {
  public:
   Aligned() = default;
-  explicit Aligned(std::size_t n) : p_(static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64}))) {}
+  explicit Aligned(std::size_t n)
+      : p_(static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}))) {}
   T* get() const { return p_.get(); }
 
  private:
   struct Free {
-    void operator()(T* p) const { ::operator delete(p, std::align_val_t{64}); }
+    void operator()(T* p) const { ::operator delete (p, std::align_val_t{64}); }
   };
   std::unique_ptr<T, Free> p_;
 };
@@ -197,7 +198,9 @@ class ChunkStore {
 template <class T>
 struct Scatter {
   static_assert(kChunk * sizeof(T) % 64 == 0);
-  explicit Scatter(Budget& b) : budget(&b), staged(kBuckets * kChunk), out(kBuckets) { fill.fill(0); }
+  explicit Scatter(Budget& b) : budget(&b), staged(kBuckets * kChunk), out(kBuckets) {
+    fill.fill(0);
+  }
   void add(std::size_t bucket, const T& item) {
     T* chunk = staged.get() + bucket * kChunk;
     chunk[fill[bucket]] = item;
@@ -215,11 +218,12 @@ struct Scatter {
 // Which of a group's slots hold `key`, as a bit mask (bit j: slot j).
 inline unsigned match(const std::uint32_t* group, std::uint32_t key) {
 #if defined(__SSE2__)
-  const __m128i eq = _mm_cmpeq_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(group)), _mm_set1_epi32(static_cast<int>(key)));
+  const __m128i eq = _mm_cmpeq_epi32(_mm_load_si128(reinterpret_cast<const __m128i*>(group)),
+                                     _mm_set1_epi32(static_cast<int>(key)));
   return static_cast<unsigned>(_mm_movemask_ps(_mm_castsi128_ps(eq)));
 #else
-  return unsigned{group[0] == key} | unsigned{group[1] == key} << 1 | unsigned{group[2] == key} << 2 |
-         unsigned{group[3] == key} << 3;
+  return unsigned{group[0] == key} | unsigned{group[1] == key} << 1 |
+         unsigned{group[2] == key} << 2 | unsigned{group[3] == key} << 3;
 #endif
 }
 inline unsigned match(const std::uint64_t* group, std::uint64_t key) {
@@ -257,7 +261,8 @@ class KeySet {
           // for the 4-byte store whenever a key came back soon (English: 3.25 against 2.4 ns
           // an insert).
           if (const unsigned hit = match(keys + g, key)) {
-            if constexpr (kCount) add_count(counts[g + static_cast<std::size_t>(std::countr_zero(hit))], items[j]);
+            if constexpr (kCount)
+              add_count(counts[g + static_cast<std::size_t>(std::countr_zero(hit))], items[j]);
             break;
           }
           if (const unsigned free = match(keys + g, Key{0})) {
@@ -303,7 +308,8 @@ class KeySet {
   std::size_t capacity() const { return log_ == 0 ? 0 : std::size_t{1} << log_; }
   // The first slot of the key's home group.
   static std::size_t home(Key key, int shift) {
-    return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ULL) >> shift) & ~(kGroup - 1);
+    return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ULL) >> shift) &
+           ~(kGroup - 1);
   }
   void add_count(Count128& c, const T& item) {
     const Count128 add = count_of(item);
@@ -382,7 +388,9 @@ class Packing {
       return t;
     };
     const auto image_table = [&](int k) {
-      return table([&](int i) { return index[sym.image(k, static_cast<Square>(cell_[static_cast<std::size_t>(i)]))]; });
+      return table([&](int i) {
+        return index[sym.image(k, static_cast<Square>(cell_[static_cast<std::size_t>(i)]))];
+      });
     };
     unpack_ = table([&](int i) { return cell_[static_cast<std::size_t>(i)]; });
     used_ = 1 + static_cast<int>(syms.size());
@@ -395,7 +403,8 @@ class Packing {
         const auto lo = static_cast<std::size_t>(r), hi = static_cast<std::size_t>(h - 1 - r);
         const int len = row_start[lo + 1] - row_start[lo];
         if (len != 0)
-          rows_.push_back(RowPair{((std::uint64_t{1} << len) - 1) << row_start[lo], row_start[hi] - row_start[lo]});
+          rows_.push_back(RowPair{((std::uint64_t{1} << len) - 1) << row_start[lo],
+                                  row_start[hi] - row_start[lo]});
       }
       if (h % 2 == 1) {
         const auto mid = static_cast<std::size_t>(h / 2);
@@ -438,7 +447,8 @@ class Packing {
       return;
     }
     const std::size_t stride = static_cast<std::size_t>(bytes_) * 256;
-    for (int k = 1; k < used_; ++k) out[k] = lookup(images_.data() + static_cast<std::size_t>(k - 1) * stride, x);
+    for (int k = 1; k < used_; ++k)
+      out[k] = lookup(images_.data() + static_cast<std::size_t>(k - 1) * stride, x);
   }
 
  private:
@@ -478,7 +488,8 @@ class Packing {
 // and it is undone by multiplying by the inverse.
 class Mixer {
  public:
-  explicit Mixer(int bits) : mask_(bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1) {}
+  explicit Mixer(int bits)
+      : mask_(bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1) {}
   std::uint64_t mix(std::uint64_t x) const { return (x * kMul) & mask_; }
   std::uint64_t unmix(std::uint64_t x) const { return (x * inverse(kMul)) & mask_; }
 
@@ -547,14 +558,15 @@ struct FastResult {
 
 // The symmetries to use: none without `symmetry`; when counting, only those that fix the
 // start (a class then holds the sequences reaching any of its images, so the sum is exact).
-std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const Position& pos, bool symmetry,
-                                bool fix_start) {
+std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const Position& pos,
+                                bool symmetry, bool fix_start) {
   std::vector<int> out;
   if (!symmetry) return out;
   for (int k = 1; k < sym.count(); ++k) {
     bool fixes = true;
     for (int s = 0; s < board.cells() && fix_start && fixes; ++s)
-      fixes = pos.cells[static_cast<std::size_t>(s)] == pos.cells[sym.image(k, static_cast<Square>(s))];
+      fixes =
+          pos.cells[static_cast<std::size_t>(s)] == pos.cells[sym.image(k, static_cast<Square>(s))];
     if (fixes) out.push_back(k);
   }
   return out;
@@ -564,7 +576,7 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
 // leaves the least image unchanged and the inner loop fixed). Key: the stored word's type.
 template <bool kCount, int kImages, class Key>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
-                              std::uint64_t start, const SearchControl& control) {
+                                std::uint64_t start, const SearchControl& control) {
   using T = Item<Key, kCount>;
   std::uint64_t squares = 0;
   std::vector<JumpGroup> groups;
@@ -574,7 +586,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     squares |= std::uint64_t{1} << s;
     for (const Jump& j : board.jumps(sq, rules.diagonal)) {
       const int d = j.over - s;
-      auto it = std::find_if(groups.begin(), groups.end(), [&](const JumpGroup& g) { return g.delta == d; });
+      auto it = std::find_if(groups.begin(), groups.end(),
+                             [&](const JumpGroup& g) { return g.delta == d; });
       if (it == groups.end()) it = groups.insert(groups.end(), JumpGroup{d, 0});
       it->from |= std::uint64_t{1} << s;
     }
@@ -586,8 +599,10 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   for (std::size_t gi = 0; gi < groups.size(); ++gi)
     for (std::uint64_t f = groups[gi].from; f; f &= f - 1) {
       const std::uint64_t bit = f & (~f + 1);
-      std::uint64_t* m = &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(f))) * kImages];
-      packing.images(packing.pack(bit | away(bit, groups[gi].delta) | away(bit, 2 * groups[gi].delta)), m);
+      std::uint64_t* m =
+          &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(f))) * kImages];
+      packing.images(
+          packing.pack(bit | away(bit, groups[gi].delta) | away(bit, 2 * groups[gi].delta)), m);
       for (int t = used; t < kImages; ++t) m[t] = m[0];
     }
   const int n = packing.squares();
@@ -617,7 +632,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     level[0].packed = *std::min_element(img.begin(), img.begin() + used);
     if constexpr (kCount) level[0].n = 1;
   }
-  const int threads = control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  const int threads =
+      control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(threads);
   while (!level.empty()) {
     result.levels.push_back(level.size());
@@ -650,12 +666,16 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
               const JumpGroup& g = groups[gi];
               std::uint64_t cand = g.from & occ & toward(occ, g.delta) & toward(empty, 2 * g.delta);
               while (cand) {
-                const std::uint64_t* m = &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) * kImages];
+                const std::uint64_t* m =
+                    &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) *
+                                 kImages];
                 cand &= cand - 1;
                 std::uint64_t least = img[0] ^ m[0];
                 if constexpr (kImages == 8) {
-                  least = std::min(std::min(std::min(least, img[1] ^ m[1]), std::min(img[2] ^ m[2], img[3] ^ m[3])),
-                                   std::min(std::min(img[4] ^ m[4], img[5] ^ m[5]), std::min(img[6] ^ m[6], img[7] ^ m[7])));
+                  least = std::min(std::min(std::min(least, img[1] ^ m[1]),
+                                            std::min(img[2] ^ m[2], img[3] ^ m[3])),
+                                   std::min(std::min(img[4] ^ m[4], img[5] ^ m[5]),
+                                            std::min(img[6] ^ m[6], img[7] ^ m[7])));
                 }
                 const std::uint64_t h = mixer.mix(least);
                 T child;
@@ -710,8 +730,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 }
 
 template <bool kCount>
-FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-                              const SearchControl& control) {
+FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos,
+                              bool symmetry, const SearchControl& control) {
   const Symmetry sym(board);
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
@@ -757,7 +777,8 @@ class ByteKeySet {
   // The bytes held now, and after one more insert (growth included).
   std::size_t bytes() const { return keys_.capacity() + slots_.size() * sizeof(std::uint32_t); }
   std::size_t bytes_after_insert() const {
-    const std::size_t keys = (size_ + 1) * length_ > keys_.capacity() ? key_capacity() : keys_.capacity();
+    const std::size_t keys =
+        (size_ + 1) * length_ > keys_.capacity() ? key_capacity() : keys_.capacity();
     const std::size_t slots = 2 * (size_ + 1) > slots_.size() ? slot_capacity() : slots_.size();
     return keys + slots * sizeof(std::uint32_t);
   }
@@ -779,7 +800,9 @@ class ByteKeySet {
   }
 
  private:
-  std::size_t key_capacity() const { return std::max<std::size_t>(1024 * length_, 2 * keys_.capacity()); }
+  std::size_t key_capacity() const {
+    return std::max<std::size_t>(1024 * length_, 2 * keys_.capacity());
+  }
   std::size_t slot_capacity() const { return std::max<std::size_t>(1024, 2 * slots_.size()); }
   std::uint64_t hash(const unsigned char* key) const {
     std::uint64_t h = 0x9E3779B97F4A7C15ULL;
@@ -808,8 +831,8 @@ class ByteKeySet {
   std::size_t size_ = 0;
 };
 
-ReachResult reach_general(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-                          const SearchControl& control) {
+ReachResult reach_general(const Board& board, const Rules& rules, const Position& pos,
+                          bool symmetry, const SearchControl& control) {
   const Symmetry sym(board);
   const int nsym = symmetry ? sym.count() : 1;
   const std::size_t cells = static_cast<std::size_t>(board.cells());
@@ -823,7 +846,8 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
     key[cells] = static_cast<unsigned char>(removals);
     image[cells] = key[cells];
     for (int k = 1; k < nsym; ++k) {
-      for (std::size_t c = 0; c < cells; ++c) image[sym.image(k, static_cast<Square>(c))] = static_cast<unsigned char>(p.cells[c]);
+      for (std::size_t c = 0; c < cells; ++c)
+        image[sym.image(k, static_cast<Square>(c))] = static_cast<unsigned char>(p.cells[c]);
       if (std::memcmp(image.data(), key.data(), cells) < 0) key.swap(image);
     }
   };
@@ -883,7 +907,8 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control) {
-  if (reach_fast_path(board, rules, pos)) return reach_fast<false>(board, rules, pos, symmetry, control).reach;
+  if (reach_fast_path(board, rules, pos))
+    return reach_fast<false>(board, rules, pos, symmetry, control).reach;
   return reach_general(board, rules, pos, symmetry, control);
 }
 

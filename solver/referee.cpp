@@ -21,7 +21,8 @@ GameReport referee(const GameRecord& record, const SearchControl& control) {
     t.player = pos.to_move + 1;
     t.move = format_turn(board, rt.turn);
     t.line = rt.line;
-    const std::string where = "ply " + std::to_string(t.ply) + " (line " + std::to_string(t.line) + ") " + t.move;
+    const std::string where =
+        "ply " + std::to_string(t.ply) + " (line " + std::to_string(t.line) + ") " + t.move;
     if (!has_turn(board, rules, pos)) {
       t.verdict.reason = "the game is over: player " + std::to_string(t.player) + " has no capture";
       g.turns.push_back(t);
@@ -43,8 +44,9 @@ GameReport referee(const GameRecord& record, const SearchControl& control) {
     for (int p = 0; p < rules.players; ++p)
       if ((*record.scores)[static_cast<std::size_t>(p)] != pos.scores[p]) {
         g.legal = false;
-        g.error = "[Scores] claims " + std::to_string((*record.scores)[static_cast<std::size_t>(p)]) +
-                  " for player " + std::to_string(p + 1) + ", the replay gives " + std::to_string(pos.scores[p]);
+        g.error = "[Scores] claims " +
+                  std::to_string((*record.scores)[static_cast<std::size_t>(p)]) + " for player " +
+                  std::to_string(p + 1) + ", the replay gives " + std::to_string(pos.scores[p]);
         break;
       }
   }

@@ -16,8 +16,8 @@
 #pragma once
 
 #include <algorithm>
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "puzzles/types.h"
@@ -30,8 +30,8 @@ struct RepairScratch {
 };
 
 template <class Neighbours>
-void repair_distances(const Score* before, Score* after, std::size_t size, Square lost, Score unreachable,
-                      Neighbours&& neighbours, RepairScratch& scratch) {
+void repair_distances(const Score* before, Score* after, std::size_t size, Square lost,
+                      Score unreachable, Neighbours&& neighbours, RepairScratch& scratch) {
   // A node's distance grows exactly when every tight edge into it (before[u] + w ==
   // before[v]) comes from a node whose distance grows. Candidates are decided in order of
   // their old distance, so every predecessor of a node is decided before it; the affected
@@ -55,7 +55,8 @@ void repair_distances(const Score* before, Score* after, std::size_t size, Squar
     pending.pop_back();
     bool kept = before[v] == 0;  // the source
     neighbours(v, [&](Square u, Score w) {
-      if (mark[u] != kAffected && before[u] < unreachable && before[u] + w == before[v]) kept = true;
+      if (mark[u] != kAffected && before[u] < unreachable && before[u] + w == before[v])
+        kept = true;
     });
     if (kept) {
       mark[v] = kSettled;

@@ -55,7 +55,8 @@ struct ClassTable {
       const int f = board.file(static_cast<Square>(s)), r = board.rank(static_cast<Square>(s));
       const int a = (f + r) % 3, b = ((f - r) % 3 + 3) % 3;
       code[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>((a + 1) * 4 + (b + 1));
-      if (board.is_square(static_cast<Square>(s))) single |= static_cast<std::uint16_t>(1U << code[static_cast<std::size_t>(s)]);
+      if (board.is_square(static_cast<Square>(s)))
+        single |= static_cast<std::uint16_t>(1U << code[static_cast<std::size_t>(s)]);
     }
   }
 };
@@ -123,7 +124,8 @@ class BitGame {
 
   PositionKey key(const State& s) const {
     PositionKey key;
-    for (int k = 0; k < 4; ++k) key.w[static_cast<std::size_t>(k)] = s.p[static_cast<std::size_t>(k)];
+    for (int k = 0; k < 4; ++k)
+      key.w[static_cast<std::size_t>(k)] = s.p[static_cast<std::size_t>(k)];
     if (use_sym_) {
       for (int t = 1; t < sym_.count(); ++t) {
         std::array<std::uint64_t, 4> img{};
@@ -148,10 +150,13 @@ class BitGame {
     if (use_classes_ && s.removals == 0) {
       unsigned c = 0;
       for (int bit = 0; bit < 4; ++bit)
-        c |= static_cast<unsigned>(std::popcount(occ & class_masks_[static_cast<std::size_t>(bit)]) & 1) << bit;
+        c |= static_cast<unsigned>(
+                 std::popcount(occ & class_masks_[static_cast<std::size_t>(bit)]) & 1)
+             << bit;
       two = ((single_classes_ >> c) & 1) == 0;
     }
-    if (rules_.measure == Measure::kPieces) return std::popcount(occ) - (s.removals > 0 ? 0 : two ? 2 : 1);
+    if (rules_.measure == Measure::kPieces)
+      return std::popcount(occ) - (s.removals > 0 ? 0 : two ? 2 : 1);
     Score total = 0;
     for (int k = 0; k < planes_; ++k) total += std::popcount(s.p[static_cast<std::size_t>(k)]) << k;
     if (s.removals > 0) return total;
@@ -178,8 +183,10 @@ class BitGame {
       }
     } else {
       for (const Triple& j : jumps_) {
-        if (((occ >> j.from) & 1) == 0 || ((occ >> j.over) & 1) == 0 || ((occ >> j.to) & 1) != 0) continue;
-        list.m[static_cast<std::size_t>(list.n++)] = BitMove{0, j.from, j.over, j.to, rules_.gain(value_at(s, j.over))};
+        if (((occ >> j.from) & 1) == 0 || ((occ >> j.over) & 1) == 0 || ((occ >> j.to) & 1) != 0)
+          continue;
+        list.m[static_cast<std::size_t>(list.n++)] =
+            BitMove{0, j.from, j.over, j.to, rules_.gain(value_at(s, j.over))};
       }
     }
     if (!uniform_ || rules_.measure == Measure::kPoints) order_by_gain(list.begin(), list.end());
@@ -262,7 +269,10 @@ class GeneralGame {
   using MoveList = std::vector<GenMove>;
 
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry)
-      : board_(board), rules_(solo), sym_(board), use_sym_(symmetry && board.cells() <= 64 && sym_.count() > 1),
+      : board_(board),
+        rules_(solo),
+        sym_(board),
+        use_sym_(symmetry && board.cells() <= 64 && sym_.count() > 1),
         classes_(board) {
     root_.pos = pos;
     root_.pos.to_move = 0;
@@ -281,7 +291,8 @@ class GeneralGame {
         std::array<std::uint64_t, 4> w{};
         for (int c = 0; c < cells; ++c) {
           const int to = t == 0 ? c : sym_.image(t, static_cast<Square>(c));
-          w[static_cast<std::size_t>(to / 16)] |= std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << (4 * (to % 16));
+          w[static_cast<std::size_t>(to / 16)] |=
+              std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << (4 * (to % 16));
         }
         return w;
       };
@@ -292,7 +303,9 @@ class GeneralGame {
     } else {  // 256 bits of hash: four independent 64-bit hashes of the cells
       for (std::size_t h = 0; h < 4; ++h) {
         std::uint64_t x = 0x243F6A8885A308D3ULL * (h + 1);
-        for (int c = 0; c < cells; ++c) x = mix(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 | static_cast<std::uint64_t>(c)));
+        for (int c = 0; c < cells; ++c)
+          x = mix(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 |
+                       static_cast<std::uint64_t>(c)));
         key.w[h] = x;
       }
     }
@@ -380,7 +393,9 @@ class BigCount {
   std::string to_string() const {
     std::array<std::uint64_t, 4> n = w_;
     std::string digits;
-    const auto zero = [&] { return std::all_of(n.begin(), n.end(), [](std::uint64_t x) { return x == 0; }); };
+    const auto zero = [&] {
+      return std::all_of(n.begin(), n.end(), [](std::uint64_t x) { return x == 0; });
+    };
     do {  // divide by 10, most significant 32-bit half-word first
       std::uint64_t rem = 0;
       for (std::size_t i = n.size(); i-- > 0;) {
@@ -460,7 +475,8 @@ class Searcher {
 
   // Adds the pending nodes to the shared count; true when the search must stop.
   bool flush(Local& local) {
-    const std::uint64_t n = nodes_.fetch_add(local.pending, std::memory_order_relaxed) + local.pending;
+    const std::uint64_t n =
+        nodes_.fetch_add(local.pending, std::memory_order_relaxed) + local.pending;
     local.pending = 0;
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (!limits_) return false;
@@ -516,7 +532,8 @@ class CountMemo {
     return nullptr;
   }
   void store(const PositionKey& key, const BigCount& count, std::uint64_t work) {
-    if (2 * size_ >= 4 * buckets_.size() && 3 * buckets_.size() * sizeof(Bucket) <= max_bytes_) resize(2 * buckets_.size());
+    if (2 * size_ >= 4 * buckets_.size() && 3 * buckets_.size() * sizeof(Bucket) <= max_bytes_)
+      resize(2 * buckets_.size());
     Entry* victim = &buckets_[key.hash() & mask_].e[0];
     for (Entry& e : buckets_[key.hash() & mask_].e)
       if (e.work < victim->work) victim = &e;
@@ -582,7 +599,8 @@ BigCount count_lines(Searcher<Game>& searcher, const typename Game::State& s, Sc
 std::vector<Turn> join_chains(std::vector<Turn> line) {
   std::vector<Turn> out;
   for (Turn& t : line) {
-    if (!out.empty() && !t.removal && !out.back().removal && out.back().squares.back() == t.squares.front()) {
+    if (!out.empty() && !t.removal && !out.back().removal &&
+        out.back().squares.back() == t.squares.front()) {
       out.back().squares.push_back(t.squares.back());
       continue;
     }
@@ -592,7 +610,8 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 }
 
 template <class Game>
-SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options, const SearchControl& control) {
+SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options,
+                const SearchControl& control) {
   // One budget: with a count by the DP, the table and the count's memo share it.
   const std::size_t budget = options.hash_mb << 20;
   TranspositionTable tt(options.count ? budget / 2 : budget);
@@ -604,14 +623,16 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
   // Each distinct position is kept once (every path to it has captured the same total).
-  const int threads = control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  const int threads =
+      control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
   struct Node {
     State s;
     Score acc;
     std::vector<typename Game::Move> path;
   };
   std::vector<Node> frontier{Node{root, 0, {}}};
-  for (int depth = 0; depth < 4 && static_cast<int>(frontier.size()) < 4 * threads && threads > 1; ++depth) {
+  for (int depth = 0; depth < 4 && static_cast<int>(frontier.size()) < 4 * threads && threads > 1;
+       ++depth) {
     std::vector<Node> next;
     std::unordered_map<PositionKey, std::size_t, KeyHash> seen;
     bool grew = false;
@@ -652,7 +673,9 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   } else {
     tbb::task_arena arena(threads);
     arena.execute([&] {
-      tbb::parallel_for(std::size_t{0}, frontier.size(), [&](std::size_t i) { solve_node(frontier[i]); }, tbb::simple_partitioner());
+      tbb::parallel_for(
+          std::size_t{0}, frontier.size(), [&](std::size_t i) { solve_node(frontier[i]); },
+          tbb::simple_partitioner());
     });
   }
 
@@ -720,7 +743,8 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     result.proved = result.value >= root_ub;
   }
   result.nodes = searcher.nodes_.load();
-  if (rules.continuation == Continuation::kOptional) result.line = join_chains(std::move(result.line));
+  if (rules.continuation == Continuation::kOptional)
+    result.line = join_chains(std::move(result.line));
   return result;
 }
 
@@ -731,7 +755,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   const auto started = std::chrono::steady_clock::now();
   SolveOptions options = asked;
   if (options.hash_mb == 0)
-    options.hash_mb = options.count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
+    options.hash_mb =
+        options.count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
   Rules solo = rules;
   solo.players = 1;
   // Plain pieces under the optional rule: the optimal lines are the jump sequences to the
@@ -739,16 +764,18 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   SolveOptions search_options = options;
   const bool fast_count = options.count && reach_fast_path(board, solo, pos);
   if (fast_count) search_options.count = false;
-  SolveResult result = board.cells() <= 64 && rules.continuation == Continuation::kOptional
-                           ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options, control)
-                           : run(GeneralGame(board, solo, pos, options.symmetry), solo, search_options, control);
+  SolveResult result =
+      board.cells() <= 64 && rules.continuation == Continuation::kOptional
+          ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options, control)
+          : run(GeneralGame(board, solo, pos, options.symmetry), solo, search_options, control);
   if (fast_count && result.proved) {
     // The levels live in the same budget as the search's table, which is gone by now.
     SearchControl levels = control;
     levels.memory_mb = options.hash_mb;
     const DeepestLines d = count_deepest_lines(board, solo, pos, levels);
     Value kind = 0;
-    for (int s = 0; s < board.cells() && kind == 0; ++s) kind = pos.cells[static_cast<std::size_t>(s)];
+    for (int s = 0; s < board.cells() && kind == 0; ++s)
+      kind = pos.cells[static_cast<std::size_t>(s)];
     if (d.complete && !d.overflow && d.depth * solo.gain(kind) == result.value) {
       result.count = d.count;
     } else if (d.out_of_memory) {
@@ -756,7 +783,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       // and stopped by the same limits). Searching again costs little beside the count.
       SearchControl rest = control;
       if (control.time_limit.count() > 0) {
-        const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+        const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+            std::chrono::steady_clock::now() - started);
         rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
       }
       SolveResult again = run(BitGame(board, solo, pos, options.symmetry), solo, options, rest);

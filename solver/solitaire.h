@@ -44,8 +44,8 @@ struct SolveOptions {
   static constexpr std::size_t kDefaultHashMb = 64;
   static constexpr std::size_t kDefaultCountHashMb = 1024;
   std::size_t hash_mb = 0;
-  bool count = false;        // also count the optimal lines
-  bool symmetry = true;      // reduce positions by the board's symmetries
+  bool count = false;    // also count the optimal lines
+  bool symmetry = true;  // reduce positions by the board's symmetries
 };
 
 struct SolveResult {

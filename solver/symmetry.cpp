@@ -9,14 +9,22 @@ Symmetry::Symmetry(const Board& board) {
   // The eight maps (file, rank) -> (file', rank'); the last four transpose and so need w == h.
   const auto transform = [&](int k, int f, int r) -> std::array<int, 2> {
     switch (k) {
-      case 0: return {f, r};
-      case 1: return {w - 1 - f, r};
-      case 2: return {f, h - 1 - r};
-      case 3: return {w - 1 - f, h - 1 - r};
-      case 4: return {r, f};
-      case 5: return {h - 1 - r, f};
-      case 6: return {r, w - 1 - f};
-      default: return {h - 1 - r, w - 1 - f};
+      case 0:
+        return {f, r};
+      case 1:
+        return {w - 1 - f, r};
+      case 2:
+        return {f, h - 1 - r};
+      case 3:
+        return {w - 1 - f, h - 1 - r};
+      case 4:
+        return {r, f};
+      case 5:
+        return {h - 1 - r, f};
+      case 6:
+        return {r, w - 1 - f};
+      default:
+        return {h - 1 - r, w - 1 - f};
     }
   };
   const int kinds = w == h ? 8 : 4;
@@ -48,7 +56,8 @@ Symmetry::Symmetry(const Board& board) {
         std::uint64_t out = 0;
         for (int i = 0; i < 8; ++i) {
           const int s = 8 * b + i;
-          if ((v >> i) & 1 && s < board.cells()) out |= std::uint64_t{1} << m[static_cast<std::size_t>(s)];
+          if ((v >> i) & 1 && s < board.cells())
+            out |= std::uint64_t{1} << m[static_cast<std::size_t>(s)];
         }
         t[static_cast<std::size_t>(b) * 256 + static_cast<std::size_t>(v)] = out;
       }

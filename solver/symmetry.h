@@ -38,7 +38,8 @@ class Symmetry {
   std::uint64_t apply64(int k, std::uint64_t bits) const {
     const auto& t = tables_[static_cast<std::size_t>(k)];
     std::uint64_t out = 0;
-    for (int b = 0; b < bytes_; ++b) out |= t[static_cast<std::size_t>(b) * 256 + ((bits >> (8 * b)) & 0xFF)];
+    for (int b = 0; b < bytes_; ++b)
+      out |= t[static_cast<std::size_t>(b) * 256 + ((bits >> (8 * b)) & 0xFF)];
     return out;
   }
   // The least image of a bitboard (one value plane).

@@ -2,8 +2,9 @@
 
 namespace leapfrog {
 
-std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal, std::span<const Value> cells,
-                                      Square start, std::span<const Score> gain) {
+std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal,
+                                      std::span<const Value> cells, Square start,
+                                      std::span<const Score> gain) {
   PlainGraph g;
   std::vector<int> vertex(static_cast<std::size_t>(board.cells()), -1);
   std::vector<int> edge(static_cast<std::size_t>(board.cells()), -1);
@@ -36,7 +37,8 @@ std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal, std::sp
         if (!(p == b && q == a)) return std::nullopt;
       }
       auto& count = g.inc_count[static_cast<std::size_t>(a)];
-      g.inc[static_cast<std::size_t>(a)][count++] = {static_cast<std::uint8_t>(e), static_cast<std::uint8_t>(b)};
+      g.inc[static_cast<std::size_t>(a)][count++] = {static_cast<std::uint8_t>(e),
+                                                     static_cast<std::uint8_t>(b)};
     }
   }
   return g;

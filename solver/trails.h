@@ -67,21 +67,29 @@ struct PlainGraph {
 // is not plain or has more than kMaxEdges pieces or kMaxVertices squares. `cells` is the
 // position with the jumper already lifted off `start`; gain[v] is the gain of a piece of
 // value v.
-std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal, std::span<const Value> cells,
-                                      Square start, std::span<const Score> gain);
+std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal,
+                                      std::span<const Value> cells, Square start,
+                                      std::span<const Score> gain);
 
 namespace trails_detail {
 
 using Mask = std::array<std::uint64_t, 2>;
-inline bool has(const Mask& m, int e) { return ((m[static_cast<unsigned>(e) >> 6] >> (e & 63)) & 1U) != 0; }
-inline void drop(Mask& m, int e) { m[static_cast<unsigned>(e) >> 6] &= ~(std::uint64_t{1} << (e & 63)); }
-inline void put(Mask& m, int e) { m[static_cast<unsigned>(e) >> 6] |= std::uint64_t{1} << (e & 63); }
+inline bool has(const Mask& m, int e) {
+  return ((m[static_cast<unsigned>(e) >> 6] >> (e & 63)) & 1U) != 0;
+}
+inline void drop(Mask& m, int e) {
+  m[static_cast<unsigned>(e) >> 6] &= ~(std::uint64_t{1} << (e & 63));
+}
+inline void put(Mask& m, int e) {
+  m[static_cast<unsigned>(e) >> 6] |= std::uint64_t{1} << (e & 63);
+}
 inline bool empty(const Mask& m) { return (m[0] | m[1]) == 0; }
 inline bool equal(const Mask& a, const Mask& b) { return a[0] == b[0] && a[1] == b[1]; }
 template <class F>
 void for_each_bit(const Mask& m, F&& f) {
   for (int w = 0; w < 2; ++w)
-    for (std::uint64_t b = m[static_cast<std::size_t>(w)]; b != 0; b &= b - 1) f(64 * w + std::countr_zero(b));
+    for (std::uint64_t b = m[static_cast<std::size_t>(w)]; b != 0; b &= b - 1)
+      f(64 * w + std::countr_zero(b));
 }
 inline std::uint64_t mix(std::uint64_t z) {  // SplitMix64's finaliser
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -89,9 +97,10 @@ inline std::uint64_t mix(std::uint64_t z) {  // SplitMix64's finaliser
   return z ^ (z >> 31);
 }
 inline std::uint64_t state_hash(const Mask& s, int v) {
-  return mix(s[0] * 0x9E3779B97F4A7C15ULL ^ mix(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) | 1U;
+  return mix(s[0] * 0x9E3779B97F4A7C15ULL ^
+             mix(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) |
+         1U;
 }
-
 
 }  // namespace trails_detail
 
@@ -125,7 +134,8 @@ class TrailSearch {
     queue_.resize(n);
     for (int e = 0; e < g_.edges(); ++e) {
       const Score w = g_.weight[static_cast<std::size_t>(e)];
-      auto it = std::find_if(classes_.begin(), classes_.end(), [&](const auto& c) { return c.first == w; });
+      auto it = std::find_if(classes_.begin(), classes_.end(),
+                             [&](const auto& c) { return c.first == w; });
       if (it == classes_.end()) it = classes_.insert(classes_.end(), {w, Mask{}});
       trails_detail::put(it->second, e);
       trails_detail::put(all_, e);
@@ -214,7 +224,8 @@ class TrailSearch {
   void collect(std::vector<Turn>& out, std::size_t limit, bool& truncated) {
     std::vector<Square> path{g_.vertex_square[static_cast<std::size_t>(g_.start)]};
     if (!units_.empty()) {
-      walk_live_.resize(static_cast<std::size_t>(g_.edges()) + 2);  // a trail has at most edges() jumps
+      walk_live_.resize(static_cast<std::size_t>(g_.edges()) +
+                        2);  // a trail has at most edges() jumps
       if (value > 0) walk_units(g_.start, units_, path, out, limit, truncated);
       return;
     }
@@ -492,8 +503,8 @@ class TrailSearch {
 
   // The maximal chains in for_each_turn order: the Euler trails of every optimal edge set,
   // merged (a prefix may belong to several sets).
-  void walk_units(int x, const std::vector<Mask>& live, std::vector<Square>& path, std::vector<Turn>& out,
-                  std::size_t limit, bool& truncated) {
+  void walk_units(int x, const std::vector<Mask>& live, std::vector<Square>& path,
+                  std::vector<Turn>& out, std::size_t limit, bool& truncated) {
     const std::size_t depth = path.size();  // walk_live_ has a level for every depth (collect)
     for (const Mask& r : live)
       if (trails_detail::empty(r)) {  // weight value reached: nothing can follow
@@ -531,7 +542,7 @@ class TrailSearch {
     std::vector<std::int64_t> u, v;   // assignment duals (1-based, Hungarian method)
     std::vector<std::size_t> p;       // p[j]: row assigned to column j
     std::vector<std::pair<std::uint8_t, std::uint8_t>> pairs;  // assigned (row, column) terminals
-    Score match = 0;                  // ceil(assignment / 2)
+    Score match = 0;                                           // ceil(assignment / 2)
   };
   static constexpr Score kUnreachable = std::numeric_limits<Score>::max() / 4;
   static constexpr std::int64_t kBig = std::int64_t{1} << 40;
@@ -562,7 +573,8 @@ class TrailSearch {
       bool pushed = false;
       while (step.next < g_.inc_count[z]) {
         const auto [e, y] = inc[step.next++];
-        if (!trails_detail::has(s, e) || stamp_[y] == gen || row[y] + g_.weight[e] != row[z]) continue;
+        if (!trails_detail::has(s, e) || stamp_[y] == gen || row[y] + g_.weight[e] != row[z])
+          continue;
         stamp_[y] = gen;
         path_stack_[top++] = {y, 0, e};
         pushed = true;
@@ -615,7 +627,8 @@ class TrailSearch {
     if (parent == nullptr) {
       for (int x = 0; x < g_.vertices(); ++x) {
         const int deg = degree(x, s);
-        if ((deg > 0 || x == v) && ((deg & 1) != 0) != (x == v)) f.terms.push_back(static_cast<std::uint8_t>(x));
+        if ((deg > 0 || x == v) && ((deg & 1) != 0) != (x == v))
+          f.terms.push_back(static_cast<std::uint8_t>(x));
       }
     } else {
       // A jump flips the parity of both its ends and moves the jumper: T' stays, less the
@@ -698,7 +711,8 @@ class TrailSearch {
       const std::uint64_t* prev = &ring_[static_cast<std::size_t>((dist - 1) % kRing) * n];
       std::copy_n(prev, n, cur);
       for (const Arc& a : arcs_)
-        if (dist >= a.w) cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
+        if (dist >= a.w)
+          cur[a.to] |= ring_[static_cast<std::size_t>((dist - a.w) % kRing) * n + a.from];
       bool any = false;
       for (std::size_t x = 0; x < n; ++x)
         for (std::uint64_t fresh = cur[x] & ~prev[x]; fresh != 0; fresh &= fresh - 1) {
@@ -726,7 +740,8 @@ class TrailSearch {
     for (auto& group : arcs_by_weight_) group.clear();
     trails_detail::for_each_bit(s, [&](int e) {
       const auto [a, b] = g_.ends[static_cast<std::size_t>(e)];
-      auto& group = arcs_by_weight_[static_cast<std::size_t>(g_.weight[static_cast<std::size_t>(e)])];
+      auto& group =
+          arcs_by_weight_[static_cast<std::size_t>(g_.weight[static_cast<std::size_t>(e)])];
       group.push_back({a, b});
       group.push_back({b, a});
       touch(a);
@@ -939,8 +954,10 @@ class TrailSearch {
         }
         route_terms_ = terms_;
         const auto it = std::find(route_terms_.begin(), route_terms_.end(), blocks_[c].exit);
-        if (it != route_terms_.end()) route_terms_.erase(it);
-        else route_terms_.push_back(blocks_[c].exit);
+        if (it != route_terms_.end())
+          route_terms_.erase(it);
+        else
+          route_terms_.push_back(blocks_[c].exit);
         const Score tj = assignment_bound(route_terms_, false, dist, warm ? &base_terms_ : nullptr,
                                           warm ? &base_ : nullptr);
         best = std::max(best, optimistic - tj);
@@ -956,8 +973,8 @@ class TrailSearch {
   // distances or smaller ones: the common nodes keep their duals, which stay feasible, and
   // their pairs while tight; each new node gets the largest feasible duals. The Hungarian
   // method then augments only the rows left free.
-  void warm_start(const std::vector<std::uint8_t>& t, bool free, const std::vector<std::uint8_t>& bt,
-                  const Frame& base, Frame& f) {
+  void warm_start(const std::vector<std::uint8_t>& t, bool free,
+                  const std::vector<std::uint8_t>& bt, const Frame& base, Frame& f) {
     const std::size_t k = t.size(), m = free ? k + 1 : k, kb = bt.size();
     base_of_.assign(m, kNone);
     if (++pos_generation_ == 0) {
@@ -998,7 +1015,8 @@ class TrailSearch {
       const std::size_t rb = base.p[jb + 1];
       if (rb == 0) continue;
       const std::size_t j = new_of_[jb], r = new_of_[rb - 1];
-      if (j != kNone && r != kNone && cost_[r * m + j] == f.u[r + 1] + f.v[j + 1]) f.p[j + 1] = r + 1;
+      if (j != kNone && r != kNone && cost_[r * m + j] == f.u[r + 1] + f.v[j + 1])
+        f.p[j + 1] = r + 1;
     }
   }
   static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
@@ -1027,7 +1045,8 @@ class TrailSearch {
   // `free`): a lower bound on the minimum T-join (with a free end).
   template <class Dist>
   Score assignment_bound(const std::vector<std::uint8_t>& t, bool free, const Dist& dist,
-                         const std::vector<std::uint8_t>* base_terms = nullptr, const Frame* base = nullptr) {
+                         const std::vector<std::uint8_t>* base_terms = nullptr,
+                         const Frame* base = nullptr) {
     const std::size_t k = t.size();
     if (k == 0 || (free && k == 1)) return 0;
     if (!free && k == 2) return dist(t[0], t[1]);
@@ -1052,7 +1071,8 @@ class TrailSearch {
     }
     cost_.assign(m * m, 0);
     for (std::size_t i = 0; i < k; ++i)
-      for (std::size_t j = 0; j < k; ++j) cost_[i * m + j] = i == j ? kBig : std::min<std::int64_t>(dist(t[i], t[j]), kBig);
+      for (std::size_t j = 0; j < k; ++j)
+        cost_[i * m + j] = i == j ? kBig : std::min<std::int64_t>(dist(t[i], t[j]), kBig);
     if (free) cost_[k * m + k] = kBig;
     if (base != nullptr) {
       warm_start(t, free, *base_terms, *base, scratch_frame_);
@@ -1068,7 +1088,9 @@ class TrailSearch {
   // Minimum assignment of the m x m matrix cost_ (Hungarian method, potentials f.u, f.v,
   // f.p[j] = row of column j, 1-based), from the feasible duals and tight partial
   // assignment in f: only the free rows are augmented. Returns the assignment's cost.
-  std::int64_t hungarian(std::size_t m, Frame& f) { return min_assignment(m, cost_, f.u, f.v, f.p, assignment_); }
+  std::int64_t hungarian(std::size_t m, Frame& f) {
+    return min_assignment(m, cost_, f.u, f.v, f.p, assignment_);
+  }
 
   // ---- the search -----------------------------------------------------------------------
 
@@ -1110,9 +1132,11 @@ class TrailSearch {
     std::size_t n = 0;
     const auto& inc = g_.inc[static_cast<std::size_t>(v)];
     for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(v)]; ++i)
-      if (trails_detail::has(s, inc[static_cast<std::size_t>(i)].edge)) order[n++] = inc[static_cast<std::size_t>(i)];
-    std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
-                     [&](const auto& a, const auto& b) { return g_.weight[a.edge] > g_.weight[b.edge]; });
+      if (trails_detail::has(s, inc[static_cast<std::size_t>(i)].edge))
+        order[n++] = inc[static_cast<std::size_t>(i)];
+    std::stable_sort(
+        order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
+        [&](const auto& a, const auto& b) { return g_.weight[a.edge] > g_.weight[b.edge]; });
     for (std::size_t k = 0; k < n; ++k) {
       const auto [e, u] = order[k];
       const Score g = g_.weight[e];
@@ -1133,8 +1157,8 @@ class TrailSearch {
     return {ub, Count{}, false};
   }
 
-  void walk(int v, const Mask& s, Score remaining, std::vector<Square>& path, std::vector<Turn>& out,
-            std::size_t limit, bool& truncated) {
+  void walk(int v, const Mask& s, Score remaining, std::vector<Square>& path,
+            std::vector<Turn>& out, std::size_t limit, bool& truncated) {
     if (remaining == 0) {
       append_chain(path, out, limit, truncated);
       return;
@@ -1167,7 +1191,8 @@ class TrailSearch {
       for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
         const Slot& x = slots_[i];
         if (x.hash == 0) return -1;
-        if (x.hash == h && x.vertex == v && trails_detail::equal(x.key, s)) return static_cast<std::ptrdiff_t>(i);
+        if (x.hash == h && x.vertex == v && trails_detail::equal(x.key, s))
+          return static_cast<std::ptrdiff_t>(i);
       }
     }
     void store(std::uint64_t h, const Mask& s, int v, Score best, const Count& count, bool exact) {
@@ -1250,7 +1275,7 @@ class TrailSearch {
   Score budget_ = 0;
   std::uint64_t enumerated_ = 0, enumeration_cap_ = 0;
   bool hopeless_ = false;  // more optimal sets than kMaxUnits
-  Score settled_ = 0;  // no trail leaves less than this (every smaller B enumerated in vain)
+  Score settled_ = 0;      // no trail leaves less than this (every smaller B enumerated in vain)
   std::uint64_t cap_ = kNoCap;  // the bounded search stops (capped_) at this node count
   bool capped_ = false;
   std::vector<Mask> units_;
@@ -1270,7 +1295,7 @@ class TrailSearch {
   std::vector<Arc> arcs_;
   std::vector<std::uint64_t> ring_;
   Score max_weight_ = 1;
-  bool all_pairs_ = false;  // frames hold the distances between all vertices
+  bool all_pairs_ = false;            // frames hold the distances between all vertices
   std::vector<std::uint8_t> active_;  // all_pairs(): the squares s touches
   std::array<std::vector<std::pair<std::uint8_t, std::uint8_t>>, kRing> arcs_by_weight_;
   struct PathStep {
@@ -1286,11 +1311,11 @@ class TrailSearch {
     std::uint8_t via;  // edge from the parent (0xFF at the root)
   };
   struct Block {
-    std::uint8_t entry;  // x_B
-    int parent;          // -1 for the jumper's block
-    std::uint8_t exit;   // the parent's end of the bridge into this block
-    Score via;           // that bridge's weight
-    std::uint16_t first = 0, terms = 0;  // T0 in sources_
+    std::uint8_t entry;                            // x_B
+    int parent;                                    // -1 for the jumper's block
+    std::uint8_t exit;                             // the parent's end of the bridge into this block
+    Score via;                                     // that bridge's weight
+    std::uint16_t first = 0, terms = 0;            // T0 in sources_
     std::uint16_t children = 0, children_end = 0;  // its child blocks (consecutive)
     Mask edges{};
   };

@@ -12,8 +12,8 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -45,8 +45,8 @@ class TranspositionTable {
     PositionKey key;
     Score value = 0;
     std::uint8_t used = 0;
-    std::uint8_t exact = 0;   // 1: value is exact; 0: value is an upper bound
-    std::uint8_t work = 0;    // log2 of the nodes searched below it (replacement priority)
+    std::uint8_t exact = 0;  // 1: value is exact; 0: value is an upper bound
+    std::uint8_t work = 0;   // log2 of the nodes searched below it (replacement priority)
   };
 
   // Uses at most `bytes` (at least one bucket). Memory is zeroed lazily by the OS.

@@ -11,18 +11,20 @@ namespace {
 
 std::string amount(const Rules& rules, Score n) {
   const bool points = rules.measure == Measure::kPoints;
-  return std::to_string(n) + (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
+  return std::to_string(n) +
+         (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
 }
 
 std::string stopped_why(const ChainResult& r) {
-  return r.out_of_memory ? "search stopped before the maximum was known: its tables need more memory than allowed (--hash)"
+  return r.out_of_memory ? "search stopped before the maximum was known: its tables need more "
+                           "memory than allowed (--hash)"
                          : "search stopped before the maximum was known";
 }
 
 }  // namespace
 
-TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos, const Turn& turn,
-                        const SearchControl& control) {
+TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
+                        const Turn& turn, const SearchControl& control) {
   TurnVerdict v;
   const ChainResult best = best_chains(board, rules, pos, {}, control);
   if (!best.complete) throw std::runtime_error(stopped_why(best));
@@ -49,21 +51,24 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
     if (v.value != piece.value) {
       v.reason = "the piece on " + square_name(board, turn.squares.front()) + " can capture " +
                  amount(rules, piece.value) + ", this chain " + amount(rules, v.value) +
-                 " (piece-max continuation: \"must capture as many as possible with the piece that was moved\"), e.g. " +
+                 " (piece-max continuation: \"must capture as many as possible with the piece that "
+                 "was moved\"), e.g. " +
                  format_turn(board, *piece.best);
       return v;
     }
   }
   if (!turn.removal && rules.continuation == Continuation::kBoardMax && v.value != v.max) {
     v.reason = "a chain on the board can capture " + amount(rules, v.max) + ", this chain " +
-               amount(rules, v.value) + " (board-max continuation), e.g. " + format_turn(board, *v.example);
+               amount(rules, v.value) + " (board-max continuation), e.g. " +
+               format_turn(board, *v.example);
     return v;
   }
   v.legal = true;
   v.maximal = v.value == v.max;
   if (!v.maximal)
-    v.reason = (turn.removal ? "removes " : "captures ") + amount(rules, v.value) + ", the maximum is " +
-               amount(rules, v.max) + ", e.g. " + format_turn(board, *v.example);
+    v.reason = (turn.removal ? "removes " : "captures ") + amount(rules, v.value) +
+               ", the maximum is " + amount(rules, v.max) + ", e.g. " +
+               format_turn(board, *v.example);
   return v;
 }
 

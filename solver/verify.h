@@ -12,18 +12,18 @@ namespace leapfrog {
 
 struct TurnVerdict {
   bool legal = false;
-  bool maximal = false;       // legal and value == max
-  Score value = 0;            // what the turn captures (or removes), by rules.measure; for an
-                              // illegal chain, what its legal prefix captures
-  Score max = 0;              // the most any legal turn captures now
-  std::string reason;         // why not legal, or why not maximal; empty when both hold
+  bool maximal = false;         // legal and value == max
+  Score value = 0;              // what the turn captures (or removes), by rules.measure; for an
+                                // illegal chain, what its legal prefix captures
+  Score max = 0;                // the most any legal turn captures now
+  std::string reason;           // why not legal, or why not maximal; empty when both hold
   std::optional<Turn> example;  // a turn reaching max (the first in for_each_turn order)
 };
 
 // Legality agrees with check_turn (puzzles/legality.h); the piece-max and board-max rules
 // (seed 000: "must capture as many as possible with the piece that was moved"; draughts'
 // majority rule) are decided with the exact chain search instead of plain recursion.
-TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos, const Turn& turn,
-                        const SearchControl& control = {});
+TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
+                        const Turn& turn, const SearchControl& control = {});
 
 }  // namespace leapfrog

@@ -10,7 +10,9 @@ using Json = nlohmann::json;
 namespace {
 const std::string kExample = "'3441./33311/.1.41/.4.../.41.1'";
 
-std::size_t lines(const std::string& s) { return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n')); }
+std::size_t lines(const std::string& s) {
+  return static_cast<std::size_t>(std::count(s.begin(), s.end(), '\n'));
+}
 }  // namespace
 
 TEST_CASE("show --json reports size, pieces and points", "[cli]") {
@@ -45,7 +47,8 @@ TEST_CASE("perft --json", "[cli]") {
 }
 
 TEST_CASE("positions from standard input, files and variant names", "[cli]") {
-  auto r = run_cli("show - --json", "##ooo##\n##ooo##\nooooooo\nooo.ooo\nooooooo\n##ooo##\n##ooo##\n");
+  auto r =
+      run_cli("show - --json", "##ooo##\n##ooo##\nooooooo\nooo.ooo\nooooooo\n##ooo##\n##ooo##\n");
   REQUIRE(r.code == 0);
   CHECK(Json::parse(r.out)["pieces"] == 32);
   r = run_cli("show english --json");
@@ -73,17 +76,22 @@ TEST_CASE("positions from standard input, files and variant names", "[cli]") {
 
 TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
   const char* bad[] = {
-      "show '123/12'",             // ragged rows
-      "show '12Z'",                // unknown character
+      "show '123/12'",                       // ragged rows
+      "show '12Z'",                          // unknown character
       "show '111111111111111111111111111'",  // 27 columns
-      "show ''",                   // empty
-      "show",                      // missing
-      "show -",                    // empty standard input
-      "moves " "'3441./33311/.1.41/.4.../.41.1' --continuation sometimes",
-      "moves " "'3441./33311/.1.41/.4.../.41.1' --by weight",
-      "moves " "'3441./33311/.1.41/.4.../.41.1' --players 0",
-      "moves " "'3441./33311/.1.41/.4.../.41.1' --players 99",
-      "moves " "'3441./33311/.1.41/.4.../.41.1' --diagonal --orthogonal",
+      "show ''",                             // empty
+      "show",                                // missing
+      "show -",                              // empty standard input
+      "moves "
+      "'3441./33311/.1.41/.4.../.41.1' --continuation sometimes",
+      "moves "
+      "'3441./33311/.1.41/.4.../.41.1' --by weight",
+      "moves "
+      "'3441./33311/.1.41/.4.../.41.1' --players 0",
+      "moves "
+      "'3441./33311/.1.41/.4.../.41.1' --players 99",
+      "moves "
+      "'3441./33311/.1.41/.4.../.41.1' --diagonal --orthogonal",
       "perft '11.' -1",
       "perft '11.' 1000",
       "perft '11.' deep",
@@ -106,15 +114,20 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
   for (int i = 0; i < 26; ++i) tall += "/1";
   const auto r = run_cli("show '" + tall + "'");
   CHECK(r.code == 2);
-  CHECK(r.err == "leapfrog show: position line 1, column 53: more than 26 rows. Try 'leapfrog show --help'.\n");
-  CHECK(run_cli("show '12/3Z'").err ==
-        "leapfrog show: position line 1, column 5: unknown piece 'Z'. Try 'leapfrog show --help'.\n");
+  CHECK(r.err ==
+        "leapfrog show: position line 1, column 53: more than 26 rows. Try 'leapfrog show "
+        "--help'.\n");
+  CHECK(
+      run_cli("show '12/3Z'").err ==
+      "leapfrog show: position line 1, column 5: unknown piece 'Z'. Try 'leapfrog show --help'.\n");
   CHECK(run_cli("moves '11.' --by weight").err ==
-        "leapfrog moves: --by must be points or pieces, not 'weight'. Try 'leapfrog moves --help'.\n");
+        "leapfrog moves: --by must be points or pieces, not 'weight'. Try 'leapfrog moves "
+        "--help'.\n");
 }
 
 TEST_CASE("help and version exit 0", "[cli]") {
-  for (const char* args : {"--help", "--version", "show --help", "moves --help", "perft --help", "help"}) {
+  for (const char* args :
+       {"--help", "--version", "show --help", "moves --help", "perft --help", "help"}) {
     INFO(args);
     const auto r = run_cli(args);
     CHECK(r.code == 0);
@@ -143,9 +156,9 @@ TEST_CASE("generate layout: same seed, same layout; the seed is always printed",
   // The layout's position text reads back as the same board.
   const auto shown = run_cli("show '" + j["position"].get<std::string>() + "' --json");
   CHECK(Json::parse(shown.out)["points"] == 452);
-  for (const char* bad : {"generate layout --seed x", "generate layout --seed -1", "generate layout --size 0",
-                          "generate layout --counts odd", "generate layout --variant chess", "generate",
-                          "generate nothing"}) {
+  for (const char* bad : {"generate layout --seed x", "generate layout --seed -1",
+                          "generate layout --size 0", "generate layout --counts odd",
+                          "generate layout --variant chess", "generate", "generate nothing"}) {
     INFO(bad);
     const auto r = run_cli(bad);
     CHECK(r.code == 2);

@@ -68,8 +68,10 @@ TEST_CASE("best rejects bad input with exit 2", "[cli][best]") {
 TEST_CASE("best and verify stop at --hash and say so", "[cli][best]") {
   // A dense 15x13 lattice by pieces: counting its maximal chains would fill any memory.
   const std::string dense =
-      "'.2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./2.2.3.2.1.2.2.3/"
-      ".3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/.1.3.3.2.1.4.4./2.2.4.1.1.1.4.4/"
+      "'.2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./"
+      "2.2.3.2.1.2.2.3/"
+      ".3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/.1.3.3.2.1.4.4./"
+      "2.2.4.1.1.1.4.4/"
       ".3.3.3.313.3.4.' --by pieces --hash 2";
   auto r = run_cli("best " + dense);
   CHECK(r.code == 2);
@@ -113,7 +115,8 @@ TEST_CASE("verify exits 0 for legal and maximal, 1 otherwise, 2 for bad input", 
 }
 
 TEST_CASE("verify --game: valid records, the faulty one, malformed ones", "[cli][verify]") {
-  for (const char* name : {"murray-6x6-piece-max.lfr", "traditional-5x5-three-players.lfr", "lattice-9x9-solitaire.lfr"}) {
+  for (const char* name : {"murray-6x6-piece-max.lfr", "traditional-5x5-three-players.lfr",
+                           "lattice-9x9-solitaire.lfr"}) {
     const auto r = run_cli("verify --game '" + kRecords + name + "' --json");
     INFO(name << r.err);
     CHECK(r.code == 0);

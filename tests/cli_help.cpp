@@ -1,7 +1,6 @@
 // Help and errors: --version and every subcommand's --help exit 0 and show usage, options
 // with defaults and an example; every error is one line ending with the help hint.
 #include <catch2/catch.hpp>
-
 #include <sstream>
 
 #include "run_cli.h"
@@ -74,6 +73,8 @@ TEST_CASE("every subcommand's errors are one line ending with the help hint", "[
   // Bad position text, too.
   const auto r = run_cli("show 12/3");
   CHECK(r.code == 2);
-  CHECK(r.err == "leapfrog show: position line 1, column 4: row has 1 squares, the first row 2 (rows of unequal "
-                 "length). Try 'leapfrog show --help'.\n");
+  CHECK(r.err ==
+        "leapfrog show: position line 1, column 4: row has 1 squares, the first row 2 (rows of "
+        "unequal "
+        "length). Try 'leapfrog show --help'.\n");
 }

@@ -11,16 +11,19 @@ using leapfrog::testing::slurp;
 using Json = nlohmann::json;
 
 TEST_CASE("generate puzzles --json has the SPEC keys and is reproducible", "[cli][generator]") {
-  const auto a = run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 1");
+  const auto a =
+      run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 1");
   REQUIRE(a.code == 0);
   const Json j = Json::parse(a.out);
   REQUIRE(j["puzzles"].size() == 3);
   for (const Json& p : j["puzzles"]) {
-    for (const char* key : {"id", "kind", "position", "solution", "value", "rating"}) CHECK(p.contains(key));
+    for (const char* key : {"id", "kind", "position", "solution", "value", "rating"})
+      CHECK(p.contains(key));
     CHECK(p["kind"] == "chain");
     CHECK(p["solution"].size() == 1);
   }
-  const auto b = run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 2");
+  const auto b =
+      run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 2");
   CHECK(a.out == b.out);
   CHECK(a.err.find("seed 5") != std::string::npos);  // the seed is always printed
   const auto s = run_cli("generate puzzles --kind solitaire --count 2 --size 4 --seed 5 --json");
@@ -29,9 +32,13 @@ TEST_CASE("generate puzzles --json has the SPEC keys and is reproducible", "[cli
 }
 
 TEST_CASE("check passes a generated file and names the first broken puzzle", "[cli][generator]") {
-  const std::string file = "cli_puzzles_test.epd", csv = "cli_puzzles_test.csv", broken = "cli_puzzles_broken.epd";
-  REQUIRE(run_cli("generate puzzles --kind chain --count 3 --size 9 --seed 8 --out " + file).code == 0);
-  REQUIRE(run_cli("generate puzzles --kind solitaire --count 2 --size 4 --seed 8 --out " + csv).code == 0);
+  const std::string file = "cli_puzzles_test.epd", csv = "cli_puzzles_test.csv",
+                    broken = "cli_puzzles_broken.epd";
+  REQUIRE(run_cli("generate puzzles --kind chain --count 3 --size 9 --seed 8 --out " + file).code ==
+          0);
+  REQUIRE(
+      run_cli("generate puzzles --kind solitaire --count 2 --size 4 --seed 8 --out " + csv).code ==
+      0);
   auto r = run_cli("check " + file + " --json");
   CHECK(r.code == 0);
   CHECK(Json::parse(r.out)["checked"] == 3);
@@ -63,10 +70,10 @@ TEST_CASE("check passes a generated file and names the first broken puzzle", "[c
 }
 
 TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][generator]") {
-  for (const char* bad : {"generate puzzles --kind maze", "generate puzzles --count 0", "generate puzzles --size 2",
-                          "generate puzzles --kind solitaire --size 9", "generate puzzles --variant english",
-                          "generate puzzles --format xml", "generate puzzles --seed x", "check",
-                          "check /no/such/file.epd"}) {
+  for (const char* bad : {"generate puzzles --kind maze", "generate puzzles --count 0",
+                          "generate puzzles --size 2", "generate puzzles --kind solitaire --size 9",
+                          "generate puzzles --variant english", "generate puzzles --format xml",
+                          "generate puzzles --seed x", "check", "check /no/such/file.epd"}) {
     INFO(bad);
     const auto r = run_cli(bad);
     CHECK(r.code == 2);

@@ -16,7 +16,8 @@ namespace {
 
 const char* const kSmall = "3441./33311/.1.41/.4.../.41.1";
 // Murray colours, a no-square, ten ranks (two-digit rank labels).
-const char* const kMurray = "1234#/4321./..1.2/11111/22222/33333/44444/12341/23412/3412# variant=murray";
+const char* const kMurray =
+    "1234#/4321./..1.2/11111/22222/33333/44444/12341/23412/3412# variant=murray";
 const char* const kEnglish = "##ooo##/##ooo##/ooooooo/ooo.ooo/ooooooo/##ooo##/##ooo##";
 
 }  // namespace
@@ -29,8 +30,10 @@ TEST_CASE("terminal boards match their golden files", "[render]") {
   CHECK(cli::render_board(murray, true) == golden("murray.ansi", cli::render_board(murray, true)));
   CHECK(cli::render_board(murray, false) == golden("murray.txt", cli::render_board(murray, false)));
   const Turn chain = parse_turn(small.board, "a5xa3xc3");
-  CHECK(cli::render_board(small, false, &chain) == golden("small-chain.txt", cli::render_board(small, false, &chain)));
-  CHECK(cli::render_board(small, true, &chain) == golden("small-chain.ansi", cli::render_board(small, true, &chain)));
+  CHECK(cli::render_board(small, false, &chain) ==
+        golden("small-chain.txt", cli::render_board(small, false, &chain)));
+  CHECK(cli::render_board(small, true, &chain) ==
+        golden("small-chain.ansi", cli::render_board(small, true, &chain)));
 }
 
 TEST_CASE("show's whole terminal output matches its golden files", "[render]") {
@@ -50,7 +53,7 @@ TEST_CASE("terminal boards: values readable without colour, colour only when ask
   CHECK(plain.find("10  1 2 3 4    10") != std::string::npos);  // rank 10, the no-square blank
   CHECK(plain.substr(0, 14) == "    a b c d e\n");
   const std::string coloured = cli::render_board(murray, true);
-  CHECK(coloured.find("\x1b[97;42m4\x1b[0m") != std::string::npos);  // green 4
+  CHECK(coloured.find("\x1b[97;42m4\x1b[0m") != std::string::npos);   // green 4
   CHECK(coloured.find("\x1b[30;103m2\x1b[0m") != std::string::npos);  // yellow 2
   CHECK(coloured.find("\x1b[97;41m3\x1b[0m") != std::string::npos);   // red 3
   CHECK(coloured.find("\x1b[30;107m1\x1b[0m") != std::string::npos);  // white 1
@@ -74,7 +77,8 @@ TEST_CASE("SVG diagrams match their golden files", "[svg]") {
   CHECK(board == golden("murray.svg", board));
   const std::string chain = cli::svg_chain(small, parse_turn(small.board, "a5xa3xc3"));
   CHECK(chain == golden("small-chain.svg", chain));
-  const std::vector<Turn> line{parse_turn(english.board, "d2xd4"), parse_turn(english.board, "f3xd3"),
+  const std::vector<Turn> line{parse_turn(english.board, "d2xd4"),
+                               parse_turn(english.board, "f3xd3"),
                                parse_turn(english.board, "e1xe3")};
   cli::SvgOptions o;
   o.cell = 16;
@@ -93,14 +97,17 @@ TEST_CASE("SVG: no-squares are absent, numbers have one fixed decimal, captures 
   for (std::size_t p = s.find("<rect"); p != std::string::npos; p = s.find("<rect", p + 1)) ++rects;
   CHECK(rects == 33);  // one per square, none for the 16 no-squares
   std::size_t circles = 0;
-  for (std::size_t p = s.find("<circle"); p != std::string::npos; p = s.find("<circle", p + 1)) ++circles;
+  for (std::size_t p = s.find("<circle"); p != std::string::npos; p = s.find("<circle", p + 1))
+    ++circles;
   CHECK(circles == 32);
-  CHECK(s.find("<rect x=\"104.0\" y=\"24.0\" width=\"40.0\" height=\"40.0\"") != std::string::npos);  // c7
+  CHECK(s.find("<rect x=\"104.0\" y=\"24.0\" width=\"40.0\" height=\"40.0\"") !=
+        std::string::npos);                     // c7
   CHECK(s.find("<?xml") == std::string::npos);  // inlinable in HTML
   const Setup small = parse_position(kSmall);
   const std::string c = cli::svg_chain(small, parse_turn(small.board, "a5xa3xc3"));
   std::size_t crosses = 0;
-  for (std::size_t p = c.find("stroke=\"#c62828\""); p != std::string::npos; p = c.find("stroke=\"#c62828\"", p + 1))
+  for (std::size_t p = c.find("stroke=\"#c62828\""); p != std::string::npos;
+       p = c.find("stroke=\"#c62828\"", p + 1))
     ++crosses;
   CHECK(crosses == 2);
   CHECK(c.find("marker-end=\"url(#lf-arrow)\"") != std::string::npos);
@@ -109,7 +116,9 @@ TEST_CASE("SVG: no-squares are absent, numbers have one fixed decimal, captures 
 TEST_CASE("show --color and --chain reject bad values", "[render]") {
   auto r = run_cli(std::string("show '") + kSmall + "' --color sometimes");
   CHECK(r.code == 2);
-  CHECK(r.err == "leapfrog show: --color must be auto, always or never, not 'sometimes'. Try 'leapfrog show --help'.\n");
+  CHECK(r.err ==
+        "leapfrog show: --color must be auto, always or never, not 'sometimes'. Try 'leapfrog show "
+        "--help'.\n");
   r = run_cli(std::string("show '") + kSmall + "' --chain b4xd4");
   CHECK(r.code == 2);
   CHECK(r.err.find("not legal here") != std::string::npos);

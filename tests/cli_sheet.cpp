@@ -1,7 +1,6 @@
 // `sheet`: a puzzle file becomes a printable HTML page, which headless Chromium renders
 // (the screenshot is left in the test's working directory as sheet-screenshot.png).
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -102,11 +101,12 @@ TEST_CASE("sheet rejects bad input with one line and exit 2", "[sheet]") {
 
 TEST_CASE("headless Chromium renders the sheet (screenshot)", "[sheet][browser]") {
   int code = 0;
-  const std::string browser =
-      shell_output(std::string("'") + LEAPFROG_SOURCE_DIR + "/scripts/ensure-chromium.sh' 2>/dev/null", code);
+  const std::string browser = shell_output(
+      std::string("'") + LEAPFROG_SOURCE_DIR + "/scripts/ensure-chromium.sh' 2>/dev/null", code);
   if (code != 0 || browser.empty()) {
-    WARN("SKIPPED: Chromium is not installed and scripts/ensure-chromium.sh could not install it; "
-         "the sheet screenshot test did not run");
+    WARN(
+        "SKIPPED: Chromium is not installed and scripts/ensure-chromium.sh could not install it; "
+        "the sheet screenshot test did not run");
     return;
   }
   namespace fs = std::filesystem;
@@ -116,11 +116,12 @@ TEST_CASE("headless Chromium renders the sheet (screenshot)", "[sheet][browser]"
   fs::remove(png);
   const auto r = run_cli("sheet " + kPuzzles + " --html '" + html.string() + "'");
   REQUIRE(r.code == 0);
-  const std::string command = "timeout 180 '" + browser +
-                              "' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars "
-                              "--no-first-run --user-data-dir='" + profile.string() +
-                              "' --window-size=900,2400 --screenshot='" + png.string() + "' 'file://" +
-                              html.string() + "' >/dev/null 2>&1";
+  const std::string command =
+      "timeout 180 '" + browser +
+      "' --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars "
+      "--no-first-run --user-data-dir='" +
+      profile.string() + "' --window-size=900,2400 --screenshot='" + png.string() + "' 'file://" +
+      html.string() + "' >/dev/null 2>&1";
   const int status = std::system(command.c_str());
   std::error_code ec;
   fs::remove_all(profile, ec);

@@ -52,7 +52,8 @@ TEST_CASE("solve and reach reject bad input with exit 2", "[cli][solve]") {
 TEST_CASE("reach on a board full of pegs stops at --hash and says so", "[cli][reach]") {
   // 7x7 with the centre empty: its levels pass 80 million positions at 13 jumps, more than
   // any default; in 32 MB the count stops after the levels that fit.
-  const char* full = "reach 1111111/1111111/1111111/111.111/1111111/1111111/1111111 --players 1 --hash 32";
+  const char* full =
+      "reach 1111111/1111111/1111111/111.111/1111111/1111111/1111111 --players 1 --hash 32";
   const auto text = run_cli(full);
   REQUIRE(text.code == 0);
   CHECK(text.out.find("needs more than --hash 32 MB; incomplete") != std::string::npos);

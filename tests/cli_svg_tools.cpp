@@ -2,7 +2,6 @@
 // (rsvg-convert): show --svg for every variant, chains, removals, lines, the diagrams
 // inlined in a puzzle sheet, and the diagram shipped in docs/.
 #include <catch2/catch.hpp>
-
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -49,9 +48,11 @@ void check_svg_text(const std::string& name, const std::string& svg) {
 }  // namespace
 
 TEST_CASE("show --svg writes valid SVG for every variant", "[svg][tools]") {
-  for (const char* variant : {"traditional", "murray", "froglet", "take-it-away", "english", "french"}) {
+  for (const char* variant :
+       {"traditional", "murray", "froglet", "take-it-away", "english", "french"}) {
     const std::string path = temp_path(std::string(variant) + ".svg");
-    const std::string size = (std::string(variant) == "english" || std::string(variant) == "french") ? "" : " --size 9";
+    const std::string size =
+        (std::string(variant) == "english" || std::string(variant) == "french") ? "" : " --size 9";
     const auto r = run_cli(std::string("show ") + variant + size + " --svg " + path);
     INFO(variant << ": " << r.err);
     REQUIRE(r.code == 0);
@@ -88,7 +89,8 @@ TEST_CASE("chains, removals and lines make valid SVG", "[svg][tools]") {
 }
 
 TEST_CASE("the diagrams inlined in a sheet are valid SVG", "[svg][tools]") {
-  const auto r = run_cli(std::string("sheet ") + LEAPFROG_SOURCE_DIR + "/tests/data/puzzles.epd --html -");
+  const auto r =
+      run_cli(std::string("sheet ") + LEAPFROG_SOURCE_DIR + "/tests/data/puzzles.epd --html -");
   REQUIRE(r.code == 0);
   int count = 0;
   for (std::size_t p = r.out.find("<svg"); p != std::string::npos; p = r.out.find("<svg", p + 1)) {

@@ -19,14 +19,17 @@ bool has_escape(const std::string& s) { return s.find('\x1b') != std::string::np
 }  // namespace
 
 TEST_CASE("on a terminal show colours by default", "[terminal]") {
-  const auto r = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", std::nullopt}, {"TERM", "xterm"}});
+  const auto r = run_in_pty({LEAPFROG_EXE, "show", kPosition},
+                            {{"NO_COLOR", std::nullopt}, {"TERM", "xterm"}});
   CHECK(r.code == 0);
   CHECK(r.out.find("\x1b[97;42m4\x1b[0m") != std::string::npos);  // a green 4
   // An empty NO_COLOR counts as unset.
-  const auto empty = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", ""}, {"TERM", "xterm"}});
+  const auto empty =
+      run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", ""}, {"TERM", "xterm"}});
   CHECK(has_escape(empty.out));
   // Even with TERM unset.
-  const auto unset = run_in_pty({LEAPFROG_EXE, "show", kPosition}, {{"NO_COLOR", std::nullopt}, {"TERM", std::nullopt}});
+  const auto unset = run_in_pty({LEAPFROG_EXE, "show", kPosition},
+                                {{"NO_COLOR", std::nullopt}, {"TERM", std::nullopt}});
   CHECK(has_escape(unset.out));
 }
 
@@ -63,7 +66,8 @@ TEST_CASE("piped output has no escape codes unless --color always", "[terminal]"
   CHECK_FALSE(has_escape(r.out));
 }
 
-TEST_CASE("the progress line shows on a terminal's standard error and not when piped", "[terminal][progress]") {
+TEST_CASE("the progress line shows on a terminal's standard error and not when piped",
+          "[terminal][progress]") {
   const auto r = leapfrog::testing::run_function_in_pty([] {
     leapfrog::cli::ProgressLine line;
     leapfrog::Progress p;
@@ -78,7 +82,7 @@ TEST_CASE("the progress line shows on a terminal's standard error and not when p
   CHECK(r.out.find("best 17") != std::string::npos);
   CHECK(r.out.find("depth 3") != std::string::npos);
   CHECK(r.out.find("s  depth 3") != std::string::npos);  // elapsed seconds before the note
-  CHECK(r.out.ends_with("\r\x1b[K"));                     // cleared at the end
+  CHECK(r.out.ends_with("\r\x1b[K"));                    // cleared at the end
   // Here (under ctest) standard error is a file or a pipe, not a terminal.
   if (isatty(STDERR_FILENO) == 0) {
     leapfrog::cli::ProgressLine piped;

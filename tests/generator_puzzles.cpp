@@ -34,7 +34,8 @@ std::vector<Puzzle> make(const PuzzleSpec& spec, int threads) {
 
 TEST_CASE("chain puzzles have exactly one maximal chain", "[generator]") {
   for (int size : {8, 11}) {
-    const auto puzzles = make(spec_of(PuzzleKind::kChain, 4, size, 100 + static_cast<std::uint64_t>(size)), 0);
+    const auto puzzles =
+        make(spec_of(PuzzleKind::kChain, 4, size, 100 + static_cast<std::uint64_t>(size)), 0);
     REQUIRE(puzzles.size() == 4);
     for (const Puzzle& p : puzzles) {
       INFO(p.id);
@@ -92,14 +93,16 @@ TEST_CASE("same seed, same puzzles at 1 and 2 threads; another seed differs", "[
   }
 }
 
-TEST_CASE("check_puzzle catches wrong values, wrong solutions and false uniqueness", "[generator]") {
+TEST_CASE("check_puzzle catches wrong values, wrong solutions and false uniqueness",
+          "[generator]") {
   const auto chain = make(spec_of(PuzzleKind::kChain, 1, 8, 9), 0).at(0);
   Puzzle p = chain;
   p.value += 1;
   CHECK(!check_puzzle(p, {}).ok);
   p = chain;
   p.solution[0].squares.pop_back();  // a shorter chain: legal under optional, not maximal
-  p.value = check_turn(p.setup.board, p.setup.rules(), p.setup.position, p.solution[0]).size(p.setup.rules());
+  p.value = check_turn(p.setup.board, p.setup.rules(), p.setup.position, p.solution[0])
+                .size(p.setup.rules());
   const PuzzleCheck c = check_puzzle(p, {});
   CHECK(!c.ok);
   CHECK(c.reason.find("largest capture") != std::string::npos);

@@ -17,7 +17,8 @@ inline std::string golden_path(const std::string& name) {
 // The expected text, or "<missing golden file ...>" so that the comparison fails.
 inline std::string golden(const std::string& name, const std::string& actual) {
   const std::string path = golden_path(name);
-  if (const char* update = std::getenv("LEAPFROG_UPDATE_GOLDEN"); update != nullptr && update[0] == '1') {
+  if (const char* update = std::getenv("LEAPFROG_UPDATE_GOLDEN");
+      update != nullptr && update[0] == '1') {
     std::ofstream(path, std::ios::binary) << actual;
   }
   std::ifstream in(path, std::ios::binary);

@@ -29,7 +29,8 @@ using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>
 // Runs `child` in a forked copy of this process whose standard streams are a new
 // pseudo-terminal; the child ends with _exit(0) after it returns.
 template <class Child>
-PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::chrono::seconds(30)) {
+PtyResult run_function_in_pty(Child child,
+                              std::chrono::seconds timeout = std::chrono::seconds(30)) {
   int master = -1;
   const pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
   if (pid < 0) throw std::runtime_error("forkpty failed");
@@ -40,7 +41,8 @@ PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::c
   PtyResult r;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       kill(pid, SIGKILL);
       break;
@@ -64,8 +66,10 @@ inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChang
   return run_function_in_pty(
       [&] {
         for (const auto& [name, value] : env) {
-          if (value) setenv(name.c_str(), value->c_str(), 1);
-          else unsetenv(name.c_str());
+          if (value)
+            setenv(name.c_str(), value->c_str(), 1);
+          else
+            unsetenv(name.c_str());
         }
         std::vector<char*> args;
         for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));

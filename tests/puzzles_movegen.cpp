@@ -53,7 +53,8 @@ TEST_CASE("hand-checked: a line of pieces and holes", "[movegen]") {
   // (c1 then b1 ... d1xb1 needs c1 occupied: no). b1 jumps? b1 over c1: empty. e1 empty.
   // So chains: a1xc1 (1), a1xc1xe1 (5).
   const std::string pos = "11.4.";
-  CHECK(turns_of(pos, with(Continuation::kOptional)) == std::vector<std::string>{"a1xc1", "a1xc1xe1"});
+  CHECK(turns_of(pos, with(Continuation::kOptional)) ==
+        std::vector<std::string>{"a1xc1", "a1xc1xe1"});
   CHECK(turns_of(pos, with(Continuation::kForced)) == std::vector<std::string>{"a1xc1xe1"});
   CHECK(turns_of(pos, with(Continuation::kPieceMax)) == std::vector<std::string>{"a1xc1xe1"});
   CHECK(turns_of(pos, with(Continuation::kBoardMax)) == std::vector<std::string>{"a1xc1xe1"});
@@ -177,11 +178,13 @@ struct BruteBoard {
 };
 
 void brute_extend(BruteBoard& b, BruteChain& c, bool diagonal, std::vector<BruteChain>& out) {
-  static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+  static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                 {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
   const auto [f, r] = c.squares.back();
   bool any = false;
   for (int d = 0; d < (diagonal ? 8 : 4); ++d) {
-    const int fo = f + dirs[d][0], ro = r + dirs[d][1], ft = f + 2 * dirs[d][0], rt = r + 2 * dirs[d][1];
+    const int fo = f + dirs[d][0], ro = r + dirs[d][1], ft = f + 2 * dirs[d][0],
+              rt = r + 2 * dirs[d][1];
     if (!b.on(fo, ro) || !b.on(ft, rt) || b.cell[ro][fo] <= 0 || b.cell[rt][ft] != 0) continue;
     any = true;
     const int v = b.cell[ro][fo];
@@ -226,7 +229,9 @@ std::multiset<std::string> brute_turns(const BruteBoard& board, Continuation rul
       brute_extend(b, c, diagonal, all);
       b.cell[r][f] = v;
     }
-  const auto size = [&](const BruteChain& c) { return measure == Measure::kPoints ? c.points : c.pieces; };
+  const auto size = [&](const BruteChain& c) {
+    return measure == Measure::kPoints ? c.points : c.pieces;
+  };
   std::map<std::pair<int, int>, int> best_from;
   int best = 0;
   for (const auto& c : all) {
@@ -246,7 +251,8 @@ std::multiset<std::string> brute_turns(const BruteBoard& board, Continuation rul
 
 }  // namespace
 
-TEST_CASE("turn generator agrees with a brute-force reference on random positions", "[movegen][brute]") {
+TEST_CASE("turn generator agrees with a brute-force reference on random positions",
+          "[movegen][brute]") {
   Rng rng(20261121);
   int compared = 0, nonempty = 0;
   for (int iter = 0; iter < 1200; ++iter) {
@@ -254,15 +260,19 @@ TEST_CASE("turn generator agrees with a brute-force reference on random position
     bb.w = 1 + static_cast<int>(rng.below(7));
     bb.h = 1 + static_cast<int>(rng.below(7));
     const int empty_share = 2 + static_cast<int>(rng.below(5));  // of 10
-    bb.cell.assign(static_cast<std::size_t>(bb.h), std::vector<int>(static_cast<std::size_t>(bb.w), 0));
+    bb.cell.assign(static_cast<std::size_t>(bb.h),
+                   std::vector<int>(static_cast<std::size_t>(bb.w), 0));
     std::string text;
     for (int r = bb.h - 1; r >= 0; --r) {
       for (int f = 0; f < bb.w; ++f) {
         const auto roll = rng.below(10);
         int v;
-        if (roll == 0) v = -1;
-        else if (static_cast<int>(roll) <= empty_share) v = 0;
-        else v = 1 + static_cast<int>(rng.below(rng.below(2) ? 4 : 9));
+        if (roll == 0)
+          v = -1;
+        else if (static_cast<int>(roll) <= empty_share)
+          v = 0;
+        else
+          v = 1 + static_cast<int>(rng.below(rng.below(2) ? 4 : 9));
         bb.cell[r][f] = v;
         text += v < 0 ? '#' : v == 0 ? '.' : static_cast<char>('0' + v);
       }
@@ -273,8 +283,8 @@ TEST_CASE("turn generator agrees with a brute-force reference on random position
       bb.cell[bb.h - 1][0] = 0;
     }
     const Setup s = parse_position(text);
-    for (Continuation rule : {Continuation::kOptional, Continuation::kForced, Continuation::kPieceMax,
-                              Continuation::kBoardMax})
+    for (Continuation rule : {Continuation::kOptional, Continuation::kForced,
+                              Continuation::kPieceMax, Continuation::kBoardMax})
       for (Measure m : {Measure::kPoints, Measure::kPieces})
         for (bool diagonal : {false, true}) {
           RuleOverrides o = with(rule, m, diagonal);
@@ -289,7 +299,8 @@ TEST_CASE("turn generator agrees with a brute-force reference on random position
             REQUIRE(c.pieces == t.pieces);
           });
           const auto expected = brute_turns(bb, rule, m, diagonal);
-          INFO(text << " rule " << to_string(rule) << " by " << to_string(m) << " diagonal " << diagonal);
+          INFO(text << " rule " << to_string(rule) << " by " << to_string(m) << " diagonal "
+                    << diagonal);
           REQUIRE(real == expected);
           // has_turn and max_capture agree with the list.
           REQUIRE(has_turn(s.board, rules, s.position) == !expected.empty());
@@ -308,12 +319,13 @@ TEST_CASE("check_turn rejects what the generator does not produce", "[movegen][b
     std::string text;
     const int w = 3 + static_cast<int>(rng.below(3)), h = 3 + static_cast<int>(rng.below(3));
     for (int r = 0; r < h; ++r) {
-      for (int f = 0; f < w; ++f) text += rng.below(3) == 0 ? '.' : static_cast<char>('1' + rng.below(4));
+      for (int f = 0; f < w; ++f)
+        text += rng.below(3) == 0 ? '.' : static_cast<char>('1' + rng.below(4));
       if (r + 1 < h) text += '/';
     }
     const Setup s = parse_position(text);
-    for (Continuation rule : {Continuation::kOptional, Continuation::kForced, Continuation::kPieceMax,
-                              Continuation::kBoardMax}) {
+    for (Continuation rule : {Continuation::kOptional, Continuation::kForced,
+                              Continuation::kPieceMax, Continuation::kBoardMax}) {
       const Rules rules = with(rule).apply(s.rules());
       std::set<std::vector<Square>> legal;
       for_each_turn(s.board, rules, s.position, [&](const TurnView& t) {

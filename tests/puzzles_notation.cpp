@@ -92,7 +92,8 @@ TEST_CASE("grid files with comments and fields on their own lines", "[notation]"
   const Setup s = parse_position(grid);
   CHECK(s.board.squares() == 33);
   CHECK(piece_count(s.board, s.position) == 32);
-  CHECK(format_position(s) == "##111##/##111##/1111111/111.111/1111111/##111##/##111## variant=english");
+  CHECK(format_position(s) ==
+        "##111##/##111##/1111111/111.111/1111111/##111##/##111## variant=english");
   CHECK(format_grid(s.board, s.position) ==
         "##111##\n##111##\n1111111\n111.111\n1111111\n##111##\n##111##\n");
 }
@@ -119,7 +120,8 @@ TEST_CASE("position text round trips exactly on random positions", "[notation]")
     const int n = s.rules().players;
     Setup t = s;
     t.position.to_move = static_cast<std::uint8_t>(rng.below(static_cast<std::uint64_t>(n)));
-    for (int p = 0; p < n; ++p) t.position.scores[p] = static_cast<Score>(rng.below(3) ? 0 : rng.below(500));
+    for (int p = 0; p < n; ++p)
+      t.position.scores[p] = static_cast<Score>(rng.below(3) ? 0 : rng.below(500));
     t.position.removals_due = static_cast<std::uint16_t>(rng.below(1U << n));
     if (rng.below(2)) t.overrides.continuation = static_cast<Continuation>(rng.below(4));
     if (rng.below(2)) t.overrides.measure = static_cast<Measure>(rng.below(2));
@@ -166,9 +168,11 @@ std::string move_error(const std::string& text) {
 TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("12/3Z") == "position line 1, column 5: unknown piece 'Z'");
   CHECK(error_of("12\n3Z\n") == "position line 2, column 2: unknown piece 'Z'");
-  CHECK(error_of("123/12") == "position line 1, column 5: row has 2 squares, the first row 3 (rows of unequal length)");
+  CHECK(error_of("123/12") ==
+        "position line 1, column 5: row has 2 squares, the first row 3 (rows of unequal length)");
   CHECK(error_of("") == "position line 1, column 1: empty position (no board rows)");
-  CHECK(error_of("  \n# only a comment\n") == "position line 1, column 1: empty position (no board rows)");
+  CHECK(error_of("  \n# only a comment\n") ==
+        "position line 1, column 1: empty position (no board rows)");
   CHECK(error_of("12//34").find("row has 0 squares") != std::string::npos);
   CHECK(error_of(std::string(27, '1')) == "position line 1, column 27: more than 26 columns");
   std::string tall = "1";
@@ -177,7 +181,8 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 1 players");
   CHECK(error_of("12 colour=red") == "position line 1, column 4: unknown field 'colour'");
   CHECK(error_of("12 variant=chess") == "position line 1, column 4: unknown variant 'chess'");
-  CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") != std::string::npos);
+  CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") !=
+        std::string::npos);
   CHECK(error_of("12 scores=1,x") == "position line 1, column 4: bad scores entry 'x' (0..6084)");
   CHECK(error_of("12 players=2 removals=3") ==
         "position line 1, column 14: removal for player 3 but 2 players");
@@ -189,12 +194,14 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
 
 TEST_CASE("malformed moves", "[notation]") {
   CHECK(move_error("") == "move '' column 1: empty move");
-  CHECK(move_error("c3") == "move 'c3' column 1: a jump chain needs a start and a landing square (c3xe3)");
+  CHECK(move_error("c3") ==
+        "move 'c3' column 1: a jump chain needs a start and a landing square (c3xe3)");
   CHECK(move_error("xa1xa3") == "move 'xa1xa3' column 1: a removal names one square (xd4)");
   CHECK(move_error("a1-a3") == "move 'a1-a3' column 3: expected 'x' between squares, found '-'");
   CHECK(move_error("a1xe1") == "move 'a1xe1' column 4: square e1 is not on the 4x3 board");
   CHECK(move_error("a1x") == "move 'a1x' column 4: expected a square (file letter a..z)");
   CHECK(move_error("1a") == "move '1a' column 1: expected a square (file letter a..z)");
   CHECK(move_error("ax3") == "move 'ax3' column 2: expected a rank number after the file letter");
-  CHECK(move_error("a1xa0") == "move 'a1xa0' column 4: bad square 'a0' (a file letter a..z and a rank number)");
+  CHECK(move_error("a1xa0") ==
+        "move 'a1xa0' column 4: bad square 'a0' (a file letter a..z and a rank number)");
 }

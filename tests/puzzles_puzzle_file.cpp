@@ -39,9 +39,12 @@ TEST_CASE("EPD puzzle lines round-trip exactly", "[puzzle_file]") {
   const std::vector<Puzzle> ps{sample(), with_commas()};
   const std::string text = format_puzzles_epd(ps);
   CHECK(text ==
-        "1...2/11212/2...2/.23.1/.1.21 variant=murray players=1 bm e1xc1xc3xc5; id \"m01\"; ce 7; kind chain; "
-        "rating 1100; themes \"straight long\"; unique 1; source \"hand made; \\\"quoted\\\"\"; note x;\n"
-        "11.1/.1../1... players=2 turn=2 scores=3,4 bm b3xd3 a3xc3; id \"two,players\"; ce 2; kind solitaire; "
+        "1...2/11212/2...2/.23.1/.1.21 variant=murray players=1 bm e1xc1xc3xc5; id \"m01\"; ce 7; "
+        "kind chain; "
+        "rating 1100; themes \"straight long\"; unique 1; source \"hand made; \\\"quoted\\\"\"; "
+        "note x;\n"
+        "11.1/.1../1... players=2 turn=2 scores=3,4 bm b3xd3 a3xc3; id \"two,players\"; ce 2; kind "
+        "solitaire; "
         "rating -5; unique 0;\n");
   CHECK(parse_puzzles_epd(text) == ps);
   CHECK(format_puzzles_epd(parse_puzzles_epd(text)) == text);
@@ -66,16 +69,23 @@ TEST_CASE("EPD reading: comments, blank lines, any field order, defaults", "[puz
 
 TEST_CASE("EPD errors name the line and column", "[puzzle_file]") {
   using Catch::Matchers::Contains;
-  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1;\n1.1 a1xc1;\n"), Contains("puzzle line 2") && Contains("bm"));
-  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; ce seven;"), Contains("puzzle line 1, column 18") && Contains("bad value"));
-  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; kind odd;"), Contains("column 20") && Contains("bad kind"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1;\n1.1 a1xc1;\n"),
+                    Contains("puzzle line 2") && Contains("bm"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; ce seven;"),
+                    Contains("puzzle line 1, column 18") && Contains("bad value"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; kind odd;"),
+                    Contains("column 20") && Contains("bad kind"));
   CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; id \"open;"), Contains("unterminated string"));
   CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; id \"a\" b;"), Contains("expected ';'"));
   CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; rating 5"), Contains("does not end with ';'"));
-  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; id \"a\"; id \"b\";"), Contains("given twice"));
-  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xz9;"), Contains("puzzle line 1") && Contains("not on the 3x1 board"));
-  CHECK_THROWS_WITH(parse_puzzles_epd("\n\n1Z1 bm a1xc1;"), Contains("puzzle line 3") && Contains("unknown piece 'Z'"));
-  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; 9x 1;"), Contains("column 15") && Contains("field name"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; id \"a\"; id \"b\";"),
+                    Contains("given twice"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xz9;"),
+                    Contains("puzzle line 1") && Contains("not on the 3x1 board"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("\n\n1Z1 bm a1xc1;"),
+                    Contains("puzzle line 3") && Contains("unknown piece 'Z'"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; 9x 1;"),
+                    Contains("column 15") && Contains("field name"));
   CHECK_THROWS_AS(parse_puzzles_epd("1.1 bm a1xc1; unique yes;"), ParseError);
 }
 
@@ -84,15 +94,18 @@ TEST_CASE("CSV puzzle files round-trip exactly", "[puzzle_file]") {
   const std::string text = format_puzzles_csv(ps);
   CHECK(text ==
         "PuzzleId,Position,Moves,Value,Rating,Themes,Kind,Unique,source,note\n"
-        "m01,1...2/11212/2...2/.23.1/.1.21 variant=murray players=1,e1xc1xc3xc5,7,1100,straight long,chain,1,"
+        "m01,1...2/11212/2...2/.23.1/.1.21 variant=murray players=1,e1xc1xc3xc5,7,1100,straight "
+        "long,chain,1,"
         "\"hand made; \"\"quoted\"\"\",x\n"
-        "\"two,players\",\"11.1/.1../1... players=2 turn=2 scores=3,4\",b3xd3 a3xc3,2,-5,,solitaire,0,,\n");
+        "\"two,players\",\"11.1/.1../1... players=2 turn=2 scores=3,4\",b3xd3 "
+        "a3xc3,2,-5,,solitaire,0,,\n");
   CHECK(parse_puzzles_csv(text) == ps);
   CHECK(format_puzzles_csv(parse_puzzles_csv(text)) == text);
   CHECK(parse_puzzles(text) == ps);
 }
 
-TEST_CASE("CSV reading: CRLF, quoted line breaks, columns in any order, optional columns", "[puzzle_file]") {
+TEST_CASE("CSV reading: CRLF, quoted line breaks, columns in any order, optional columns",
+          "[puzzle_file]") {
   const auto ps = parse_puzzles_csv(
       "Moves,PuzzleId,Position,note\r\n"
       "a1xc1,p1,1.1,\"two\r\nlines\"\r\n"
@@ -113,9 +126,12 @@ TEST_CASE("CSV errors name the line and column", "[puzzle_file]") {
                     Contains("line 2") && Contains("4 fields, the header has 3"));
   CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves,Value\np,1.1,a1xc1,lots\n"),
                     Contains("puzzle CSV line 2, column 13") && Contains("bad value"));
-  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,\"1.1,a1xc1\n"), Contains("unterminated"));
-  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1\"1,a1xc1\n"), Contains("column 4") && Contains("quote"));
-  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1.1,a1xq1\n"), Contains("line 2, column 7"));
+  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,\"1.1,a1xc1\n"),
+                    Contains("unterminated"));
+  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1\"1,a1xc1\n"),
+                    Contains("column 4") && Contains("quote"));
+  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1.1,a1xq1\n"),
+                    Contains("line 2, column 7"));
 }
 
 TEST_CASE("mangled puzzle files give ParseError or puzzles that round-trip", "[puzzle_file]") {
@@ -133,9 +149,14 @@ TEST_CASE("mangled puzzle files give ParseError or puzzles that round-trip", "[p
     for (int edits = 1 + static_cast<int>(next() % 3); edits > 0; --edits) {
       const std::size_t at = next() % text.size();
       switch (next() % 3) {
-        case 0: text[at] = alphabet[next() % alphabet.size()]; break;
-        case 1: text.erase(at, 1); break;
-        default: text.insert(at, 1, alphabet[next() % alphabet.size()]);
+        case 0:
+          text[at] = alphabet[next() % alphabet.size()];
+          break;
+        case 1:
+          text.erase(at, 1);
+          break;
+        default:
+          text.insert(at, 1, alphabet[next() % alphabet.size()]);
       }
     }
     try {

@@ -75,16 +75,27 @@ TEST_CASE("format_record and parse_record round-trip", "[puzzles][record]") {
 }
 
 TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
-  CHECK(error_of("[Start \"12/34\"]\n1. a1xa3 {oops\n") == "record line 2, column 10: comment not closed (a '{' without '}')");
-  CHECK(error_of("[Start \"12/34\"]\n\n1. a1xz9\n").rfind("record line 3, column 4: move 'a1xz9'", 0) == 0);
-  CHECK(error_of("[Start \"12/34\"]\n1. xa1 3. xb1\n") == "record line 2, column 8: ply number 3 where ply 2 was expected");
-  CHECK(error_of("[Variant \"murray\"]\n1. xa1\n") == "record line 2, column 1: no [Start \"...\"] tag before the turns");
-  CHECK(error_of("[Start \"12/34\"]\n1. xa1\n[Event \"late\"]\n") == "record line 3, column 1: tag after the first turn (tags come first)");
-  CHECK(error_of("[Start \"12/3\"]\n").rfind("record line 1, column 1: [Start]: position line 1", 0) == 0);
-  CHECK(error_of("[Board \"3x3\"]\n[Start \"12/34\"]\n") == "record line 1, column 1: [Board \"3x3\"] but the start position is 2x2");
-  CHECK(error_of("[Start \"12/34\"\n") == "record line 1, column 15: expected ']' after the tag's value");
-  CHECK(error_of("[Start \"12/34\"]\n[Start \"12/34\"]\n") == "record line 2, column 1: tag [Start] given twice");
-  CHECK(error_of("[Rules \"continuation=sometimes\"]\n[Start \"12/34\"]\n").rfind("record line 1, column 1: [Rules]", 0) == 0);
-  CHECK(error_of("[Start \"12/34\"]\n[Players \"A, B\"]\n[Scores \"1\"]\n") == "record line 3, column 1: [Scores] gives 1 scores for 2 players");
+  CHECK(error_of("[Start \"12/34\"]\n1. a1xa3 {oops\n") ==
+        "record line 2, column 10: comment not closed (a '{' without '}')");
+  CHECK(error_of("[Start \"12/34\"]\n\n1. a1xz9\n")
+            .rfind("record line 3, column 4: move 'a1xz9'", 0) == 0);
+  CHECK(error_of("[Start \"12/34\"]\n1. xa1 3. xb1\n") ==
+        "record line 2, column 8: ply number 3 where ply 2 was expected");
+  CHECK(error_of("[Variant \"murray\"]\n1. xa1\n") ==
+        "record line 2, column 1: no [Start \"...\"] tag before the turns");
+  CHECK(error_of("[Start \"12/34\"]\n1. xa1\n[Event \"late\"]\n") ==
+        "record line 3, column 1: tag after the first turn (tags come first)");
+  CHECK(error_of("[Start \"12/3\"]\n")
+            .rfind("record line 1, column 1: [Start]: position line 1", 0) == 0);
+  CHECK(error_of("[Board \"3x3\"]\n[Start \"12/34\"]\n") ==
+        "record line 1, column 1: [Board \"3x3\"] but the start position is 2x2");
+  CHECK(error_of("[Start \"12/34\"\n") ==
+        "record line 1, column 15: expected ']' after the tag's value");
+  CHECK(error_of("[Start \"12/34\"]\n[Start \"12/34\"]\n") ==
+        "record line 2, column 1: tag [Start] given twice");
+  CHECK(error_of("[Rules \"continuation=sometimes\"]\n[Start \"12/34\"]\n")
+            .rfind("record line 1, column 1: [Rules]", 0) == 0);
+  CHECK(error_of("[Start \"12/34\"]\n[Players \"A, B\"]\n[Scores \"1\"]\n") ==
+        "record line 3, column 1: [Scores] gives 1 scores for 2 players");
   CHECK(error_of("") == "record line 1, column 1: no [Start \"...\"] tag (the start position)");
 }

@@ -28,11 +28,12 @@ inline std::string slurp(const std::string& path) {
 // `input` is fed to standard input.
 inline CliResult run_cli(const std::string& args, const std::string& input = "") {
   static int counter = 0;
-  const std::string base = "leapfrog_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+  const std::string base =
+      "leapfrog_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
   const std::string in_path = base + ".in", out_path = base + ".out", err_path = base + ".err";
   { std::ofstream(in_path, std::ios::binary) << input; }
-  const std::string cmd = std::string("'") + LEAPFROG_EXE + "' " + args + " <" + in_path + " >" + out_path +
-                          " 2>" + err_path;
+  const std::string cmd = std::string("'") + LEAPFROG_EXE + "' " + args + " <" + in_path + " >" +
+                          out_path + " 2>" + err_path;
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

@@ -19,7 +19,8 @@ TEST_CASE("lattice 11x11: 99 points, 27136 maximal chains, as plain recursion", 
   CHECK(r.value == 99);
   CHECK(r.count.to_string() == "27136");
   testing::ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
-  const auto expect = ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
+  const auto expect =
+      ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
   CHECK(expect.value == 99);
   REQUIRE(expect.chains.size() == r.chains.size());
   for (std::size_t i = 0; i < r.chains.size(); ++i) CHECK(r.chains[i].squares == expect.chains[i]);
@@ -44,8 +45,10 @@ TEST_CASE("lattice 13x13: 116 points, 10752 maximal chains (issue 3)", "[chains]
   all.limit = 100000;
   const ChainResult listed = best_chains(s.board, s.rules(), s.position, all);
   testing::ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
-  const auto expect = ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
+  const auto expect =
+      ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
   CHECK(expect.value == 116);
   REQUIRE(expect.chains.size() == listed.chains.size());
-  for (std::size_t i = 0; i < listed.chains.size(); ++i) CHECK(listed.chains[i].squares == expect.chains[i]);
+  for (std::size_t i = 0; i < listed.chains.size(); ++i)
+    CHECK(listed.chains[i].squares == expect.chains[i]);
 }

@@ -40,13 +40,14 @@ Setup random_setup(Rng& rng) {
   return s;
 }
 
-void check_against_reference(const Setup& s, const Rules& rules, const std::vector<std::vector<Square>>& ref_chains,
-                             Score ref_value) {
+void check_against_reference(const Setup& s, const Rules& rules,
+                             const std::vector<std::vector<Square>>& ref_chains, Score ref_value) {
   ChainOptions all;
   all.all = true;
   all.limit = 1u << 20;
   const ChainResult r = best_chains(s.board, rules, s.position, all);
-  INFO(format_position(s) << " by " << to_string(rules.measure) << (rules.diagonal ? " diagonal" : ""));
+  INFO(format_position(s) << " by " << to_string(rules.measure)
+                          << (rules.diagonal ? " diagonal" : ""));
   REQUIRE(r.complete);
   CHECK_FALSE(r.removal);
   REQUIRE(r.value == ref_value);
@@ -93,15 +94,19 @@ TEST_CASE("best agrees with plain recursion on random lattice positions", "[solv
   Rng rng(31337);
   int tested = 0;
   while (tested < 300) {
-    const int w = 3 + 2 * static_cast<int>(rng.below(3)), h = 3 + 2 * static_cast<int>(rng.below(3));
+    const int w = 3 + 2 * static_cast<int>(rng.below(3)),
+              h = 3 + 2 * static_cast<int>(rng.below(3));
     Setup s{Board(w, h), {}, "", {}};
     for (int r = 0; r < h; ++r)
       for (int f = 0; f < w; ++f)
-        if ((r + f) % 2 == 1 && rng.below(100) >= 15) s.position.cells[s.board.square(f, r)] = static_cast<Value>(1 + rng.below(4));
+        if ((r + f) % 2 == 1 && rng.below(100) >= 15)
+          s.position.cells[s.board.square(f, r)] = static_cast<Value>(1 + rng.below(4));
     const int nodes = (w * h + 1) / 2;
     int k = static_cast<int>(rng.below(static_cast<std::uint64_t>(nodes)));
     for (int sq = 0; sq < w * h; ++sq)
-      if ((s.board.rank(static_cast<Square>(sq)) + s.board.file(static_cast<Square>(sq))) % 2 == 0 && k-- == 0)
+      if ((s.board.rank(static_cast<Square>(sq)) + s.board.file(static_cast<Square>(sq))) % 2 ==
+              0 &&
+          k-- == 0)
         s.position.cells[sq] = static_cast<Value>(1 + rng.below(4));
     for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
       ReferenceSearch ref(s.board, false, m == Measure::kPoints, 2000000);
@@ -121,7 +126,8 @@ Setup random_lattice(Rng& rng, int w, int h, int missing) {
   for (int r = 0; r < h; ++r)
     for (int f = 0; f < w; ++f) {
       const Square sq = s.board.square(f, r);
-      if (r % 2 == 0 && f % 2 == 0) nodes.push_back(sq);
+      if (r % 2 == 0 && f % 2 == 0)
+        nodes.push_back(sq);
       else if ((r + f) % 2 == 1 && static_cast<int>(rng.below(100)) >= missing)
         s.position.cells[sq] = static_cast<Value>(1 + rng.below(4));
     }
@@ -140,7 +146,8 @@ TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[s
   Rng rng(4242);
   int tested = 0, with_chains = 0;
   while (tested < 400) {
-    const int w = 5 + 2 * static_cast<int>(rng.below(3)), h = 5 + 2 * static_cast<int>(rng.below(3));
+    const int w = 5 + 2 * static_cast<int>(rng.below(3)),
+              h = 5 + 2 * static_cast<int>(rng.below(3));
     const int missing = 10 + static_cast<int>(rng.below(30));
     const Setup s = random_lattice(rng, w, h, missing);
     for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
@@ -155,14 +162,16 @@ TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[s
   CHECK(with_chains > 300);
 }
 
-TEST_CASE("the trail search agrees with the general search on larger plain graphs", "[solver][chains]") {
+TEST_CASE("the trail search agrees with the general search on larger plain graphs",
+          "[solver][chains]") {
   // Beyond the reach of plain recursion (up to 11x11 lattices): the trail search against the
   // general search of chains.cpp (ChainOptions::plain_graphs = false), which shares none of
   // its bounds: value, count (64-bit and BigCount) and every maximal chain in order.
   Rng rng(777);
   int plain = 0;
   for (int i = 0; i < 40; ++i) {
-    const int w = 7 + 2 * static_cast<int>(rng.below(3)), h = 7 + 2 * static_cast<int>(rng.below(3));
+    const int w = 7 + 2 * static_cast<int>(rng.below(3)),
+              h = 7 + 2 * static_cast<int>(rng.below(3));
     const Setup s = random_lattice(rng, w, h, 5 + static_cast<int>(rng.below(30)));
     Square jumper = kNoSquare;
     for (int sq = 0; sq < s.board.cells(); ++sq)
@@ -199,7 +208,8 @@ namespace {
 
 // A random lattice of any density with the jumper on a random node, as a plain graph (the
 // jumper lifted), by points or by pieces.
-PlainGraph random_plain_graph(Rng& rng, int w, int h, int missing, bool pieces, std::string& shown) {
+PlainGraph random_plain_graph(Rng& rng, int w, int h, int missing, bool pieces,
+                              std::string& shown) {
   const Setup s = random_lattice(rng, w, h, missing);
   Square jumper = kNoSquare;
   for (int sq = 0; sq < s.board.cells(); ++sq)
@@ -223,7 +233,8 @@ struct TrailAnswer {
 };
 
 TrailAnswer trail_answer(const PlainGraph& g, std::uint64_t budget) {
-  TrailSearch<std::uint64_t> t(g, [](std::uint64_t) { return false; }, budget);
+  TrailSearch<std::uint64_t> t(
+      g, [](std::uint64_t) { return false; }, budget);
   t.run();
   TrailAnswer a{t.value, t.count, {}, t.by_enumeration, t.optimal_sets()};
   bool truncated = false;
@@ -243,9 +254,11 @@ TEST_CASE("the leftover enumeration agrees with the bounded trail search", "[sol
   Rng rng(2026);
   int enumerated = 0, bounded = 0, several = 0, gave_up = 0;
   for (int i = 0; i < 240; ++i) {
-    const int w = 5 + 2 * static_cast<int>(rng.below(3)), h = 5 + 2 * static_cast<int>(rng.below(3));
+    const int w = 5 + 2 * static_cast<int>(rng.below(3)),
+              h = 5 + 2 * static_cast<int>(rng.below(3));
     std::string shown;
-    const PlainGraph g = random_plain_graph(rng, w, h, static_cast<int>(rng.below(70)), rng.below(2) == 0, shown);
+    const PlainGraph g =
+        random_plain_graph(rng, w, h, static_cast<int>(rng.below(70)), rng.below(2) == 0, shown);
     INFO(shown);
     const TrailAnswer only_bounded = trail_answer(g, 0);
     CHECK_FALSE(only_bounded.by_enumeration);
@@ -276,8 +289,10 @@ TEST_CASE("a memory budget stops best_chains, incomplete, and says so", "[solver
   // memo tables grow until SearchControl::memory_mb refuses; the search then stops at once
   // with complete = false and out_of_memory = true, whichever search holds the tables.
   const Setup dense = parse_position(
-      ".2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./2.2.3.2.1.2.2.3/"
-      ".3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/.1.3.3.2.1.4.4./2.2.4.1.1.1.4.4/"
+      ".2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./"
+      "2.2.3.2.1.2.2.3/"
+      ".3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/.1.3.3.2.1.4.4./"
+      "2.2.4.1.1.1.4.4/"
       ".3.3.3.313.3.4.");
   const Rules pieces = rules_with(Measure::kPieces, false);
   SearchControl small;
@@ -291,11 +306,13 @@ TEST_CASE("a memory budget stops best_chains, incomplete, and says so", "[solver
     CHECK(r.out_of_memory);
   }
   // A budget the search fits in changes nothing.
-  const Setup lattice = parse_position(".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
+  const Setup lattice = parse_position(
+      ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
   SearchControl enough;
   enough.memory_mb = 16;
   for (const ChainOptions& options : {ChainOptions{}, bounded, general}) {
-    const ChainResult r = best_chains(lattice.board, lattice.rules(), lattice.position, options, enough);
+    const ChainResult r =
+        best_chains(lattice.board, lattice.rules(), lattice.position, options, enough);
     REQUIRE(r.complete);
     CHECK_FALSE(r.out_of_memory);
     CHECK(r.value == 75);
@@ -377,8 +394,10 @@ TEST_CASE("the value does not depend on the continuation rule", "[solver][chains
   for (int i = 0; i < 50; ++i) {
     const Setup s = random_setup(rng);
     const ChainResult base = best_chains(s.board, rules_with(Measure::kPoints, false), s.position);
-    for (const Continuation c : {Continuation::kForced, Continuation::kPieceMax, Continuation::kBoardMax}) {
-      const ChainResult r = best_chains(s.board, rules_with(Measure::kPoints, false, c), s.position);
+    for (const Continuation c :
+         {Continuation::kForced, Continuation::kPieceMax, Continuation::kBoardMax}) {
+      const ChainResult r =
+          best_chains(s.board, rules_with(Measure::kPoints, false, c), s.position);
       CHECK(r.value == base.value);
       CHECK(r.count == base.count);
     }
@@ -456,7 +475,8 @@ TEST_CASE("results are the same at 1 and 2 threads", "[solver][chains]") {
 }
 
 TEST_CASE("lattice position: 9x9 (issue 3, 75 points)", "[solver][chains]") {
-  const Setup s = parse_position(".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
+  const Setup s = parse_position(
+      ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
   ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
   const auto expect = ref.run(cells_of(s.board, s.position));
   REQUIRE(expect.value == 75);  // the value quoted in the issue

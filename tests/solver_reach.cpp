@@ -1,8 +1,7 @@
 // reach against a brute-force breadth-first reference written here (its own jump loop and
 // its own symmetry test), the board symmetries, and the first levels of OEIS A112737.
-#include <catch2/catch.hpp>
-
 #include <array>
+#include <catch2/catch.hpp>
 #include <set>
 #include <string>
 
@@ -47,14 +46,17 @@ std::vector<std::string> images(const Board& b, const std::string& cells) {
 
 // Levels by breadth-first search over every legal turn (optional rule: single jumps), level =
 // pieces captured; with symmetry each class is kept once as its least image.
-std::vector<std::uint64_t> reference(const Board& board, const Rules& rules, const Position& start, bool symmetry) {
+std::vector<std::uint64_t> reference(const Board& board, const Rules& rules, const Position& start,
+                                     bool symmetry) {
   const auto canon = [&](const std::string& s) {
     if (!symmetry) return s;
     std::string best = s;
     for (const std::string& img : images(board, s)) best = std::min(best, img);
     return best;
   };
-  const auto text = [&](const Position& p) { return std::string(p.cells.begin(), p.cells.begin() + board.cells()); };
+  const auto text = [&](const Position& p) {
+    return std::string(p.cells.begin(), p.cells.begin() + board.cells());
+  };
   std::vector<std::set<std::string>> levels(1);
   levels[0].insert(canon(text(start)));
   for (std::size_t k = 0; k < levels.size(); ++k) {
@@ -113,7 +115,8 @@ TEST_CASE("reach matches a brute-force reference on random small boards", "[solv
     rules.players = 1;
     rules.continuation = i % 5 == 4 ? Continuation::kForced : Continuation::kOptional;
     rules.diagonal = i % 7 == 6;
-    INFO(format_grid(board, p) << "continuation " << to_string(rules.continuation) << " diagonal " << rules.diagonal);
+    INFO(format_grid(board, p) << "continuation " << to_string(rules.continuation) << " diagonal "
+                               << rules.diagonal);
     for (bool symmetry : {false, true}) {
       SearchControl control;
       control.threads = 1 + i % 2;
@@ -133,7 +136,8 @@ TEST_CASE("reach english: the first levels of OEIS A112737", "[solver][reach]") 
   // board, the number of distinct board positions after n jumps (starting with the center
   // vacant)", symmetric positions counted once. Terms for n = 0..13; the full table and its
   // sum 23,475,688 are checked in tests/slow_reach.cpp.
-  const std::vector<std::uint64_t> a112737 = {1, 1, 2, 8, 39, 171, 719, 2757, 9751, 31312, 89927, 229614, 517854, 1022224};
+  const std::vector<std::uint64_t> a112737 = {1,    1,    2,     8,     39,     171,    719,
+                                              2757, 9751, 31312, 89927, 229614, 517854, 1022224};
   const Setup s = parse_position(find_variant("english")->start);
   SearchControl control;
   control.node_limit = 400000;  // stops before expanding level 13 (levels 0..12 hold 882,156)
@@ -146,7 +150,8 @@ TEST_CASE("reach stops at its memory budget with the levels it finished", "[solv
   // Fast path: English in 16 MB gets through the levels of OEIS A112737 that fit, exactly,
   // and stops at the first that does not (an 8x8 or 7x7 board full of pegs would otherwise
   // take all memory).
-  const std::vector<std::uint64_t> a112737 = {1, 1, 2, 8, 39, 171, 719, 2757, 9751, 31312, 89927, 229614, 517854, 1022224};
+  const std::vector<std::uint64_t> a112737 = {1,    1,    2,     8,     39,     171,    719,
+                                              2757, 9751, 31312, 89927, 229614, 517854, 1022224};
   const Setup s = parse_position(find_variant("english")->start);
   for (int threads : {1, 2}) {
     SearchControl control;
@@ -185,11 +190,13 @@ TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach
   Rules rules;
   rules.players = 1;
   const ReachResult r = reach(s.board, rules, p, false, SearchControl{});
-  // level 0: 111; level 1: .11, 1.1, 11.; level 2: 1.. (from .11: b1xa1? no: c1 jumps b1 to a1 -> 1..), ..1
+  // level 0: 111; level 1: .11, 1.1, 11.; level 2: 1.. (from .11: b1xa1? no: c1 jumps b1 to a1
+  // -> 1..), ..1
   CHECK(r.levels == std::vector<std::uint64_t>{1, 3, 2});
 }
 
-TEST_CASE("reach and line counts on larger boards with few pieces match the references", "[solver][reach]") {
+TEST_CASE("reach and line counts on larger boards with few pieces match the references",
+          "[solver][reach]") {
   // Boards of 33 to 64 squares exercise the fast path's other layouts: 64-bit stored words
   // (more than 38 squares), the eight symmetries, the four of a rectangle, tables for a board
   // with fewer, and diagonal jumps. Few pieces keep the references quick.
@@ -198,12 +205,12 @@ TEST_CASE("reach and line counts on larger boards with few pieces match the refe
     std::vector<int> holes;  // no-square cells
   };
   const std::vector<Shape> shapes = {
-      {8, 8, {}},                        // 64 squares, all eight symmetries
-      {7, 7, {}},                        // 49
-      {8, 6, {}},                        // 48, the four of a rectangle
+      {8, 8, {}},                                           // 64 squares, all eight symmetries
+      {7, 7, {}},                                           // 49
+      {8, 6, {}},                                           // 48, the four of a rectangle
       {7, 7, {0, 1, 5, 6, 7, 13, 35, 41, 42, 43, 47, 48}},  // 37, the French-like cross
-      {7, 7, {0, 1, 7, 8}},              // 45, one diagonal mirror (tables)
-      {6, 7, {3}},                       // 41, no symmetry
+      {7, 7, {0, 1, 7, 8}},                                 // 45, one diagonal mirror (tables)
+      {6, 7, {3}},                                          // 41, no symmetry
   };
   Rng rng(4242);
   std::uint64_t total = 0;
@@ -218,7 +225,8 @@ TEST_CASE("reach and line counts on larger boards with few pieces match the refe
     const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(sh.h - 2)));
     for (int r = r0; r < r0 + 3; ++r)
       for (int f = f0; f < f0 + 4; ++f)
-        if (on[static_cast<std::size_t>(board.square(f, r))] && rng.below(3) < 2) p.cells[board.square(f, r)] = 1;
+        if (on[static_cast<std::size_t>(board.square(f, r))] && rng.below(3) < 2)
+          p.cells[board.square(f, r)] = 1;
     Rules rules;
     rules.players = 1;
     rules.diagonal = i % 3 == 2;

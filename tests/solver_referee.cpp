@@ -1,6 +1,5 @@
 // The referee on the shipped example records (puzzles/records/) and on small made-up games.
 #include <catch2/catch.hpp>
-
 #include <fstream>
 #include <sstream>
 
@@ -21,7 +20,8 @@ GameRecord load(const std::string& name) {
 }  // namespace
 
 TEST_CASE("the valid example records replay without error", "[solver][referee]") {
-  for (const char* name : {"murray-6x6-piece-max.lfr", "traditional-5x5-three-players.lfr", "lattice-9x9-solitaire.lfr"}) {
+  for (const char* name : {"murray-6x6-piece-max.lfr", "traditional-5x5-three-players.lfr",
+                           "lattice-9x9-solitaire.lfr"}) {
     INFO(name);
     const GameRecord r = load(name);
     const GameReport g = referee(r);
@@ -29,7 +29,8 @@ TEST_CASE("the valid example records replay without error", "[solver][referee]")
     CHECK_FALSE(g.first_error);
     CHECK(g.turns.size() == r.turns.size());
     REQUIRE(r.scores);
-    for (int p = 0; p < r.start.rules().players; ++p) CHECK(g.final.scores[p] == (*r.scores)[static_cast<std::size_t>(p)]);
+    for (int p = 0; p < r.start.rules().players; ++p)
+      CHECK(g.final.scores[p] == (*r.scores)[static_cast<std::size_t>(p)]);
   }
   const GameReport murray = referee(load("murray-6x6-piece-max.lfr"));
   CHECK(murray.finished);

@@ -2,7 +2,6 @@
 // with weights 1..4 (many ties, as on the lattices) lose their edges one at a time, the way
 // a chain does, and after every removal each source's repaired row must equal the fresh one.
 #include <catch2/catch.hpp>
-
 #include <limits>
 #include <queue>
 
@@ -52,7 +51,8 @@ struct Grid {
 
 }  // namespace
 
-TEST_CASE("repair_distances agrees with Dijkstra as edges are removed one by one", "[solver][paths]") {
+TEST_CASE("repair_distances agrees with Dijkstra as edges are removed one by one",
+          "[solver][paths]") {
   Rng rng(977);
   RepairScratch scratch;
   int repairs = 0, changed = 0;
@@ -93,8 +93,9 @@ TEST_CASE("repair_distances agrees with Dijkstra as edges are removed one by one
           continue;
         }
         std::vector<Score> after(n, -1);
-        repair_distances(row.data(), after.data(), n, through_a ? b : a, kUnreachable,
-                         [&](Square v, auto&& f) { g.neighbours(v, f); }, scratch);
+        repair_distances(
+            row.data(), after.data(), n, through_a ? b : a, kUnreachable,
+            [&](Square v, auto&& f) { g.neighbours(v, f); }, scratch);
         ++repairs;
         changed += after != row;
         INFO("round " << round << " source " << s);

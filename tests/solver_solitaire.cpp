@@ -3,7 +3,6 @@
 // line counts agree; the same answers at 1 and 2 threads; the English board's published
 // result.
 #include <catch2/catch.hpp>
-
 #include <map>
 #include <string>
 
@@ -13,9 +12,9 @@
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
+#include "solitaire_reference.h"
 #include "solver/reach.h"
 #include "solver/solitaire.h"
-#include "solitaire_reference.h"
 
 using namespace leapfrog;
 using leapfrog::testing::Reference;
@@ -45,14 +44,16 @@ Setup random_setup(Rng& rng, int min_squares, int max_squares, bool plain, int d
     Setup s{Board(w, h, on), {}, "", {}};
     for (int c = 0; c < w * h; ++c)
       if (on[static_cast<std::size_t>(c)] && rng.below(10) < static_cast<std::uint64_t>(density))
-        s.position.cells[static_cast<std::size_t>(c)] = plain ? 1 : static_cast<Value>(1 + rng.below(4));
+        s.position.cells[static_cast<std::size_t>(c)] =
+            plain ? 1 : static_cast<Value>(1 + rng.below(4));
     return s;
   }
 }
 
 // Replays a solitaire line from `pos` for a lone player: removals first (as many as are
 // due), then turns that check_turn accepts. Returns the total taken, or -1 if illegal.
-Score replay(const Board& board, const Rules& solo, Position pos, int removals, const std::vector<Turn>& line) {
+Score replay(const Board& board, const Rules& solo, Position pos, int removals,
+             const std::vector<Turn>& line) {
   Score total = 0;
   pos.to_move = 0;
   for (const Turn& t : line) {
@@ -65,16 +66,18 @@ Score replay(const Board& board, const Rules& solo, Position pos, int removals, 
     if (t.removal) --removals;
   }
   pos.removals_due = 0;
-  if ((removals > 0 && piece_count(board, pos) > 0) || has_turn(board, solo, pos)) return -1;  // runs to the end
+  if ((removals > 0 && piece_count(board, pos) > 0) || has_turn(board, solo, pos))
+    return -1;  // runs to the end
   return total;
 }
 
-const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced, Continuation::kPieceMax,
-                               Continuation::kBoardMax};
+const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
+                               Continuation::kPieceMax, Continuation::kBoardMax};
 
 }  // namespace
 
-TEST_CASE("solve matches a brute-force reference on random small positions", "[solver][solitaire]") {
+TEST_CASE("solve matches a brute-force reference on random small positions",
+          "[solver][solitaire]") {
   // 300 positions per rule and measure, two in five of them on 17 to 20 squares.
   for (const Continuation rule : kRules) {
     for (const Measure by : {Measure::kPoints, Measure::kPieces}) {
@@ -96,7 +99,8 @@ TEST_CASE("solve matches a brute-force reference on random small positions", "[s
         Rules solo = rules;
         solo.players = 1;
         INFO("position " << format_grid(s.board, s.position) << "rule " << to_string(rule) << " by "
-                         << to_string(by) << " diagonal " << rules.diagonal << " removals " << removals);
+                         << to_string(by) << " diagonal " << rules.diagonal << " removals "
+                         << removals);
         Reference ref{s.board, solo, {}};
         Position root = s.position;
         root.removals_due = 0;
@@ -118,7 +122,8 @@ TEST_CASE("solve matches a brute-force reference on random small positions", "[s
   }
 }
 
-TEST_CASE("solve gives the same answer at 1 and 2 threads and with or without symmetry", "[solver][solitaire]") {
+TEST_CASE("solve gives the same answer at 1 and 2 threads and with or without symmetry",
+          "[solver][solitaire]") {
   Rng rng(77);
   for (int i = 0; i < 60; ++i) {
     const Setup s = random_setup(rng, 1, 20, false);
@@ -156,10 +161,12 @@ TEST_CASE("English peg solitaire leaves one peg (31 captures)", "[solver][solita
   }
 }
 
-TEST_CASE("a stopped search returns a legal line and proved only at the bound", "[solver][solitaire]") {
+TEST_CASE("a stopped search returns a legal line and proved only at the bound",
+          "[solver][solitaire]") {
   Setup s{Board(9, 9), {}, "", {}};
   Rng rng(5);
-  for (int c = 0; c < 81; ++c) s.position.cells[static_cast<std::size_t>(c)] = static_cast<Value>(1 + rng.below(4));
+  for (int c = 0; c < 81; ++c)
+    s.position.cells[static_cast<std::size_t>(c)] = static_cast<Value>(1 + rng.below(4));
   s.position.cells[40] = 0;
   Rules rules;
   rules.players = 1;
@@ -181,7 +188,8 @@ TEST_CASE("a stopped search returns a legal line and proved only at the bound", 
   CHECK_FALSE(has_turn(s.board, rules, p));  // the line is played to the end
 }
 
-TEST_CASE("5x5 Murray layouts with one piece removed are solved with a proof", "[solver][solitaire]") {
+TEST_CASE("5x5 Murray layouts with one piece removed are solved with a proof",
+          "[solver][solitaire]") {
   // Acceptance of issue 4: the optimum of 5x5 Murray positions is proved (here with the
   // position-class bound); each line replays legally to its value.
   const Variant& murray = *find_variant("murray");
@@ -201,8 +209,9 @@ TEST_CASE("5x5 Murray layouts with one piece removed are solved with a proof", "
 
 TEST_CASE("optimal line counts on symmetric starts match the reference", "[solver][solitaire]") {
   // Symmetric starts exercise the breadth-first count's use of the start's stabiliser.
-  for (const char* text : {"111/1.1/111", "1111/1..1/1111/1111", "#11#/1111/1..1/#11#", "1111/1.11/1111/1111",
-                           "##111##/##111##/1111111/111.111/1111111/##111##/##111##"}) {
+  for (const char* text :
+       {"111/1.1/111", "1111/1..1/1111/1111", "#11#/1111/1..1/#11#", "1111/1.11/1111/1111",
+        "##111##/##111##/1111111/111.111/1111111/##111##/##111##"}) {
     const Setup s = parse_position(text);
     if (s.board.squares() > 20) continue;  // the English board is in the slow suite
     Rules rules = s.rules();
@@ -218,12 +227,14 @@ TEST_CASE("optimal line counts on symmetric starts match the reference", "[solve
   }
 }
 
-TEST_CASE("a line count whose levels do not fit in --hash is made by the DP", "[solver][solitaire]") {
+TEST_CASE("a line count whose levels do not fit in --hash is made by the DP",
+          "[solver][solitaire]") {
   // Plain pieces under the optional rule are counted breadth first, level by level; in
   // 1 MB the levels do not fit and the count falls back on the depth-first DP (its memo
   // in half of that). Both must give the same number.
-  for (const char* text : {"##...##/##.1.##/..1111./111.111/.1111../##...##/##...## variant=english",
-                           "##...##/##.1.##/..1.11./111.111/.1111../##...##/##...## variant=english"}) {
+  for (const char* text :
+       {"##...##/##.1.##/..1111./111.111/.1111../##...##/##...## variant=english",
+        "##...##/##.1.##/..1.11./111.111/.1111../##...##/##...## variant=english"}) {
     const Setup s = parse_position(text);
     const Rules rules = s.rules();
     SearchControl tight;

@@ -29,8 +29,8 @@ constexpr const char* kTwoPieces = "11.../21.1.";
 }  // namespace
 
 TEST_CASE("a maximal chain is legal and maximal under every rule", "[solver][verify]") {
-  for (const Continuation c :
-       {Continuation::kOptional, Continuation::kForced, Continuation::kPieceMax, Continuation::kBoardMax}) {
+  for (const Continuation c : {Continuation::kOptional, Continuation::kForced,
+                               Continuation::kPieceMax, Continuation::kBoardMax}) {
     const TurnVerdict v = check(kLine, "a1xc1xe1", c);
     CHECK(v.legal);
     CHECK(v.maximal);
@@ -40,7 +40,8 @@ TEST_CASE("a maximal chain is legal and maximal under every rule", "[solver][ver
   }
 }
 
-TEST_CASE("stopping early: legal but not maximal under optional, illegal otherwise", "[solver][verify]") {
+TEST_CASE("stopping early: legal but not maximal under optional, illegal otherwise",
+          "[solver][verify]") {
   TurnVerdict v = check(kLine, "a1xc1", Continuation::kOptional);
   CHECK(v.legal);
   CHECK_FALSE(v.maximal);
@@ -73,8 +74,8 @@ TEST_CASE("piece-max allows the moved piece's maximum, board-max does not", "[so
 }
 
 TEST_CASE("broken chains are illegal under every rule", "[solver][verify]") {
-  for (const Continuation c :
-       {Continuation::kOptional, Continuation::kForced, Continuation::kPieceMax, Continuation::kBoardMax}) {
+  for (const Continuation c : {Continuation::kOptional, Continuation::kForced,
+                               Continuation::kPieceMax, Continuation::kBoardMax}) {
     CHECK_FALSE(check(kLine, "d1xb1", c).legal);     // jumps the empty c1
     CHECK_FALSE(check(kLine, "c1xe1", c).legal);     // no piece on c1
     CHECK_FALSE(check(kLine, "a1xc1xa1", c).legal);  // b1 is gone by then
@@ -113,8 +114,8 @@ TEST_CASE("verify agrees with check_turn and the maximum on random positions", "
     Rules r;
     r.diagonal = i % 3 == 0;
     r.measure = i % 2 ? Measure::kPieces : Measure::kPoints;
-    const Continuation rules[] = {Continuation::kOptional, Continuation::kForced, Continuation::kPieceMax,
-                                  Continuation::kBoardMax};
+    const Continuation rules[] = {Continuation::kOptional, Continuation::kForced,
+                                  Continuation::kPieceMax, Continuation::kBoardMax};
     r.continuation = rules[i % 4];
     Rules optional = r;
     optional.continuation = Continuation::kOptional;
@@ -123,7 +124,8 @@ TEST_CASE("verify agrees with check_turn and the maximum on random positions", "
     for (const Turn& t : legal_turns(s.board, optional, s.position)) {
       const TurnVerdict v = verify_turn(s.board, r, s.position, t);
       const TurnCheck c = check_turn(s.board, r, s.position, t);
-      INFO(format_position(s) << " " << format_turn(s.board, t) << " " << to_string(r.continuation));
+      INFO(format_position(s) << " " << format_turn(s.board, t) << " "
+                              << to_string(r.continuation));
       CHECK(v.legal == c.legal);
       CHECK(v.max == max);
       CHECK(v.maximal == (c.legal && c.size(r) == max));
