@@ -31,7 +31,7 @@ struct Plain {
   std::uint64_t count = 0;
   void walk(Square cur, Score gained) {
     bool jumped = false;
-    for (const Jump& j : board.jumps(cur, false)) {
+    for (const Jump& j : board.jumps(cur, JumpSet::kOrthogonal)) {
       const Value v = cells[j.over];
       if (v == 0 || cells[j.to] != 0) continue;
       jumped = true;

@@ -45,7 +45,7 @@ std::vector<BenchCase> bench_cases(bool quick) {
   for (int i = 0; i < 2 && !quick; ++i) {
     Setup s = sparse_layout(15, 15, 50, 200 + static_cast<std::uint64_t>(i));
     Rules r = s.rules();
-    r.diagonal = true;
+    r.jumps = JumpSet::kDiagonal;
     cases.push_back({"diagonal-15x15-" + std::to_string(i), s, r});
   }
   {

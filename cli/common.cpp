@@ -106,8 +106,8 @@ RuleOverrides overrides_from(const CommonOptions& o) {
   }
   if (o.diagonal && o.orthogonal)
     throw UsageError("--diagonal and --orthogonal exclude each other");
-  if (o.diagonal) r.diagonal = true;
-  if (o.orthogonal) r.diagonal = false;
+  if (o.diagonal) r.jumps = JumpSet::kDiagonal;
+  if (o.orthogonal) r.jumps = JumpSet::kOrthogonal;
   if (!o.opening.empty()) {
     r.opening = parse_opening(o.opening);
     if (!r.opening)
@@ -230,7 +230,8 @@ Json position_json(const Setup& setup) {
   j["removals_due"] = due;
   j["rules"] = {{"continuation", to_string(rules.continuation)},
                 {"by", to_string(rules.measure)},
-                {"diagonal", rules.diagonal},
+                {"diagonal", rules.jumps == JumpSet::kDiagonal},
+                {"jumps", directions(rules.jumps).name},
                 {"opening", to_string(rules.opening)},
                 {"removal", to_string(rules.removal)},
                 {"players", rules.players}};

@@ -63,10 +63,10 @@ std::vector<Mark> marks_of(const Setup& setup, const Turn* turn) {
     marks[turn->squares[0]] = Mark::kCaptured;
     return marks;
   }
-  const bool diagonal = setup.rules().diagonal;
+  const JumpSet jumps = setup.rules().jumps;
   for (std::size_t i = 1; i < turn->squares.size(); ++i) marks[turn->squares[i]] = Mark::kLanding;
   for (std::size_t i = 1; i < turn->squares.size(); ++i) {
-    const Square over = setup.board.jump_over(turn->squares[i - 1], turn->squares[i], diagonal);
+    const Square over = setup.board.jump_over(turn->squares[i - 1], turn->squares[i], jumps);
     if (over != kNoSquare) marks[over] = Mark::kCaptured;
   }
   marks[turn->squares[0]] = Mark::kStart;

@@ -46,7 +46,9 @@ std::string task_of(const Puzzle& p) {
   std::string task = p.kind == PuzzleKind::kChain
                          ? "Find the chain that captures the most " + measure
                          : "Solitaire: capture as many " + measure + " as you can";
-  task += rules.diagonal ? " (diagonal jumps allowed)." : ".";
+  task += rules.jumps == JumpSet::kOrthogonal
+              ? std::string(".")
+              : " (" + directions(rules.jumps).name + " jumps allowed).";
   return task;
 }
 

@@ -142,9 +142,9 @@ void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geo
     out += "</g>\n";
     return;
   }
-  const bool diagonal = setup.rules().diagonal;
+  const JumpSet jumps = setup.rules().jumps;
   for (std::size_t i = 1; i < turn.squares.size(); ++i) {
-    const Square over = b.jump_over(turn.squares[i - 1], turn.squares[i], diagonal);
+    const Square over = b.jump_over(turn.squares[i - 1], turn.squares[i], jumps);
     if (over != kNoSquare) cross(out, g, b.file(over), b.rank(over));
   }
   const Square start = turn.squares[0];

@@ -40,7 +40,7 @@ std::optional<Turn> random_chain(const Board& board, const Rules& rules, const P
   const auto can_jump = [&](const std::array<Value, kMaxCells>& cells, Square s,
                             std::vector<Jump>& out) {
     out.clear();
-    for (const Jump& j : board.jumps(s, rules.diagonal))
+    for (const Jump& j : board.jumps(s, rules.jumps))
       if (cells[j.over] != 0 && cells[j.to] == 0) out.push_back(j);
     return !out.empty();
   };

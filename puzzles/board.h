@@ -1,25 +1,21 @@
-// Board geometry: which cells of a width x height grid are squares, and the jump tables.
+// The Leap-Frog board: a shape of playable squares (core/geometry.h) with the jump table of
+// every jump set a rules object can name, built once when the board is made.
 //
-// Contract: a Board is immutable once built. For every square it precomputes the jumps
-// (over, to) whose three squares all exist, orthogonal ones first, then diagonal ones,
-// so that turn generation never checks bounds or shapes (as peg-solitaire solvers do
-// when a board is loaded).
+// Contract: a Board is immutable once built. Turn generation and the searches read the
+// table of the rules' jump set (`jumps(rules.jumps)`); they never ask which set it is.
 #pragma once
 
+#include <array>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "core/geometry.h"
 #include "puzzles/types.h"
 
 namespace leapfrog {
 
-struct Jump {
-  Square over;
-  Square to;
-};
-
-class Board {
+class Board : public Shape {
  public:
   // A full width x height rectangle of squares. Throws std::invalid_argument when a side
   // is outside 1..26.
@@ -27,44 +23,17 @@ class Board {
   // on_board[file + rank * width] says whether that cell is a square.
   Board(int width, int height, std::vector<bool> on_board);
 
-  int width() const { return width_; }
-  int height() const { return height_; }
-  int cells() const { return width_ * height_; }
-  int squares() const { return squares_; }
-  bool is_square(Square s) const { return on_board_[s]; }
-  bool contains(int file, int rank) const {
-    return file >= 0 && rank >= 0 && file < width_ && rank < height_;
-  }
-  Square square(int file, int rank) const { return static_cast<Square>(file + rank * width_); }
-  int file(Square s) const { return s % width_; }
-  int rank(Square s) const { return s / width_; }
+  const Shape& shape() const { return *this; }
+  const JumpTable& jumps(JumpSet set) const { return tables_[static_cast<std::size_t>(set)]; }
+  // The jumps from s under a jump set.
+  std::span<const Jump> jumps(Square s, JumpSet set) const { return jumps(set).from(s); }
+  // The square halfway between from and to, or kNoSquare if from->to is no jump of the set.
+  Square jump_over(Square from, Square to, JumpSet set) const { return jumps(set).over(from, to); }
 
-  // The jumps from s; with diagonal false only the orthogonal ones.
-  std::span<const Jump> jumps(Square s, bool diagonal) const {
-    return {jumps_.data() + static_cast<std::size_t>(s) * 8, diagonal ? n_all_[s] : n_orth_[s]};
-  }
-  // The square halfway between from and to for a jump, or kNoSquare if from->to is not a
-  // jump of length two in one of the eight directions (or leaves the board).
-  Square jump_over(Square from, Square to, bool diagonal) const;
-
-  bool full_rectangle() const { return squares_ == cells(); }
-  bool operator==(const Board& other) const {
-    return width_ == other.width_ && height_ == other.height_ && on_board_ == other.on_board_;
-  }
+  bool operator==(const Board& other) const { return shape() == other.shape(); }
 
  private:
-  void build_jumps();
-
-  int width_;
-  int height_;
-  int squares_ = 0;
-  std::vector<bool> on_board_;
-  std::vector<Jump> jumps_;  // 8 slots per cell
-  std::vector<std::uint8_t> n_orth_;
-  std::vector<std::uint8_t> n_all_;
+  std::array<JumpTable, kJumpSets> tables_;
 };
-
-// Square names (SPEC section 2): file letter from the left, rank number from the bottom.
-std::string square_name(const Board& board, Square s);
 
 }  // namespace leapfrog

@@ -50,10 +50,10 @@ TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos
   work.cells[start] = 0;  // the jumper leaves its square
   for (std::size_t i = 1; i < turn.squares.size(); ++i) {
     const Square from = turn.squares[i - 1], to = turn.squares[i];
-    const Square over = board.jump_over(from, to, rules.diagonal);
+    const Square over = board.jump_over(from, to, rules.jumps);
     if (over == kNoSquare)
-      return fail(name(from) + " to " + name(to) + " is not a jump" +
-                      (rules.diagonal ? "" : " (jumps are orthogonal)"),
+      return fail(name(from) + " to " + name(to) + " is not a jump (" +
+                      directions(rules.jumps).name + " jumps)",
                   c);
     if (work.cells[over] == 0) return fail("no piece on " + name(over) + " to jump over", c);
     if (work.cells[to] != 0) return fail(name(to) + " is occupied", c);
@@ -66,7 +66,7 @@ TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos
     case Continuation::kOptional:
       break;
     case Continuation::kForced:
-      for (const Jump& j : board.jumps(last, rules.diagonal))
+      for (const Jump& j : board.jumps(last, rules.jumps))
         if (work.cells[j.over] != 0 && work.cells[j.to] == 0)
           return fail("the chain must go on (forced continuation): " + name(last) + "x" +
                           name(j.to) + " is still possible",

@@ -58,7 +58,7 @@ class ChainWalker {
  private:
   Score best_at(Square cur) {
     Score best = 0;
-    for (const Jump& j : board_.jumps(cur, rules_.diagonal)) {
+    for (const Jump& j : board_.jumps(cur, rules_.jumps)) {
       const Value v = cells_[j.over];
       if (v == 0 || cells_[j.to] != 0) continue;
       cells_[j.over] = 0;
@@ -94,7 +94,7 @@ class ChainWalker {
       }
     }
     bool jumped = false;
-    for (const Jump& j : board_.jumps(cur, rules_.diagonal)) {
+    for (const Jump& j : board_.jumps(cur, rules_.jumps)) {
       const Value v = cells_[j.over];
       if (v == 0 || cells_[j.to] != 0) continue;
       jumped = true;

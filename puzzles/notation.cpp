@@ -148,7 +148,7 @@ void read_field(const Token& t, Fields& f) {
   } else if (key == "diagonal") {
     if (value != "yes" && value != "no")
       fail_at(t.at, "bad diagonal '" + std::string(value) + "' (yes or no)");
-    f.overrides.diagonal = value == "yes";
+    f.overrides.jumps = value == "yes" ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
   } else if (key == "opening") {
     f.overrides.opening = enum_field(t, key, value, &parse_opening, "each, first, none");
   } else if (key == "removal") {
@@ -167,7 +167,7 @@ int implied_players(const std::string& variant) {
 Rules RuleOverrides::apply(Rules r) const {
   if (continuation) r.continuation = *continuation;
   if (measure) r.measure = *measure;
-  if (diagonal) r.diagonal = *diagonal;
+  if (jumps) r.jumps = *jumps;
   if (opening) r.opening = *opening;
   if (removal) r.removal = *removal;
   if (players) r.players = *players;
@@ -178,7 +178,7 @@ RuleOverrides RuleOverrides::merged_with(const RuleOverrides& later) const {
   RuleOverrides m = *this;
   if (later.continuation) m.continuation = later.continuation;
   if (later.measure) m.measure = later.measure;
-  if (later.diagonal) m.diagonal = later.diagonal;
+  if (later.jumps) m.jumps = later.jumps;
   if (later.opening) m.opening = later.opening;
   if (later.removal) m.removal = later.removal;
   if (later.players) m.players = later.players;
@@ -319,7 +319,13 @@ std::string format_position(const Setup& setup) {
   if (o.players) field("players", std::to_string(*o.players));
   if (o.continuation) field("continuation", to_string(*o.continuation));
   if (o.measure) field("by", to_string(*o.measure));
-  if (o.diagonal) field("diagonal", *o.diagonal ? "yes" : "no");
+  if (o.jumps) {
+    // Only the square grid's two sets have a text field so far; a set without one cannot
+    // be written, and the round trip promise would break silently.
+    if (*o.jumps == JumpSet::kHex)
+      throw std::invalid_argument("six-direction jumps have no position text field yet");
+    field("diagonal", *o.jumps == JumpSet::kDiagonal ? "yes" : "no");
+  }
   if (o.opening) field("opening", to_string(*o.opening));
   if (o.removal) field("removal", to_string(*o.removal));
   const Position& p = setup.position;

@@ -36,7 +36,7 @@ class ParseError : public std::runtime_error {
 struct RuleOverrides {
   std::optional<Continuation> continuation;
   std::optional<Measure> measure;
-  std::optional<bool> diagonal;
+  std::optional<JumpSet> jumps;  // the field diagonal=yes|no
   std::optional<Opening> opening;
   std::optional<RemovalKind> removal;
   std::optional<int> players;

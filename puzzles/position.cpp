@@ -45,7 +45,7 @@ Position apply(const Board& board, const Rules& rules, const Position& pos,
     const Value jumper = next.cells[squares[0]];
     next.cells[squares[0]] = 0;
     for (std::size_t i = 1; i < squares.size(); ++i) {
-      const Square over = board.jump_over(squares[i - 1], squares[i], rules.diagonal);
+      const Square over = board.jump_over(squares[i - 1], squares[i], rules.jumps);
       score += rules.gain(next.cells[over]);
       next.cells[over] = 0;
     }

@@ -62,7 +62,7 @@ std::string describe(const Rules& r) {
   s += std::to_string(r.players) + (r.players == 1 ? " player" : " players");
   s += ", continuation " + std::string(to_string(r.continuation));
   s += ", by " + std::string(to_string(r.measure));
-  s += r.diagonal ? ", orthogonal and diagonal jumps" : ", orthogonal jumps";
+  s += ", " + directions(r.jumps).name + " jumps";
   s += ", opening " + std::string(to_string(r.opening));
   if (r.opening != Opening::kNone) s += " (" + std::string(to_string(r.removal)) + " piece)";
   return s;

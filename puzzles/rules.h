@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/geometry.h"
 #include "puzzles/types.h"
 
 namespace leapfrog {
@@ -45,7 +46,9 @@ enum class RemovalKind : std::uint8_t {
 struct Rules {
   Continuation continuation = Continuation::kOptional;
   Measure measure = Measure::kPoints;
-  bool diagonal = false;  // seed 001: "experiment with the addition of diagonal jumps"
+  // Which directions a piece may jump in: orthogonal (every source), or orthogonal and
+  // diagonal (seed 001: "experiment with the addition of diagonal jumps"; Take It Away).
+  JumpSet jumps = JumpSet::kOrthogonal;
   Opening opening = Opening::kEachPlayer;
   RemovalKind removal = RemovalKind::kAny;
   int players = 2;

@@ -36,13 +36,13 @@ constexpr std::array<PieceKind, 3> kTakeItAway{{
 
 constexpr Rules kDefaultRules{};
 
-constexpr Rules kFrogletRules{Continuation::kOptional, Measure::kPoints,       false,
+constexpr Rules kFrogletRules{Continuation::kOptional, Measure::kPoints,       JumpSet::kOrthogonal,
                               Opening::kFirstPlayer,   RemovalKind::kCheapest, 2};
 
-constexpr Rules kTakeItAwayRules{Continuation::kForced, Measure::kPoints,       true,
+constexpr Rules kTakeItAwayRules{Continuation::kForced, Measure::kPoints,       JumpSet::kDiagonal,
                                  Opening::kFirstPlayer, RemovalKind::kCheapest, 2};
 
-constexpr Rules kPegRules{Continuation::kOptional, Measure::kPoints,  false,
+constexpr Rules kPegRules{Continuation::kOptional, Measure::kPoints,  JumpSet::kOrthogonal,
                           Opening::kNone,          RemovalKind::kAny, 1};
 
 // English peg solitaire: the 33-hole cross with the centre empty.

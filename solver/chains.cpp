@@ -228,7 +228,7 @@ class StartSearch final : public StartSearchBase {
 
   void run() {
     if (sh_.plain_graphs) {
-      if (auto graph = plain_graph(sh_.board, sh_.rules.diagonal, cells_, start_, sh_.gain)) {
+      if (auto graph = plain_graph(sh_.board, sh_.rules.jumps, cells_, start_, sh_.gain)) {
         trail_ = std::make_unique<TrailSearch<Count>>(
             std::move(*graph), [this](std::uint64_t n) { return sh_.poll(n); },
             sh_.leftovers ? TrailSearch<Count>::kLeftoverBudget : 0, &sh_.budget);
@@ -314,7 +314,7 @@ class StartSearch final : public StartSearchBase {
       const Square x = stack_[--top];
       region_[n++] = x;
       int degree = 0;
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.jumps)) {
         if (cells_[j.over] == 0) continue;
         ++degree;
         if (axes_seen_[j.over] != generation_) {
@@ -338,7 +338,7 @@ class StartSearch final : public StartSearchBase {
     for (std::size_t i = 0; i < n; ++i) {
       const Square x = region_[i];
       if (x != cur && degree_[x] < 2) continue;
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.jumps)) {
         if (cells_[j.over] == 0 || degree_[j.to] < 2 || counted_[j.over] == generation_) continue;
         counted_[j.over] = generation_;
         bound_ += sh_.gain[cells_[j.over]];
@@ -351,7 +351,7 @@ class StartSearch final : public StartSearchBase {
     for (std::size_t i = 0; i < n; ++i) {
       const Square x = region_[i];
       if (x != cur && cells_[x] != 0) pure_ = false;
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.jumps)) {
         if (cells_[j.over] == 0) continue;
         if (axes_[j.over] != 2) pure_ = false;
         if (counted_[j.over] != generation_)
@@ -386,7 +386,7 @@ class StartSearch final : public StartSearchBase {
       int single = 0;
       bool flexible = false;
       Score m = std::numeric_limits<Score>::max();
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.diagonal)) {
+      for (const Jump& j : sh_.board.jumps(x, sh_.rules.jumps)) {
         if (cells_[j.over] == 0) continue;
         if (axes_[j.over] > 2) {
           flexible = true;
@@ -442,7 +442,7 @@ class StartSearch final : public StartSearchBase {
       same_terms = pf.valid && pf.terms == terminals_;
       if (same_terms || (pf.valid && std::includes(pf.terms.begin(), pf.terms.end(),
                                                    terminals_.begin(), terminals_.end()))) {
-        const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.diagonal);
+        const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.jumps);
         if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
           parent = &pf;
           px = pf.cur;
@@ -459,7 +459,7 @@ class StartSearch final : public StartSearchBase {
       adj_start_.assign(n + 1, 0);
       adj_.clear();
       for (std::size_t i = 0; i < n; ++i) {
-        for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.diagonal))
+        for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.jumps))
           if (cells_[j.over] != 0) adj_.push_back({slot_[j.to], mid_weight(j.over)});
         adj_start_[i + 1] = adj_.size();
       }
@@ -485,7 +485,7 @@ class StartSearch final : public StartSearchBase {
       if (live_stamp_[v] != live_generation_) {
         live_stamp_[v] = live_generation_;
         std::uint8_t c = 0;
-        for (const Jump& j : sh_.board.jumps(v, sh_.rules.diagonal))
+        for (const Jump& j : sh_.board.jumps(v, sh_.rules.jumps))
           if (cells_[j.over] != 0) e[c++] = {j.to, sh_.gain[cells_[j.over]]};
         live_count_[v] = c;
       }
@@ -603,7 +603,7 @@ class StartSearch final : public StartSearchBase {
     order_[root] = low_[root] = counter++;
     while (!dfs_.empty()) {
       DfsFrame& fr = dfs_.back();
-      const auto jumps = sh_.board.jumps(region_[fr.node], sh_.rules.diagonal);
+      const auto jumps = sh_.board.jumps(region_[fr.node], sh_.rules.jumps);
       if (fr.next < jumps.size()) {
         const Jump& j = jumps[fr.next++];
         if (cells_[j.over] == 0 || j.over == fr.via) continue;
@@ -651,7 +651,7 @@ class StartSearch final : public StartSearchBase {
       while (!stack.empty()) {
         const std::size_t x = stack.back();
         stack.pop_back();
-        for (const Jump& j : sh_.board.jumps(region_[x], sh_.rules.diagonal)) {
+        for (const Jump& j : sh_.board.jumps(region_[x], sh_.rules.jumps)) {
           if (cells_[j.over] == 0) continue;
           const auto y = static_cast<std::size_t>(slot_[j.to]);
           const Score g = sh_.gain[cells_[j.over]];
@@ -715,7 +715,7 @@ class StartSearch final : public StartSearchBase {
     // early raises `need` for the rest. The order is fixed, so the work is deterministic.
     std::array<Jump, 8> order;
     std::size_t n = 0;
-    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal))
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.jumps))
       if (cells_[j.over] != 0 && cells_[j.to] == 0) order[n++] = j;
     std::stable_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(n),
                      [&](const Jump& a, const Jump& b) { return cells_[a.over] > cells_[b.over]; });
@@ -746,7 +746,7 @@ class StartSearch final : public StartSearchBase {
       append_chain(path, out, limit, truncated);
       return;
     }
-    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.diagonal)) {
+    for (const Jump& j : sh_.board.jumps(cur, sh_.rules.jumps)) {
       const Value v = cells_[j.over];
       if (v == 0 || cells_[j.to] != 0) continue;
       cells_[j.over] = 0;
@@ -828,7 +828,7 @@ class StartSearch final : public StartSearchBase {
 };
 
 bool can_jump(const Board& board, const Rules& rules, const Position& pos, Square s) {
-  for (const Jump& j : board.jumps(s, rules.diagonal))
+  for (const Jump& j : board.jumps(s, rules.jumps))
     if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
   return false;
 }

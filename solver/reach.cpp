@@ -26,9 +26,9 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/symmetry.h"
 #include "puzzles/movegen.h"
 #include "solver/memory_budget.h"
-#include "solver/symmetry.h"
 
 namespace leapfrog {
 
@@ -395,7 +395,7 @@ class Packing {
     unpack_ = table([&](int i) { return cell_[static_cast<std::size_t>(i)]; });
     used_ = 1 + static_cast<int>(syms.size());
     unsigned kinds = 0;
-    for (int k : syms) kinds |= 1U << sym.kind(k);
+    for (int k : syms) kinds |= sym.kind(k) < 0 ? 1U << 31 : 1U << sym.kind(k);
     if (kinds == 0xEU || kinds == 0xFEU) {
       // Rank mirror: row r's squares go to row h-1-r (same files, so the same count).
       const int h = board.height();
@@ -584,7 +584,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     const Square sq = static_cast<Square>(s);
     if (!board.is_square(sq)) continue;
     squares |= std::uint64_t{1} << s;
-    for (const Jump& j : board.jumps(sq, rules.diagonal)) {
+    for (const Jump& j : board.jumps(sq, rules.jumps)) {
       const int d = j.over - s;
       auto it = std::find_if(groups.begin(), groups.end(),
                              [&](const JumpGroup& g) { return g.delta == d; });
@@ -732,7 +732,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 template <bool kCount>
 FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos,
                               bool symmetry, const SearchControl& control) {
-  const Symmetry sym(board);
+  const Symmetry sym(board, board.jumps(rules.jumps));
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
   for (int s = 0; s < board.cells(); ++s)
@@ -833,7 +833,7 @@ class ByteKeySet {
 
 ReachResult reach_general(const Board& board, const Rules& rules, const Position& pos,
                           bool symmetry, const SearchControl& control) {
-  const Symmetry sym(board);
+  const Symmetry sym(board, board.jumps(rules.jumps));
   const int nsym = symmetry ? sym.count() : 1;
   const std::size_t cells = static_cast<std::size_t>(board.cells());
   const std::size_t length = cells + 1;

@@ -12,9 +12,10 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/classes.h"
+#include "core/symmetry.h"
 #include "puzzles/movegen.h"
 #include "solver/reach.h"
-#include "solver/symmetry.h"
 #include "solver/tt.h"
 
 namespace leapfrog {
@@ -40,30 +41,10 @@ void order_by_gain(It first, It last) {
   std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.gain > b.gain; });
 }
 
-// Position classes (the classic peg-solitaire invariant, de Bruijn / Conway): give square
-// (f, r) the elements p^((f+r) mod 3) and p^((f-r) mod 3) of GF(4), p^2 = p + 1. An
-// orthogonal jump turns three consecutive squares of a line into their complement, and
-// 1 + p + p^2 = 0, so the sums (A, B) over the pieces never change under jumps (diagonal
-// jumps break it; removals change it). A game can end with a single piece only on a square
-// whose own (A, B) equals the position's; when no square has it, at least two pieces stay.
-// GF(4) addition is xor of 2-bit codes (1 -> 1, p -> 2, p^2 -> 3).
-struct ClassTable {
-  std::array<std::uint8_t, kMaxCells> code{};  // A code * 4 + B code of each square
-  std::uint16_t single = 0;                    // bit c: some square has class c
-  ClassTable(const Board& board) {
-    for (int s = 0; s < board.cells(); ++s) {
-      const int f = board.file(static_cast<Square>(s)), r = board.rank(static_cast<Square>(s));
-      const int a = (f + r) % 3, b = ((f - r) % 3 + 3) % 3;
-      code[static_cast<std::size_t>(s)] = static_cast<std::uint8_t>((a + 1) * 4 + (b + 1));
-      if (board.is_square(static_cast<Square>(s)))
-        single |= static_cast<std::uint16_t>(1U << code[static_cast<std::size_t>(s)]);
-    }
-  }
-};
-
 // ---------------------------------------------------------------------------------------
-// Boards of at most 64 cells under the optional rule: a position is four 64-bit value
-// planes (bit s of plane k = bit k of the value on cell s) and a count of removals due.
+// Boards of at most 64 squares under the optional rule: a position is four 64-bit value
+// planes (bit i of plane k = bit k of the value on the i-th square, Shape::index) and a
+// count of removals due.
 
 struct BitState {
   std::array<std::uint64_t, 4> p{};
@@ -90,29 +71,26 @@ class BitGame {
   };
 
   BitGame(const Board& board, const Rules& rules, const Position& pos, bool symmetry)
-      : board_(board), rules_(rules), sym_(board), use_sym_(symmetry && sym_.count() > 1) {
-    for (int s = 0; s < board.cells(); ++s) {
-      const Square sq = static_cast<Square>(s);
-      if (!board.is_square(sq)) continue;
-      for (const Jump& j : board.jumps(sq, rules.diagonal))
-        jumps_.push_back({static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(j.over),
-                          static_cast<std::uint8_t>(j.to)});
+      : board_(board),
+        rules_(rules),
+        sym_(board, board.jumps(rules.jumps)),
+        use_sym_(symmetry && sym_.count() > 1),
+        classes_(board, board.jumps(rules.jumps)) {
+    for (int i = 0; i < board.squares(); ++i) {
+      const Square sq = board.cell(i);
+      for (const Jump& j : board.jumps(sq, rules.jumps))
+        jumps_.push_back({static_cast<std::uint8_t>(i),
+                          static_cast<std::uint8_t>(board.index(j.over)),
+                          static_cast<std::uint8_t>(board.index(j.to))});
       const Value v = pos.cells[sq];
       for (int k = 0; k < 4; ++k)
-        if ((v >> k) & 1) root_.p[static_cast<std::size_t>(k)] |= std::uint64_t{1} << s;
+        if ((v >> k) & 1) root_.p[static_cast<std::size_t>(k)] |= std::uint64_t{1} << i;
       if (v != 0) uniform_ = uniform_ && (first_ == 0 || v == first_), first_ = first_ ? first_ : v;
     }
     while (planes_ < 4 && root_.p[static_cast<std::size_t>(planes_)] != 0) ++planes_;
     for (int k = planes_; k < 4; ++k)
       if (root_.p[static_cast<std::size_t>(k)] != 0) planes_ = k + 1;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
-    use_classes_ = !rules.diagonal;
-    const ClassTable classes(board);
-    single_classes_ = classes.single;
-    for (int s = 0; s < board.cells(); ++s)
-      for (int bit = 0; bit < 4; ++bit)
-        if ((classes.code[static_cast<std::size_t>(s)] >> bit) & 1)
-          class_masks_[static_cast<std::size_t>(bit)] |= std::uint64_t{1} << s;
   }
 
   const State& root() const { return root_; }
@@ -147,13 +125,11 @@ class BitGame {
     const std::uint64_t occ = s.occ();
     if (occ == 0) return 0;
     bool two = false;
-    if (use_classes_ && s.removals == 0) {
-      unsigned c = 0;
-      for (int bit = 0; bit < 4; ++bit)
-        c |= static_cast<unsigned>(
-                 std::popcount(occ & class_masks_[static_cast<std::size_t>(bit)]) & 1)
-             << bit;
-      two = ((single_classes_ >> c) & 1) == 0;
+    if (classes_.dimension() > 0 && s.removals == 0) {
+      std::uint64_t c = 0;
+      for (int bit = 0; bit < classes_.dimension(); ++bit)
+        c |= static_cast<std::uint64_t>(std::popcount(occ & classes_.mask64(bit)) & 1) << bit;
+      two = !classes_.single(c);
     }
     if (rules_.measure == Measure::kPieces)
       return std::popcount(occ) - (s.removals > 0 ? 0 : two ? 2 : 1);
@@ -211,8 +187,8 @@ class BitGame {
   }
 
   Turn to_turn(const Move& m) const {
-    if (m.removal) return Turn{true, {m.from}};
-    return Turn{false, {m.from, m.to}};
+    if (m.removal) return Turn{true, {board_.cell(m.from)}};
+    return Turn{false, {board_.cell(m.from), board_.cell(m.to)}};
   }
 
  private:
@@ -242,9 +218,7 @@ class BitGame {
   int planes_ = 0;
   bool uniform_ = true;
   Value first_ = 0;
-  bool use_classes_ = false;
-  std::uint16_t single_classes_ = 0;
-  std::array<std::uint64_t, 4> class_masks_{};  // bit b of each square's class code
+  PositionClasses classes_;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -271,9 +245,9 @@ class GeneralGame {
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry)
       : board_(board),
         rules_(solo),
-        sym_(board),
-        use_sym_(symmetry && board.cells() <= 64 && sym_.count() > 1),
-        classes_(board) {
+        sym_(board, board.jumps(solo.jumps)),
+        use_sym_(symmetry && board.squares() <= 64 && sym_.count() > 1),
+        classes_(board, board.jumps(solo.jumps)) {
     root_.pos = pos;
     root_.pos.to_move = 0;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
@@ -286,13 +260,14 @@ class GeneralGame {
   PositionKey key(const State& s) const {
     PositionKey key;
     const int cells = board_.cells();
-    if (cells <= 64) {  // exact: one nibble per cell
+    const int squares = board_.squares();
+    if (squares <= 64) {  // exact: one nibble per square
       const auto pack = [&](int t) {
         std::array<std::uint64_t, 4> w{};
-        for (int c = 0; c < cells; ++c) {
-          const int to = t == 0 ? c : sym_.image(t, static_cast<Square>(c));
-          w[static_cast<std::size_t>(to / 16)] |=
-              std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << (4 * (to % 16));
+        for (int i = 0; i < squares; ++i) {
+          const Square c = board_.cell(i);
+          const int to = t == 0 ? i : board_.index(sym_.image(t, c));
+          w[static_cast<std::size_t>(to / 16)] |= std::uint64_t{s.pos.cells[c]} << (4 * (to % 16));
         }
         return w;
       };
@@ -314,10 +289,10 @@ class GeneralGame {
   }
 
   // As BitGame::upper_bound: the cheapest piece stays, the two cheapest when the position
-  // class rules out a lone last piece (orthogonal jumps only).
+  // class rules out a lone last piece.
   Score upper_bound(const State& s) const {
     Score total = 0, least = std::numeric_limits<Score>::max(), second = least;
-    unsigned c = 0;
+    std::uint64_t c = 0;
     for (int i = 0; i < board_.cells(); ++i) {
       const Value v = s.pos.cells[static_cast<std::size_t>(i)];
       if (v == 0) continue;
@@ -329,10 +304,10 @@ class GeneralGame {
       } else if (g < second) {
         second = g;
       }
-      c ^= classes_.code[static_cast<std::size_t>(i)];
+      c ^= classes_.code(static_cast<Square>(i));
     }
     if (total == 0 || s.removals > 0) return total;
-    if (!rules_.diagonal && ((classes_.single >> c) & 1) == 0) return total - least - second;
+    if (classes_.dimension() > 0 && !classes_.single(c)) return total - least - second;
     return total - least;
   }
 
@@ -341,7 +316,7 @@ class GeneralGame {
     if (s.removals == 0 && rules_.continuation == Continuation::kOptional) {
       for (int c = 0; c < board_.cells(); ++c) {
         if (s.pos.cells[static_cast<std::size_t>(c)] == 0) continue;
-        for (const Jump& j : board_.jumps(static_cast<Square>(c), rules_.diagonal)) {
+        for (const Jump& j : board_.jumps(static_cast<Square>(c), rules_.jumps)) {
           const Value v = s.pos.cells[j.over];
           if (v == 0 || s.pos.cells[j.to] != 0) continue;
           list.push_back({Turn{false, {static_cast<Square>(c), j.to}}, rules_.gain(v)});
@@ -368,7 +343,7 @@ class GeneralGame {
   const Rules& rules_;
   Symmetry sym_;
   bool use_sym_;
-  ClassTable classes_;
+  PositionClasses classes_;
   State root_;
 };
 
@@ -765,7 +740,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   const bool fast_count = options.count && reach_fast_path(board, solo, pos);
   if (fast_count) search_options.count = false;
   SolveResult result =
-      board.cells() <= 64 && rules.continuation == Continuation::kOptional
+      board.squares() <= 64 && rules.continuation == Continuation::kOptional
           ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options, control)
           : run(GeneralGame(board, solo, pos, options.symmetry), solo, search_options, control);
   if (fast_count && result.proved) {

@@ -2,7 +2,7 @@
 
 namespace leapfrog {
 
-std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal,
+std::optional<PlainGraph> plain_graph(const Board& board, JumpSet jumps,
                                       std::span<const Value> cells, Square start,
                                       std::span<const Score> gain) {
   PlainGraph g;
@@ -17,7 +17,7 @@ std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal,
   add_vertex(start);
   for (int next = 0; next < g.vertices(); ++next) {
     const Square x = g.vertex_square[static_cast<std::size_t>(next)];
-    for (const Jump& j : board.jumps(x, diagonal)) {
+    for (const Jump& j : board.jumps(x, jumps)) {
       if (cells[j.over] == 0) continue;
       if (cells[j.to] != 0) return std::nullopt;  // a landing square holds a piece
       if (vertex[j.to] < 0) {

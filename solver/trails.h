@@ -67,7 +67,7 @@ struct PlainGraph {
 // is not plain or has more than kMaxEdges pieces or kMaxVertices squares. `cells` is the
 // position with the jumper already lifted off `start`; gain[v] is the gain of a piece of
 // value v.
-std::optional<PlainGraph> plain_graph(const Board& board, bool diagonal,
+std::optional<PlainGraph> plain_graph(const Board& board, JumpSet jumps,
                                       std::span<const Value> cells, Square start,
                                       std::span<const Score> gain);
 

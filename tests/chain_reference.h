@@ -20,8 +20,8 @@ struct ReferenceResult {
 
 class ReferenceSearch {
  public:
-  ReferenceSearch(const Board& board, bool diagonal, bool by_points, std::uint64_t budget)
-      : board_(board), diagonal_(diagonal), by_points_(by_points), budget_(budget) {}
+  ReferenceSearch(const Board& board, JumpSet jumps, bool by_points, std::uint64_t budget)
+      : board_(board), jumps_(jumps), by_points_(by_points), budget_(budget) {}
 
   ReferenceResult run(const std::vector<Value>& cells) {
     cells_ = cells;
@@ -42,7 +42,7 @@ class ReferenceSearch {
     if (++result_.visited > budget_) result_.gave_up = true;
     if (result_.gave_up) return;
     bool jumped = false;
-    for (const Jump& j : board_.jumps(cur, diagonal_)) {
+    for (const Jump& j : board_.jumps(cur, jumps_)) {
       const Value v = cells_[j.over];
       if (v == 0 || cells_[j.to] != 0) continue;
       jumped = true;
@@ -62,7 +62,7 @@ class ReferenceSearch {
   }
 
   const Board& board_;
-  bool diagonal_;
+  JumpSet jumps_;
   bool by_points_;
   std::uint64_t budget_;
   std::vector<Value> cells_;

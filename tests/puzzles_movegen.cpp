@@ -29,7 +29,7 @@ RuleOverrides with(Continuation c, Measure m = Measure::kPoints, bool diagonal =
   RuleOverrides o;
   o.continuation = c;
   o.measure = m;
-  o.diagonal = diagonal;
+  o.jumps = diagonal ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
   return o;
 }
 

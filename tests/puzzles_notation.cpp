@@ -41,7 +41,7 @@ TEST_CASE("the SPEC example position", "[notation]") {
   CHECK(r.players == 1);
   CHECK(r.continuation == Continuation::kOptional);
   CHECK(r.measure == Measure::kPoints);
-  CHECK(!r.diagonal);
+  CHECK(r.jumps == JumpSet::kOrthogonal);
   CHECK(s.position.to_move == 0);
   CHECK(s.position.removals_due == 0);
   CHECK(format_position(s) == "1234/2.#1/4411");
@@ -66,14 +66,14 @@ TEST_CASE("fields: variant, players, turn, scores, removals, rules", "[notation]
   CHECK(!s.position.removal_due(0));
   CHECK(r.continuation == Continuation::kPieceMax);
   CHECK(r.measure == Measure::kPieces);
-  CHECK(r.diagonal);
+  CHECK(r.jumps == JumpSet::kDiagonal);
   CHECK(r.opening == Opening::kFirstPlayer);
   CHECK(r.removal == RemovalKind::kCheapest);
   CHECK(parse_position(format_position(s)) == s);
   // Scores imply the number of players on a bare board.
   CHECK(parse_position("1.1 scores=1,2,3").rules().players == 3);
   CHECK(parse_position("1.1 variant=english").rules().players == 1);
-  CHECK(parse_position("1.1 variant=take-it-away").rules().diagonal);
+  CHECK(parse_position("1.1 variant=take-it-away").rules().jumps == JumpSet::kDiagonal);
 }
 
 TEST_CASE("grid files with comments and fields on their own lines", "[notation]") {
@@ -125,7 +125,8 @@ TEST_CASE("position text round trips exactly on random positions", "[notation]")
     t.position.removals_due = static_cast<std::uint16_t>(rng.below(1U << n));
     if (rng.below(2)) t.overrides.continuation = static_cast<Continuation>(rng.below(4));
     if (rng.below(2)) t.overrides.measure = static_cast<Measure>(rng.below(2));
-    if (rng.below(2)) t.overrides.diagonal = rng.below(2) == 1;
+    if (rng.below(2))
+      t.overrides.jumps = rng.below(2) == 1 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
     const std::string once = format_position(t);
     const Setup back = parse_position(once);
     INFO(once);

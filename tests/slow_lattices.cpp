@@ -18,7 +18,7 @@ TEST_CASE("lattice 11x11: 99 points, 27136 maximal chains, as plain recursion", 
   const ChainResult r = best_chains(s.board, s.rules(), s.position, all);
   CHECK(r.value == 99);
   CHECK(r.count.to_string() == "27136");
-  testing::ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
+  testing::ReferenceSearch ref(s.board, JumpSet::kOrthogonal, true, ~std::uint64_t{0});
   const auto expect =
       ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
   CHECK(expect.value == 99);
@@ -44,7 +44,7 @@ TEST_CASE("lattice 13x13: 116 points, 10752 maximal chains (issue 3)", "[chains]
   all.all = true;
   all.limit = 100000;
   const ChainResult listed = best_chains(s.board, s.rules(), s.position, all);
-  testing::ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
+  testing::ReferenceSearch ref(s.board, JumpSet::kOrthogonal, true, ~std::uint64_t{0});
   const auto expect =
       ref.run({s.position.cells.begin(), s.position.cells.begin() + s.board.cells()});
   CHECK(expect.value == 116);

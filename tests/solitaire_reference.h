@@ -57,7 +57,7 @@ struct Reference {
     } else if (rules.continuation == Continuation::kOptional) {
       for (int s = 0; s < board.cells(); ++s) {
         if (p.cells[s] == 0) continue;
-        for (const Jump& j : board.jumps(static_cast<Square>(s), rules.diagonal)) {
+        for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps)) {
           if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
           Position next = p;
           next.cells[j.to] = p.cells[s];

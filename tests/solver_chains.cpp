@@ -20,7 +20,7 @@ std::vector<Value> cells_of(const Board& board, const Position& pos) {
 Rules rules_with(Measure m, bool diagonal, Continuation c = Continuation::kOptional) {
   Rules r;
   r.measure = m;
-  r.diagonal = diagonal;
+  r.jumps = diagonal ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
   r.continuation = c;
   return r;
 }
@@ -47,7 +47,7 @@ void check_against_reference(const Setup& s, const Rules& rules,
   all.limit = 1u << 20;
   const ChainResult r = best_chains(s.board, rules, s.position, all);
   INFO(format_position(s) << " by " << to_string(rules.measure)
-                          << (rules.diagonal ? " diagonal" : ""));
+                          << (rules.jumps == JumpSet::kDiagonal ? " diagonal" : ""));
   REQUIRE(r.complete);
   CHECK_FALSE(r.removal);
   REQUIRE(r.value == ref_value);
@@ -72,7 +72,8 @@ TEST_CASE("best agrees with plain recursion on 1000 random positions", "[solver]
     bool fits = true;
     for (const bool diagonal : {false, true})
       for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
-        ReferenceSearch ref(s.board, diagonal, m == Measure::kPoints, 200000);
+        ReferenceSearch ref(s.board, diagonal ? JumpSet::kDiagonal : JumpSet::kOrthogonal,
+                            m == Measure::kPoints, 200000);
         const auto expect = ref.run(cells_of(s.board, s.position));
         if (expect.gave_up) {
           fits = false;
@@ -109,7 +110,7 @@ TEST_CASE("best agrees with plain recursion on random lattice positions", "[solv
           k-- == 0)
         s.position.cells[sq] = static_cast<Value>(1 + rng.below(4));
     for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
-      ReferenceSearch ref(s.board, false, m == Measure::kPoints, 2000000);
+      ReferenceSearch ref(s.board, JumpSet::kOrthogonal, m == Measure::kPoints, 2000000);
       const auto expect = ref.run(cells_of(s.board, s.position));
       if (expect.gave_up) continue;
       check_against_reference(s, rules_with(m, false), expect.chains, expect.value);
@@ -151,7 +152,7 @@ TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[s
     const int missing = 10 + static_cast<int>(rng.below(30));
     const Setup s = random_lattice(rng, w, h, missing);
     for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
-      ReferenceSearch ref(s.board, false, m == Measure::kPoints, 3000000);
+      ReferenceSearch ref(s.board, JumpSet::kOrthogonal, m == Measure::kPoints, 3000000);
       const auto expect = ref.run(cells_of(s.board, s.position));
       if (expect.gave_up) continue;
       with_chains += !expect.chains.empty();
@@ -181,7 +182,7 @@ TEST_CASE("the trail search agrees with the general search on larger plain graph
     std::vector<Value> cells(s.position.cells.begin(), s.position.cells.begin() + s.board.cells());
     cells[jumper] = 0;
     const std::array<Score, kMaxValue + 1> gain{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
-    plain += plain_graph(s.board, false, cells, jumper, gain).has_value() ? 1 : 0;
+    plain += plain_graph(s.board, JumpSet::kOrthogonal, cells, jumper, gain).has_value() ? 1 : 0;
     for (const Measure m : {Measure::kPoints, Measure::kPieces}) {
       const Rules rules = rules_with(m, false);
       ChainOptions fast, general;
@@ -221,7 +222,7 @@ PlainGraph random_plain_graph(Rng& rng, int w, int h, int missing, bool pieces,
   std::array<Score, kMaxValue + 1> gain{0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
   if (pieces) gain = {0, 1, 1, 1, 1, 1, 1, 1, 1, 1};
   shown = format_position(s) + (pieces ? " by pieces" : " by points");
-  return *plain_graph(s.board, false, cells, jumper, gain);
+  return *plain_graph(s.board, JumpSet::kOrthogonal, cells, jumper, gain);
 }
 
 struct TrailAnswer {
@@ -409,7 +410,7 @@ TEST_CASE("only_start restricts the chains to one piece", "[solver][chains]") {
   for (int i = 0; i < 100; ++i) {
     const Setup s = random_setup(rng);
     const Rules rules = rules_with(Measure::kPoints, i % 2 == 1);
-    ReferenceSearch ref(s.board, rules.diagonal, true, 1u << 22);
+    ReferenceSearch ref(s.board, rules.jumps, true, 1u << 22);
     for (int sq = 0; sq < s.board.cells(); ++sq) {
       if (s.position.cells[sq] == 0) continue;
       // The reference restricted to one start: the board with every other piece fixed is
@@ -477,7 +478,7 @@ TEST_CASE("results are the same at 1 and 2 threads", "[solver][chains]") {
 TEST_CASE("lattice position: 9x9 (issue 3, 75 points)", "[solver][chains]") {
   const Setup s = parse_position(
       ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
-  ReferenceSearch ref(s.board, false, true, ~std::uint64_t{0});
+  ReferenceSearch ref(s.board, JumpSet::kOrthogonal, true, ~std::uint64_t{0});
   const auto expect = ref.run(cells_of(s.board, s.position));
   REQUIRE(expect.value == 75);  // the value quoted in the issue
   check_against_reference(s, s.rules(), expect.chains, expect.value);

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "core/symmetry.h"
 #include "generator/random.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
@@ -12,11 +13,12 @@
 #include "solitaire_reference.h"
 #include "solver/reach.h"
 #include "solver/solitaire.h"
-#include "solver/symmetry.h"
 
 using namespace leapfrog;
 
 namespace {
+
+Symmetry orthogonal_symmetry(const Board& b) { return Symmetry(b, b.jumps(JumpSet::kOrthogonal)); }
 
 // The images of a position under the eight grid maps that keep the board's shape (computed
 // here from coordinates, independently of solver/symmetry).
@@ -79,15 +81,16 @@ std::vector<std::uint64_t> reference(const Board& board, const Rules& rules, con
 }  // namespace
 
 TEST_CASE("board symmetries keep the shape", "[solver][symmetry]") {
-  CHECK(Symmetry(Board(7, 7)).count() == 8);
-  CHECK(Symmetry(Board(5, 3)).count() == 4);
-  CHECK(Symmetry(parse_position(find_variant("english")->start).board).count() == 8);
-  CHECK(Symmetry(parse_position(find_variant("french")->start).board).count() == 8);
-  CHECK(Symmetry(parse_position("oo#/ooo/ooo").board).count() == 2);  // only the a1-c3 diagonal
-  CHECK(Symmetry(parse_position("o##/ooo/ooo").board).count() == 1);
-  CHECK(Symmetry(parse_position("oo#/ooo/oo#").board).count() == 2);  // ranks mirrored
-  CHECK(Symmetry(parse_position("oo##/oooo/ooo#").board).count() == 1);
-  const Symmetry s(Board(4, 4));
+  CHECK(orthogonal_symmetry(Board(7, 7)).count() == 8);
+  CHECK(orthogonal_symmetry(Board(5, 3)).count() == 4);
+  CHECK(orthogonal_symmetry(parse_position(find_variant("english")->start).board).count() == 8);
+  CHECK(orthogonal_symmetry(parse_position(find_variant("french")->start).board).count() == 8);
+  CHECK(orthogonal_symmetry(parse_position("oo#/ooo/ooo").board).count() ==
+        2);  // only the a1-c3 diagonal
+  CHECK(orthogonal_symmetry(parse_position("o##/ooo/ooo").board).count() == 1);
+  CHECK(orthogonal_symmetry(parse_position("oo#/ooo/oo#").board).count() == 2);  // ranks mirrored
+  CHECK(orthogonal_symmetry(parse_position("oo##/oooo/ooo#").board).count() == 1);
+  const Symmetry s = orthogonal_symmetry(Board(4, 4));
   for (int k = 0; k < s.count(); ++k)
     for (std::uint64_t x : {0x1ULL, 0x8421ULL, 0xF00FULL, 0x1234ULL}) {
       std::uint64_t want = 0;
@@ -114,9 +117,9 @@ TEST_CASE("reach matches a brute-force reference on random small boards", "[solv
     Rules rules;
     rules.players = 1;
     rules.continuation = i % 5 == 4 ? Continuation::kForced : Continuation::kOptional;
-    rules.diagonal = i % 7 == 6;
-    INFO(format_grid(board, p) << "continuation " << to_string(rules.continuation) << " diagonal "
-                               << rules.diagonal);
+    rules.jumps = i % 7 == 6 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+    INFO(format_grid(board, p) << "continuation " << to_string(rules.continuation) << " jumps "
+                               << directions(rules.jumps).name);
     for (bool symmetry : {false, true}) {
       SearchControl control;
       control.threads = 1 + i % 2;
@@ -229,8 +232,8 @@ TEST_CASE("reach and line counts on larger boards with few pieces match the refe
           p.cells[board.square(f, r)] = 1;
     Rules rules;
     rules.players = 1;
-    rules.diagonal = i % 3 == 2;
-    INFO(format_grid(board, p) << "diagonal " << rules.diagonal);
+    rules.jumps = i % 3 == 2 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+    INFO(format_grid(board, p) << "jumps " << directions(rules.jumps).name);
     for (bool symmetry : {false, true}) {
       SearchControl control;
       control.threads = 1 + static_cast<int>(i % 2);

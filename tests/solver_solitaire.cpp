@@ -91,7 +91,7 @@ TEST_CASE("solve matches a brute-force reference on random small positions",
         rules.continuation = rule;
         rules.measure = by;
         rules.players = 1;
-        rules.diagonal = i % 7 == 3;
+        rules.jumps = i % 7 == 3 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
         rules.removal = i % 2 ? RemovalKind::kCheapest : RemovalKind::kAny;
         const int removals = i % 6 == 1 ? 1 : (i % 12 == 5 ? 2 : 0);
         s.position.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
@@ -99,8 +99,8 @@ TEST_CASE("solve matches a brute-force reference on random small positions",
         Rules solo = rules;
         solo.players = 1;
         INFO("position " << format_grid(s.board, s.position) << "rule " << to_string(rule) << " by "
-                         << to_string(by) << " diagonal " << rules.diagonal << " removals "
-                         << removals);
+                         << to_string(by) << " jumps " << directions(rules.jumps).name
+                         << " removals " << removals);
         Reference ref{s.board, solo, {}};
         Position root = s.position;
         root.removals_due = 0;

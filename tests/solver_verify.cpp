@@ -112,7 +112,7 @@ TEST_CASE("verify agrees with check_turn and the maximum on random positions", "
     for (int k = 0; k < w * h; ++k)
       if (rng.below(100) >= 35) s.position.cells[k] = static_cast<Value>(1 + rng.below(4));
     Rules r;
-    r.diagonal = i % 3 == 0;
+    r.jumps = i % 3 == 0 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
     r.measure = i % 2 ? Measure::kPieces : Measure::kPoints;
     const Continuation rules[] = {Continuation::kOptional, Continuation::kForced,
                                   Continuation::kPieceMax, Continuation::kBoardMax};
