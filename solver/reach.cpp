@@ -360,14 +360,19 @@ class KeySet {
   int log_ = 0;
 };
 
-// Packed positions: bit i for the board's i-th square, in row order. The cell word comes
-// from byte-wise lookup tables; so do the images under the symmetries in use, except in
-// the common cases (all eight symmetries, or the four that keep the files and ranks apart),
-// where they are a few word operations: the half turn reverses the packed word, the rank
-// mirror moves whole rows, and the transposing four are one table image under those.
+// Packed positions: bit i for the board's i-th square, in row order. Jumps are found in a
+// word with one bit per grid cell when the grid has at most 64 cells (one shift per
+// direction finds all jumps of that direction), else in the packed word itself (boards of at
+// most 64 squares on a larger grid, such as a hexagon drawn on a sheared grid: the jumps are
+// grouped by their offsets there instead). That word comes from byte-wise lookup tables; so do the
+// images under the symmetries in use, except in the common cases (all eight symmetries, or the four
+// that keep the files and ranks apart), where they are a few word operations: the half turn
+// reverses the packed word, the rank mirror moves whole rows, and the transposing four are one
+// table image under those.
 class Packing {
  public:
-  Packing(const Board& board, const Symmetry& sym, const std::vector<int>& syms) {
+  Packing(const Board& board, const Symmetry& sym, const std::vector<int>& syms)
+      : dense_(board.cells() > 64) {
     std::vector<int> index(static_cast<std::size_t>(board.cells()), -1);
     std::vector<int> row_start(static_cast<std::size_t>(board.height()) + 1, 0);
     for (int s = 0; s < board.cells(); ++s)
@@ -392,7 +397,9 @@ class Packing {
         return index[sym.image(k, static_cast<Square>(cell_[static_cast<std::size_t>(i)]))];
       });
     };
-    unpack_ = table([&](int i) { return cell_[static_cast<std::size_t>(i)]; });
+    for (std::size_t i = 0; i < cell_.size(); ++i)
+      word_.push_back(dense_ ? static_cast<int>(i) : cell_[i]);
+    unpack_ = table([&](int i) { return word_[static_cast<std::size_t>(i)]; });
     used_ = 1 + static_cast<int>(syms.size());
     unsigned kinds = 0;
     for (int k : syms) kinds |= sym.kind(k) < 0 ? 1U << 31 : 1U << sym.kind(k);
@@ -426,8 +433,12 @@ class Packing {
   int symmetries() const { return used_; }
   std::uint64_t pack(std::uint64_t cells) const {
     std::uint64_t out = 0;
-    for (std::size_t i = 0; i < cell_.size(); ++i) out |= ((cells >> cell_[i]) & 1) << i;
+    for (std::size_t i = 0; i < cell_.size(); ++i) out |= ((cells >> word_[i]) & 1) << i;
     return out;
+  }
+  // The bit of square s in the word that jumps are found in (see above).
+  int word(const Board& board, Square s) const {
+    return word_[static_cast<std::size_t>(board.index(s))];
   }
   std::uint64_t unpack(std::uint64_t x) const { return lookup(unpack_.data(), x); }
   // The images of x: identity first, then one per symmetry in use (the same order for
@@ -474,7 +485,9 @@ class Packing {
     x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
     return x >> (64 - squares());
   }
+  bool dense_;
   std::vector<int> cell_;  // cell of the i-th square
+  std::vector<int> word_;  // its bit in the word jumps are found in
   int bytes_ = 0;
   int used_ = 1;
   int fast_ = 0;  // 4 or 8 when the images are word operations
@@ -504,8 +517,9 @@ class Mixer {
 };
 
 struct JumpGroup {
-  int delta;           // cell offset from the jumper to the jumped piece
-  std::uint64_t from;  // cells from which a jump by delta stays on squares
+  int over;            // bit offset from the jumper to the jumped piece
+  int to;              // and to the landing square
+  std::uint64_t from;  // bits from which a jump by these offsets stays on squares
 };
 
 inline std::uint64_t toward(std::uint64_t x, int d) {  // bit s of the result = bit s + d of x
@@ -580,16 +594,16 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   using T = Item<Key, kCount>;
   std::uint64_t squares = 0;
   std::vector<JumpGroup> groups;
-  for (int s = 0; s < board.cells(); ++s) {
-    const Square sq = static_cast<Square>(s);
-    if (!board.is_square(sq)) continue;
-    squares |= std::uint64_t{1} << s;
+  for (int i = 0; i < board.squares(); ++i) {
+    const Square sq = board.cell(i);
+    const int w = packing.word(board, sq);
+    squares |= std::uint64_t{1} << w;
     for (const Jump& j : board.jumps(sq, rules.jumps)) {
-      const int d = j.over - s;
+      const int over = packing.word(board, j.over) - w, to = packing.word(board, j.to) - w;
       auto it = std::find_if(groups.begin(), groups.end(),
-                             [&](const JumpGroup& g) { return g.delta == d; });
-      if (it == groups.end()) it = groups.insert(groups.end(), JumpGroup{d, 0});
-      it->from |= std::uint64_t{1} << s;
+                             [&](const JumpGroup& g) { return g.over == over && g.to == to; });
+      if (it == groups.end()) it = groups.insert(groups.end(), JumpGroup{over, to, 0});
+      it->from |= std::uint64_t{1} << w;
     }
   }
   const int used = packing.symmetries();
@@ -601,8 +615,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       const std::uint64_t bit = f & (~f + 1);
       std::uint64_t* m =
           &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(f))) * kImages];
-      packing.images(
-          packing.pack(bit | away(bit, groups[gi].delta) | away(bit, 2 * groups[gi].delta)), m);
+      packing.images(packing.pack(bit | away(bit, groups[gi].over) | away(bit, groups[gi].to)), m);
       for (int t = used; t < kImages; ++t) m[t] = m[0];
     }
   const int n = packing.squares();
@@ -664,7 +677,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
             for (int t = used; t < kImages; ++t) img[static_cast<std::size_t>(t)] = packed;
             for (std::size_t gi = 0; gi < groups.size(); ++gi) {
               const JumpGroup& g = groups[gi];
-              std::uint64_t cand = g.from & occ & toward(occ, g.delta) & toward(empty, 2 * g.delta);
+              std::uint64_t cand = g.from & occ & toward(occ, g.over) & toward(empty, g.to);
               while (cand) {
                 const std::uint64_t* m =
                     &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) *
@@ -735,9 +748,8 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
   const Symmetry sym(board, board.jumps(rules.jumps));
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
-  for (int s = 0; s < board.cells(); ++s)
-    if (pos.cells[static_cast<std::size_t>(s)] != 0) start |= std::uint64_t{1} << s;
-  start = packing.pack(start);
+  for (int i = 0; i < board.squares(); ++i)
+    if (pos.cells[board.cell(i)] != 0) start |= std::uint64_t{1} << i;
   const bool narrow = packing.squares() - std::min(kBucketBits, packing.squares() / 2) <= 31;
   if (packing.symmetries() == 1)
     return narrow ? reach_packed<kCount, 1, std::uint32_t>(board, rules, packing, start, control)
@@ -756,7 +768,7 @@ bool reach_fast_path(const Board& board, const Rules& rules, const Position& pos
     if (kind != 0 && v != kind) return false;
     kind = v;
   }
-  return board.cells() <= 64 && kind != 0 && pos.removals_due == 0 &&
+  return board.squares() <= 64 && kind != 0 && pos.removals_due == 0 &&
          rules.continuation == Continuation::kOptional;
 }
 

@@ -134,6 +134,38 @@ TEST_CASE("reach matches a brute-force reference on random small boards", "[solv
   }
 }
 
+TEST_CASE("reach keys on squares: at most 64 squares on a grid of more cells", "[solver][reach]") {
+  // The packed fast path takes boards of at most 64 squares whatever their grid; on a grid
+  // of more than 64 cells it finds jumps in the packed word itself. Random shapes of about
+  // 36 squares on 9x8 and 11x7 grids, orthogonal and six-direction jumps.
+  Rng rng(64);
+  std::uint64_t total = 0;
+  for (int i = 0; i < 16; ++i) {
+    const int W = i % 2 ? 9 : 11, H = i % 2 ? 8 : 7;
+    std::vector<bool> on(static_cast<std::size_t>(W * H), false);
+    for (auto&& c : on) c = rng.below(100) < 50;
+    const Board board(W, H, on);
+    REQUIRE(board.cells() > 64);
+    if (board.squares() > 64) continue;
+    Position p;
+    for (int c = 0; c < W * H; ++c)
+      if (on[static_cast<std::size_t>(c)] && rng.below(10) < 7)
+        p.cells[static_cast<std::size_t>(c)] = 1;
+    Rules rules;
+    rules.players = 1;
+    rules.jumps = i % 3 == 2 ? JumpSet::kHex : JumpSet::kOrthogonal;
+    REQUIRE(reach_fast_path(board, rules, p));
+    INFO(format_grid(board, p) << "jumps " << directions(rules.jumps).name);
+    SearchControl control;
+    control.threads = 1 + i % 2;
+    const ReachResult r = reach(board, rules, p, false, control);
+    REQUIRE(r.complete);
+    CHECK(r.levels == reference(board, rules, p, false));
+    total += r.total;
+  }
+  CHECK(total > 10000);  // the shapes are not trivial
+}
+
 TEST_CASE("reach english: the first levels of OEIS A112737", "[solver][reach]") {
   // OEIS A112737 (G. I. Bell, 2005): "On the standard 33-hole cross-shaped peg solitaire
   // board, the number of distinct board positions after n jumps (starting with the center
