@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/hash.h"
 #include "puzzles/bigcount.h"
 #include "solver/assignment.h"
 #include "solver/child_fold.h"
@@ -34,14 +35,9 @@ void for_each_bit(const Mask& m, F&& f) {
     for (std::uint64_t b = m[static_cast<std::size_t>(w)]; b != 0; b &= b - 1)
       f(64 * w + std::countr_zero(b));
 }
-inline std::uint64_t mix(std::uint64_t z) {  // SplitMix64's finaliser
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 inline std::uint64_t state_hash(const Mask& s, int v) {
-  return mix(s[0] * 0x9E3779B97F4A7C15ULL ^
-             mix(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) |
+  return mix64(s[0] * kGoldenGamma ^
+               mix64(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) |
          1U;
 }
 
