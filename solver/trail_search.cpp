@@ -6,42 +6,15 @@
 #include <limits>
 #include <vector>
 
-#include "core/hash.h"
 #include "puzzles/bigcount.h"
 #include "solver/assignment.h"
 #include "solver/child_fold.h"
 #include "solver/memory_budget.h"
+#include "solver/trail_graph.h"
+#include "solver/trail_table.h"
 #include "solver/trails.h"
 
 namespace leapfrog {
-
-namespace trails_detail {
-
-using Mask = std::array<std::uint64_t, 2>;
-inline bool has(const Mask& m, int e) {
-  return ((m[static_cast<unsigned>(e) >> 6] >> (e & 63)) & 1U) != 0;
-}
-inline void drop(Mask& m, int e) {
-  m[static_cast<unsigned>(e) >> 6] &= ~(std::uint64_t{1} << (e & 63));
-}
-inline void put(Mask& m, int e) {
-  m[static_cast<unsigned>(e) >> 6] |= std::uint64_t{1} << (e & 63);
-}
-inline bool empty(const Mask& m) { return (m[0] | m[1]) == 0; }
-inline bool equal(const Mask& a, const Mask& b) { return a[0] == b[0] && a[1] == b[1]; }
-template <class F>
-void for_each_bit(const Mask& m, F&& f) {
-  for (int w = 0; w < 2; ++w)
-    for (std::uint64_t b = m[static_cast<std::size_t>(w)]; b != 0; b &= b - 1)
-      f(64 * w + std::countr_zero(b));
-}
-inline std::uint64_t state_hash(const Mask& s, int v) {
-  return mix64(s[0] * kGoldenGamma ^
-               mix64(s[1] + static_cast<std::uint64_t>(v) * 0xD6E8FEB86659FD93ULL)) |
-         1U;
-}
-
-}  // namespace trails_detail
 
 template <class Count>
 class TrailSearch<Count>::Parts {
@@ -50,23 +23,16 @@ class TrailSearch<Count>::Parts {
  public:
   Parts(PlainGraph graph, std::function<bool(std::uint64_t)> poll, std::uint64_t leftover_budget,
         MemoryBudget* memory)
-      : g_(std::move(graph)),
+      : graph_(std::move(graph)),
+        g_(graph_.graph()),
+        stamps_(static_cast<std::size_t>(g_.vertices())),
         poll_(std::move(poll)),
         leftover_budget_(leftover_budget),
         memory_(memory),
         table_(memory),
         euler_table_(memory) {
     const auto n = static_cast<std::size_t>(g_.vertices());
-    stamp_.assign(n, 0);
     queue_.resize(n);
-    for (int e = 0; e < g_.edges(); ++e) {
-      const Score w = g_.weight[static_cast<std::size_t>(e)];
-      auto it = std::find_if(classes_.begin(), classes_.end(),
-                             [&](const auto& c) { return c.first == w; });
-      if (it == classes_.end()) it = classes_.insert(classes_.end(), {w, Mask{}});
-      trails_detail::put(it->second, e);
-      trails_detail::put(all_, e);
-    }
     tf_.assign(static_cast<std::size_t>(g_.edges()) + 2, nullptr);
     paths_.assign(static_cast<std::size_t>(g_.edges()) + 2, Mask{});
     path_stack_.resize(n + 1);
@@ -83,17 +49,17 @@ class TrailSearch<Count>::Parts {
 
   void run() {
     const int v = g_.start;
-    const Score w = weight(all_);
+    const Score w = graph_.weight(graph_.all());
     Score need = w;
     // The root's T-join bound (its frame serves the children).
-    need = std::min(need, w - tjoin(0, v, all_, -1, true));
+    need = std::min(need, w - tjoin(0, v, graph_.all(), -1, true));
     if (leftover_budget_ == 0) {
       bounded(v, w, need, kNoCap);
       return;
     }
     // Where bridges make the T-join bound loose (a sparse region), the block bound starts
     // both nearer the answer.
-    const Score bb = block_bound(0, v, all_, w + 1);  // exact: every value is below w + 1
+    const Score bb = block_bound(0, v, graph_.all(), w + 1);  // exact: every value is below w + 1
     if (bb != kNoBound) need = std::min(need, bb);
     for (std::uint64_t cap = kFirstCap;; cap *= 4) {
       if (by_leftovers(w, need, std::min(cap, leftover_budget_))) {
@@ -103,7 +69,8 @@ class TrailSearch<Count>::Parts {
       if (stopped) return;
       const bool last = cap >= leftover_budget_ || hopeless_;
       if (bounded(v, w, need, last ? kNoCap : cap / 16) || stopped) return;
-      table_ = Table(memory_);  // a capped search leaves unfinished entries
+      table_ =
+          trails_detail::TrailTable<Count>(memory_);  // a capped search leaves unfinished entries
     }
   }
 
@@ -117,7 +84,7 @@ class TrailSearch<Count>::Parts {
     capped_ = false;
     Sub root{0, Count{}, false};
     while (need >= 1) {
-      root = solve(0, v, all_, w, need, -1, true);
+      root = solve(0, v, graph_.all(), w, need, -1, true);
       if (root.exact || stopped || capped_) break;
       need = std::min(need - 1, root.best);
     }
@@ -135,7 +102,7 @@ class TrailSearch<Count>::Parts {
       if (value > 0) walk_units(g_.start, units_, path, out, limit, truncated);
       return;
     }
-    walk(g_.start, all_, value, path, out, limit, truncated);
+    walk(g_.start, graph_.all(), value, path, out, limit, truncated);
   }
 
   Score value = 0;
@@ -153,64 +120,6 @@ class TrailSearch<Count>::Parts {
     Count count;
     bool exact;
   };
-
-  // ---- the state: edges reachable from the jumper -------------------------------------
-
-  Score weight(const Mask& s) const {
-    Score sum = 0;
-    for (const auto& [w, m] : classes_)
-      sum += w * (std::popcount(s[0] & m[0]) + std::popcount(s[1] & m[1]));
-    return sum;
-  }
-  int degree(int x, const Mask& s) const {
-    int d = 0;
-    const auto& inc = g_.inc[static_cast<std::size_t>(x)];
-    for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(x)]; ++i)
-      d += trails_detail::has(s, inc[static_cast<std::size_t>(i)].edge) ? 1 : 0;
-    return d;
-  }
-  std::uint32_t next_stamp() {
-    if (++generation_ == 0) {
-      std::fill(stamp_.begin(), stamp_.end(), 0);
-      generation_ = 1;
-    }
-    return generation_;
-  }
-  // The jumper went from a to u across an edge already dropped from s: keeps in s the edges
-  // u can still reach; true when some were cut off (the edge was a bridge).
-  bool reduce(int u, int a, Mask& s) {
-    if (degree(a, s) == 0) return false;  // a's side has no edge left
-    if (degree(u, s) == 0) {
-      s = Mask{};
-      return true;
-    }
-    // Breadth first from u until a is found: on a lattice a face away.
-    const std::uint32_t gen = next_stamp();
-    std::size_t head = 0, tail = 0;
-    queue_[tail++] = static_cast<std::uint8_t>(u);
-    stamp_[static_cast<std::size_t>(u)] = gen;
-    while (head < tail) {
-      const int x = queue_[head++];
-      const auto& inc = g_.inc[static_cast<std::size_t>(x)];
-      for (int i = 0; i < g_.inc_count[static_cast<std::size_t>(x)]; ++i) {
-        const auto [e, y] = inc[static_cast<std::size_t>(i)];
-        if (!trails_detail::has(s, e) || stamp_[y] == gen) continue;
-        if (y == a) return false;
-        stamp_[y] = gen;
-        queue_[tail++] = y;
-      }
-    }
-    Mask kept{};
-    for (std::size_t i = 0; i < tail; ++i) {
-      const int x = queue_[i];
-      const auto& inc = g_.inc[static_cast<std::size_t>(x)];
-      for (int j = 0; j < g_.inc_count[static_cast<std::size_t>(x)]; ++j)
-        if (trails_detail::has(s, inc[static_cast<std::size_t>(j)].edge))
-          trails_detail::put(kept, inc[static_cast<std::size_t>(j)].edge);
-    }
-    s = kept;
-    return true;
-  }
 
   // ---- leftover enumeration and Euler trails ---------------------------------------------
 
@@ -318,7 +227,7 @@ class TrailSearch<Count>::Parts {
           hopeless_ = true;
           return false;
         }
-        units_.push_back(Mask{all_[0] & ~leftover_[0], all_[1] & ~leftover_[1]});
+        units_.push_back(Mask{graph_.all()[0] & ~leftover_[0], graph_.all()[1] & ~leftover_[1]});
       }
       return true;
     }
@@ -352,14 +261,14 @@ class TrailSearch<Count>::Parts {
     return true;
   }
 
-  // U = all_ - leftover_ is non-empty and connected from the start.
+  // U = all() - leftover_ is non-empty and connected from the start.
   bool complement_connected() {
-    const Mask u{all_[0] & ~leftover_[0], all_[1] & ~leftover_[1]};
+    const Mask u{graph_.all()[0] & ~leftover_[0], graph_.all()[1] & ~leftover_[1]};
     if (trails_detail::empty(u)) return false;
-    const std::uint32_t gen = next_stamp();
+    const std::uint32_t gen = stamps_.next();
     std::size_t head = 0, tail = 0;
     queue_[tail++] = static_cast<std::uint8_t>(g_.start);
-    stamp_[static_cast<std::size_t>(g_.start)] = gen;
+    stamps_[static_cast<std::size_t>(g_.start)] = gen;
     Mask seen{};
     while (head < tail) {
       const int x = queue_[head++];
@@ -367,8 +276,8 @@ class TrailSearch<Count>::Parts {
         const auto [e, y] = g_.inc[static_cast<std::size_t>(x)][static_cast<std::size_t>(i)];
         if (!trails_detail::has(u, e)) continue;
         trails_detail::put(seen, e);
-        if (stamp_[y] == gen) continue;
-        stamp_[y] = gen;
+        if (stamps_[y] == gen) continue;
+        stamps_[y] = gen;
         queue_[tail++] = y;
       }
     }
@@ -381,7 +290,8 @@ class TrailSearch<Count>::Parts {
     if (trails_detail::empty(r)) return Count{1};
     const auto& inc = g_.inc[static_cast<std::size_t>(x)];
     const int incs = g_.inc_count[static_cast<std::size_t>(x)];
-    if (degree(x, r) == 1) {  // a forced jump (it leaves x bare, so strands nothing): no memo
+    if (graph_.degree(x, r) ==
+        1) {  // a forced jump (it leaves x bare, so strands nothing): no memo
       for (int i = 0;; ++i) {
         const auto [e, y] = inc[static_cast<std::size_t>(i)];
         if (!trails_detail::has(r, e)) continue;
@@ -400,7 +310,7 @@ class TrailSearch<Count>::Parts {
       if (!trails_detail::has(r, e)) continue;
       Mask child = r;
       trails_detail::drop(child, e);
-      if (reduce(y, x, child)) continue;  // the jump strands edges of r
+      if (graph_.reduce(y, x, child)) continue;  // the jump strands edges of r
       overflowed |= add_count(c, euler(y, child));
     }
     euler_table_.insert(h, r, x, 0, c, true);  // not there: r only shrinks below this call
@@ -426,7 +336,7 @@ class TrailSearch<Count>::Parts {
         if (!trails_detail::has(r, e)) continue;
         Mask child = r;
         trails_detail::drop(child, e);
-        if (!reduce(y, x, child)) next.push_back(child);
+        if (!graph_.reduce(y, x, child)) next.push_back(child);
       }
       if (next.empty()) continue;
       path.push_back(g_.vertex_square[y]);
@@ -463,11 +373,11 @@ class TrailSearch<Count>::Parts {
   bool tight_path(const Frame& f, std::size_t r, std::size_t c, const Mask& s, Mask& out) {
     const Score* row = row_of(f, r);
     const int target = f.terms[r];
-    const std::uint32_t gen = next_stamp();
+    const std::uint32_t gen = stamps_.next();
     // Depth first from the far end back towards the source along tight edges.
     std::size_t top = 0;
     path_stack_[top++] = {f.terms[c], 0, 0};
-    stamp_[f.terms[c]] = gen;
+    stamps_[f.terms[c]] = gen;
     while (top > 0) {
       PathStep& step = path_stack_[top - 1];
       const std::uint8_t z = step.vertex;
@@ -479,9 +389,9 @@ class TrailSearch<Count>::Parts {
       bool pushed = false;
       while (step.next < g_.inc_count[z]) {
         const auto [e, y] = inc[step.next++];
-        if (!trails_detail::has(s, e) || stamp_[y] == gen || row[y] + g_.weight[e] != row[z])
+        if (!trails_detail::has(s, e) || stamps_[y] == gen || row[y] + g_.weight[e] != row[z])
           continue;
-        stamp_[y] = gen;
+        stamps_[y] = gen;
         path_stack_[top++] = {y, 0, e};
         pushed = true;
         break;
@@ -532,7 +442,7 @@ class TrailSearch<Count>::Parts {
     f.pairs.clear();
     if (parent == nullptr) {
       for (int x = 0; x < g_.vertices(); ++x) {
-        const int deg = degree(x, s);
+        const int deg = graph_.degree(x, s);
         if ((deg > 0 || x == v) && ((deg & 1) != 0) != (x == v))
           f.terms.push_back(static_cast<std::uint8_t>(x));
       }
@@ -540,7 +450,7 @@ class TrailSearch<Count>::Parts {
       // A jump flips the parity of both its ends and moves the jumper: T' stays, less the
       // terminals a cut left behind.
       for (const std::uint8_t x : parent->terms)
-        if (x == v || degree(x, s) > 0) f.terms.push_back(x);
+        if (x == v || graph_.degree(x, s) > 0) f.terms.push_back(x);
     }
     const std::size_t k = f.terms.size();
     f.all_pairs = all_pairs_;
@@ -634,11 +544,11 @@ class TrailSearch<Count>::Parts {
   // rounds as distances() with every such square a source (all_pairs_: at most 64).
   void all_pairs(int v, const Mask& s, Score* rows) {
     const auto n = static_cast<std::size_t>(g_.vertices());
-    const std::uint32_t gen = next_stamp();
+    const std::uint32_t gen = stamps_.next();
     active_.clear();
     const auto touch = [&](std::uint8_t x) {
-      if (stamp_[x] == gen) return;
-      stamp_[x] = gen;
+      if (stamps_[x] == gen) return;
+      stamps_[x] = gen;
       active_.push_back(x);
     };
     touch(static_cast<std::uint8_t>(v));
@@ -796,7 +706,7 @@ class TrailSearch<Count>::Parts {
     // Cheap first: the routes' weights alone.
     best_below_.assign(blocks_.size(), 0);
     for (std::size_t b = blocks_.size(); b-- > 0;) {
-      best_below_[b] += weight(blocks_[b].edges);
+      best_below_[b] += graph_.weight(blocks_[b].edges);
       if (b > 0) {
         Score& up = best_below_[static_cast<std::size_t>(blocks_[b].parent)];
         up = std::max(up, blocks_[b].via + best_below_[b]);
@@ -838,7 +748,7 @@ class TrailSearch<Count>::Parts {
         best_below_[b] = best;
         continue;
       }
-      const Score w = weight(B.edges);
+      const Score w = graph_.weight(B.edges);
       terms_.assign(sources_.begin() + B.first, sources_.begin() + B.first + B.terms);
       // Warm-started from the frame's assignment (the same distances) when it has one.
       const bool frame_duals = shared_rows && frame->u.size() == frame->terms.size() + 2;
@@ -1048,8 +958,8 @@ class TrailSearch<Count>::Parts {
       const Score g = g_.weight[e];
       Mask child = s;
       trails_detail::drop(child, e);
-      const bool child_cut = reduce(u, v, child);
-      const Score cw = child_cut ? weight(child) : w - g;
+      const bool child_cut = graph_.reduce(u, v, child);
+      const Score cw = child_cut ? graph_.weight(child) : w - g;
       Sub c = solve(depth + 1, u, child, cw, r.child_need(need, g), e, child_cut);
       r.add(g, c.best, std::move(c.count), c.exact);
     }
@@ -1075,7 +985,7 @@ class TrailSearch<Count>::Parts {
       if (!trails_detail::has(s, e)) continue;
       Mask child = s;
       trails_detail::drop(child, e);
-      reduce(u, v, child);
+      graph_.reduce(u, v, child);
       const auto j = table_.find(trails_detail::state_hash(child, u), child, u);
       // Every state of a maximal chain was searched exactly (see chains.cpp).
       if (j >= 0 && table_.exact(j) && g_.weight[e] + table_.best(j) == remaining) {
@@ -1086,88 +996,9 @@ class TrailSearch<Count>::Parts {
     }
   }
 
-  // Memo: open addressing, linear probing, never evicts (collect needs every state).
-  class Table {
-   public:
-    explicit Table(MemoryBudget* memory) : lease_(memory) {
-      allocate(1024);
-      lease_.force(1024 * sizeof(Slot));
-    }
-    std::ptrdiff_t find(std::uint64_t h, const Mask& s, int v) const {
-      for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
-        const Slot& x = slots_[i];
-        if (x.hash == 0) return -1;
-        if (x.hash == h && x.vertex == v && trails_detail::equal(x.key, s))
-          return static_cast<std::ptrdiff_t>(i);
-      }
-    }
-    void store(std::uint64_t h, const Mask& s, int v, Score best, const Count& count, bool exact) {
-      std::ptrdiff_t i = find(h, s, v);
-      if (i < 0) {
-        if ((used_ + 1) * 2 > slots_.size()) grow();
-        i = place(h, s, v);
-      }
-      Slot& x = slots_[static_cast<std::size_t>(i)];
-      x.best = best;
-      x.count = count;
-      x.exact = exact;
-    }
-    // store() for a key known to be absent.
-    void insert(std::uint64_t h, const Mask& s, int v, Score best, const Count& count, bool exact) {
-      if ((used_ + 1) * 2 > slots_.size()) grow();
-      Slot& x = slots_[static_cast<std::size_t>(place(h, s, v))];
-      x.best = best;
-      x.count = count;
-      x.exact = exact;
-    }
-    bool exact(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].exact; }
-    Score best(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].best; }
-    const Count& count(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].count; }
-
-   private:
-    struct Slot {
-      std::uint64_t hash = 0;  // 0: empty
-      Mask key{};
-      Count count{};
-      Score best = 0;
-      std::uint8_t vertex = 0;
-      bool exact = false;
-    };
-    void allocate(std::size_t capacity) {
-      slots_.assign(capacity, Slot{});
-      mask_ = capacity - 1;
-      used_ = 0;
-    }
-    std::ptrdiff_t place(std::uint64_t h, const Mask& s, int v) {
-      std::size_t i = h & mask_;
-      while (slots_[i].hash != 0) i = (i + 1) & mask_;
-      slots_[i].hash = h;
-      slots_[i].key = s;
-      slots_[i].vertex = static_cast<std::uint8_t>(v);
-      ++used_;
-      return static_cast<std::ptrdiff_t>(i);
-    }
-    void grow() {
-      // Four times while small: fewer rehashes.
-      const std::size_t size = slots_.size() * (slots_.size() < (std::size_t{1} << 16) ? 4 : 2);
-      if (!lease_.grow_table(size * sizeof(Slot), used_, slots_.size())) return;
-      std::vector<Slot> old = std::move(slots_);
-      allocate(size);
-      for (Slot& x : old) {
-        if (x.hash == 0) continue;
-        const auto i = static_cast<std::size_t>(place(x.hash, x.key, x.vertex));
-        slots_[i].count = std::move(x.count);
-        slots_[i].best = x.best;
-        slots_[i].exact = x.exact;
-      }
-    }
-    std::vector<Slot> slots_;
-    std::size_t mask_ = 0;
-    std::size_t used_ = 0;
-    MemoryLease lease_;
-  };
-
-  PlainGraph g_;
+  trails_detail::TrailGraph graph_;
+  const PlainGraph& g_;
+  trails_detail::VertexStamps stamps_;
   std::function<bool(std::uint64_t)> poll_;
   std::uint64_t leftover_budget_;
   MemoryBudget* memory_;
@@ -1186,10 +1017,6 @@ class TrailSearch<Count>::Parts {
   bool capped_ = false;
   std::vector<Mask> units_;
   std::vector<std::vector<Mask>> walk_live_;  // walk_units: the sets alive at each depth
-  Mask all_{};
-  std::vector<std::pair<Score, Mask>> classes_;  // edges by weight
-  std::vector<std::uint32_t> stamp_;
-  std::uint32_t generation_ = 0;
   std::vector<std::uint8_t> queue_;
   std::vector<const Frame*> tf_;  // the frame in force at each depth of the current chain
   std::vector<Mask> paths_;       // and the shortest paths its pairs use there
@@ -1237,8 +1064,9 @@ class TrailSearch<Count>::Parts {
   std::vector<std::int64_t> cost_;
   AssignmentScratch assignment_;
   std::array<std::vector<std::uint8_t>, 64> buckets_;
-  Table table_;
-  Table euler_table_;  // (vertex, edges left of an optimal set) -> Euler trails
+  trails_detail::TrailTable<Count> table_;
+  trails_detail::TrailTable<Count>
+      euler_table_;  // (vertex, edges left of an optimal set) -> Euler trails
 };
 
 template <class Count>
