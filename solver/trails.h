@@ -98,7 +98,7 @@ class TrailSearch {
   //    a connected U gives the value, and the Euler trails of each such U are counted with a
   //    memo on (vertex, edges left) where every state reached completes (Fleury: a jump
   //    that strands no edge). No bound is needed while counting.
-  //  - The bounded search: the `need`-pruned search below.
+  //  - The bounded search: the `need`-pruned search of trail_bounded.h.
   // Neither is always the faster: on a dense lattice the enumeration meets few leftovers and
   // counts without bounds, while where the trail must leave much (a sparse region, bridges)
   // near-optimal leftovers abound and the bounded search's block bound is the better tool.
