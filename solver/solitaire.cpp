@@ -41,6 +41,49 @@ void order_by_gain(It first, It last) {
   std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.gain > b.gain; });
 }
 
+// An upper bound for a position with `removals` opening removals still due, given its
+// pieces (value, class code). The lone player removes first, then only jumps, and a jump
+// never takes the last piece: unless the removals can take every piece, one piece stays,
+// and two when after the removal no square can hold a lone last piece of the position's
+// class (core/classes.h). With one removal due the bound is the best over the allowed
+// removals; with more, only the one piece that stays is counted.
+Score removal_bound(const std::vector<std::pair<Value, std::uint64_t>>& pieces, int removals,
+                    const Rules& rules, const PositionClasses& classes) {
+  Score total = 0;
+  Value cheapest = 0;
+  std::uint64_t c = 0;
+  for (const auto& [v, code] : pieces) {
+    total += rules.gain(v);
+    cheapest = cheapest == 0 ? v : std::min(cheapest, v);
+    c ^= code;
+  }
+  if (static_cast<std::size_t>(removals) >= pieces.size()) return total;
+  // The three smallest gains (indices into pieces): the least and second least of the
+  // pieces other than any one removed piece are among them.
+  std::array<std::size_t, 3> low{};
+  std::size_t n_low = 0;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    std::size_t k = n_low < 3 ? n_low++ : 3;
+    while (k > 0 && rules.gain(pieces[low[k - 1]].first) > rules.gain(pieces[i].first)) {
+      if (k < 3) low[k] = low[k - 1];
+      --k;
+    }
+    if (k < 3) low[k] = i;
+  }
+  if (removals > 1 || classes.dimension() == 0) return total - rules.gain(pieces[low[0]].first);
+  Score least_loss = std::numeric_limits<Score>::max();
+  for (std::size_t r = 0; r < pieces.size(); ++r) {
+    if (rules.removal == RemovalKind::kCheapest && pieces[r].first != cheapest) continue;
+    std::array<Score, 2> rest{};
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < n_low && n < 2; ++k)
+      if (low[k] != r) rest[n++] = rules.gain(pieces[low[k]].first);
+    const bool two = n == 2 && !classes.single(c ^ pieces[r].second);
+    least_loss = std::min(least_loss, rest[0] + (two ? rest[1] : 0));
+  }
+  return total - least_loss;
+}
+
 // ---------------------------------------------------------------------------------------
 // Boards of at most 64 squares under the optional rule: a position is four 64-bit value
 // planes (bit i of plane k = bit k of the value on the i-th square, Shape::index) and a
@@ -131,11 +174,17 @@ class BitGame {
         c |= static_cast<std::uint64_t>(std::popcount(occ & classes_.mask64(bit)) & 1) << bit;
       two = !classes_.single(c);
     }
-    if (rules_.measure == Measure::kPieces)
-      return std::popcount(occ) - (s.removals > 0 ? 0 : two ? 2 : 1);
+    if (s.removals > 0) {
+      std::vector<std::pair<Value, std::uint64_t>> pieces;
+      for (std::uint64_t b = occ; b; b &= b - 1) {
+        const int i = std::countr_zero(b);
+        pieces.push_back({value_at(s, i), classes_.code(board_.cell(i))});
+      }
+      return removal_bound(pieces, s.removals, rules_, classes_);
+    }
+    if (rules_.measure == Measure::kPieces) return std::popcount(occ) - (two ? 2 : 1);
     Score total = 0;
     for (int k = 0; k < planes_; ++k) total += std::popcount(s.p[static_cast<std::size_t>(k)]) << k;
-    if (s.removals > 0) return total;
     const Value least = cheapest(s);
     if (!two) return total - least;
     // The second cheapest: the same value again, or the next value present.
@@ -306,7 +355,14 @@ class GeneralGame {
       }
       c ^= classes_.code(static_cast<Square>(i));
     }
-    if (total == 0 || s.removals > 0) return total;
+    if (total == 0) return 0;
+    if (s.removals > 0) {
+      std::vector<std::pair<Value, std::uint64_t>> pieces;
+      for (int i = 0; i < board_.cells(); ++i)
+        if (const Value v = s.pos.cells[static_cast<std::size_t>(i)]; v != 0)
+          pieces.push_back({v, classes_.code(static_cast<Square>(i))});
+      return removal_bound(pieces, s.removals, rules_, classes_);
+    }
     if (classes_.dimension() > 0 && !classes_.single(c)) return total - least - second;
     return total - least;
   }
@@ -724,6 +780,17 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 }
 
 }  // namespace
+
+Score solitaire_bound(const Board& board, const Rules& rules, const Position& pos) {
+  Rules solo = rules;
+  solo.players = 1;
+  if (board.squares() <= 64 && rules.continuation == Continuation::kOptional) {
+    const BitGame game(board, solo, pos, false);
+    return game.upper_bound(game.root());
+  }
+  const GeneralGame game(board, solo, pos, false);
+  return game.upper_bound(game.root());
+}
 
 SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                   const SolveOptions& asked, const SearchControl& control) {

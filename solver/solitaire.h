@@ -63,4 +63,8 @@ struct SolveResult {
 SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                   const SolveOptions& options, const SearchControl& control);
 
+// The upper bound the search starts from: never below the optimum (tests check it against a
+// brute-force reference), and what a stopped search reports when it has nothing better.
+Score solitaire_bound(const Board& board, const Rules& rules, const Position& pos);
+
 }  // namespace leapfrog

@@ -122,6 +122,67 @@ TEST_CASE("solve matches a brute-force reference on random small positions",
   }
 }
 
+TEST_CASE("the search's upper bound is never below the optimum", "[solver][solitaire]") {
+  // Every rule and measure, with 0, 1 or 2 removals due (any piece or the cheapest), and
+  // orthogonal, diagonal and six-direction jumps: 2400 random positions against the
+  // reference. Also counts how often the bound is exact, and how often a removal due leaves a
+  // bound below the whole board's value (the classes after the best removal), so that a
+  // bound that says nothing would fail here too.
+  const JumpSet sets[] = {JumpSet::kOrthogonal, JumpSet::kDiagonal, JumpSet::kHex};
+  int exact = 0, removal_cut = 0, two_left = 0;
+  for (const Continuation rule : kRules) {
+    for (const Measure by : {Measure::kPoints, Measure::kPieces}) {
+      Rng rng(7000 + 10 * static_cast<int>(rule) + static_cast<int>(by));
+      for (int i = 0; i < 300; ++i) {
+        Setup s = random_setup(rng, 1, 16, i % 4 == 0, i % 3 == 0 ? 10 : 7);
+        Rules rules;
+        rules.continuation = rule;
+        rules.measure = by;
+        rules.players = 1;
+        rules.jumps = sets[i % 3];
+        rules.removal = i % 2 ? RemovalKind::kCheapest : RemovalKind::kAny;
+        const int removals = i % 5 < 2 ? 1 : (i % 5 == 2 ? 2 : 0);
+        s.position.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
+        INFO("position " << format_grid(s.board, s.position) << "rule " << to_string(rule) << " by "
+                         << to_string(by) << " jumps " << directions(rules.jumps).name
+                         << " removals " << removals);
+        Reference ref{s.board, rules, {}};
+        Position root = s.position;
+        root.removals_due = 0;
+        const Score want = ref.solve(root, removals).value;
+        const Score bound = solitaire_bound(s.board, rules, s.position);
+        REQUIRE(bound >= want);
+        exact += bound == want ? 1 : 0;
+        Score whole = 0;
+        int pieces = 0;
+        for (int c = 0; c < s.board.cells(); ++c)
+          if (const Value v = s.position.cells[static_cast<std::size_t>(c)]; v != 0) {
+            whole += rules.gain(v);
+            ++pieces;
+          }
+        if (removals == 1 && pieces > 1 && bound < whole) ++removal_cut;
+        if (removals == 0 && pieces > 2) {
+          Score least = whole, second = whole;
+          for (int c = 0; c < s.board.cells(); ++c)
+            if (const Value v = s.position.cells[static_cast<std::size_t>(c)]; v != 0) {
+              const Score g = rules.gain(v);
+              if (g < least) {
+                second = least;
+                least = g;
+              } else if (g < second) {
+                second = g;
+              }
+            }
+          two_left += bound == whole - least - second ? 1 : 0;
+        }
+      }
+    }
+  }
+  CHECK(exact > 450);
+  CHECK(removal_cut > 800);
+  CHECK(two_left > 400);  // the class bound at work
+}
+
 TEST_CASE("solve gives the same answer at 1 and 2 threads and with or without symmetry",
           "[solver][solitaire]") {
   Rng rng(77);
