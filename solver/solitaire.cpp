@@ -14,7 +14,9 @@
 
 #include "core/classes.h"
 #include "core/symmetry.h"
+#include "puzzles/legality.h"
 #include "puzzles/movegen.h"
+#include "solver/guided.h"
 #include "solver/reach.h"
 #include "solver/tt.h"
 
@@ -642,7 +644,7 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 
 template <class Game>
 SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options,
-                const SearchControl& control) {
+                const SearchControl& control, Score floor = -1) {
   // One budget: with a count by the DP, the table and the count's memo share it.
   const std::size_t budget = options.hash_mb << 20;
   TranspositionTable tt(options.count ? budget / 2 : budget);
@@ -685,7 +687,9 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     frontier = std::move(next);
   }
 
-  std::atomic<Score> root_best{-1};
+  // A line of value `floor` is known (the guided search's): look only for better ones.
+  std::atomic<Score> root_best{floor};
+  if (floor > 0) searcher.best_found_.store(floor);
   const auto solve_node = [&](const Node& n) {
     if (searcher.stopped_.load() || searcher.cutoff_.load()) return;
     Local local;
@@ -714,6 +718,15 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   result.bound = root_ub;
   const bool cut = root_best.load() >= root_ub;
   result.complete = !searcher.stopped_.load() || cut;
+  if (floor >= 0 && root_best.load() <= floor &&
+      (result.complete || searcher.best_found_.load() <= floor)) {
+    // Nothing better than the known line: the caller gives that line (proved if complete).
+    result.value = floor;
+    result.proved = result.complete;
+    if (result.complete) result.bound = floor;
+    result.nodes = searcher.nodes_.load();
+    return result;
+  }
   if (result.complete) {
     // Rebuild one optimal line by a fixed-order walk, so that it does not depend on which
     // thread found what first.
@@ -779,6 +792,56 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   return result;
 }
 
+// Boards with more squares than this get a guided line first (solver/guided.h); on smaller
+// ones the exhaustive search is fast on its own, and their lines stay as they were.
+constexpr int kGuidedSquares = 36;
+
+// What a lone player's line takes from `pos` (its removals first), or -1 if a turn is
+// illegal: the guided line is checked before it is trusted.
+Score replay_line(const Board& board, const Rules& solo, Position pos,
+                  const std::vector<Turn>& line) {
+  int removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+  pos.to_move = 0;
+  pos.scores.fill(0);
+  Score total = 0;
+  for (const Turn& t : line) {
+    pos.removals_due = removals > 0 ? 1 : 0;
+    const TurnCheck c = check_turn(board, solo, pos, t);
+    if (!c.legal) return -1;
+    total += c.size(solo);
+    pos = apply(board, solo, pos, t);
+    if (t.removal) --removals;
+  }
+  return total;
+}
+
+// Plays a stopped line on to the end of the game, always taking the dearest capture (the
+// first in generation order among equals), as a stopped exhaustive search does; returns
+// what the added jumps take. For the optional rule, whose turns are single jumps here.
+Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<Turn>& line) {
+  pos.to_move = 0;
+  pos.removals_due = 0;
+  for (const Turn& t : line) pos = apply(board, solo, pos, t);
+  Score added = 0;
+  for (;;) {
+    Turn best;
+    Score gain = 0;
+    for (int s = 0; s < board.cells(); ++s) {
+      if (pos.cells[static_cast<std::size_t>(s)] == 0) continue;
+      for (const Jump& j : board.jumps(static_cast<Square>(s), solo.jumps)) {
+        const Value v = pos.cells[j.over];
+        if (v == 0 || pos.cells[j.to] != 0 || solo.gain(v) <= gain) continue;
+        gain = solo.gain(v);
+        best = Turn{false, {static_cast<Square>(s), j.to}};
+      }
+    }
+    if (gain == 0) return added;
+    pos = apply(board, solo, pos, best);
+    line.push_back(best);
+    added += gain;
+  }
+}
+
 }  // namespace
 
 Score solitaire_bound(const Board& board, const Rules& rules, const Position& pos) {
@@ -806,10 +869,48 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   SolveOptions search_options = options;
   const bool fast_count = options.count && reach_fast_path(board, solo, pos);
   if (fast_count) search_options.count = false;
-  SolveResult result =
-      board.squares() <= 64 && rules.continuation == Continuation::kOptional
-          ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options, control)
-          : run(GeneralGame(board, solo, pos, options.symmetry), solo, search_options, control);
+  // Large boards under the optional rule: a guided line first. When it meets the bound it is
+  // the answer, proved; otherwise the exhaustive search looks only for better lines, in the
+  // time that is left.
+  const bool guide = !options.count && solo.continuation == Continuation::kOptional &&
+                     board.squares() > kGuidedSquares;
+  GuidedResult guided;
+  SearchControl after_guide = control;
+  if (guide) {
+    const Score bound = solitaire_bound(board, solo, pos);
+    guided = guided_line(board, solo, pos, bound, GuidedOptions{}, control);
+    if (replay_line(board, solo, pos, guided.line) != guided.value)
+      throw std::logic_error("solve: the guided line does not replay to its value");
+    if (guided.value >= bound || !guided.complete) {
+      if (!guided.complete) guided.value += play_on(board, solo, pos, guided.line);
+      SolveResult done;
+      done.value = guided.value;
+      done.line = join_chains(guided.line);
+      done.proved = guided.value >= bound;
+      done.complete = done.proved;
+      done.bound = done.proved ? guided.value : bound;
+      done.nodes = guided.nodes;
+      return done;
+    }
+    if (control.time_limit.count() > 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      after_guide.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
+    }
+    if (control.node_limit != 0)
+      after_guide.node_limit =
+          control.node_limit > guided.nodes ? control.node_limit - guided.nodes : 1;
+  }
+  const Score floor = guide ? guided.value : -1;
+  SolveResult result = board.squares() <= 64 && rules.continuation == Continuation::kOptional
+                           ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options,
+                                 after_guide, floor)
+                           : run(GeneralGame(board, solo, pos, options.symmetry), solo,
+                                 search_options, after_guide, floor);
+  if (guide) {
+    result.nodes += guided.nodes;
+    if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
+  }
   if (fast_count && result.proved) {
     // The levels live in the same budget as the search's table, which is gone by now.
     SearchControl levels = control;

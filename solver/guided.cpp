@@ -1,0 +1,436 @@
+#include "solver/guided.h"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <limits>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/classes.h"
+#include "core/hash.h"
+
+namespace leapfrog {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A piece with no neighbouring piece weighs as much as this many boundary edges: stranded
+// pieces are what ends a line early.
+constexpr int kIsolatedWeight = 256;
+// How many of the last level's positions get an exact finish.
+constexpr std::size_t kFinishes = 64;
+
+// The board on dense indices: jumps, one-step neighbours, and how many steps of the
+// direction set leave the board from each square (they count as boundary).
+struct Dense {
+  int n = 0;
+  std::vector<std::vector<std::array<int, 2>>> jumps;  // (over, to)
+  std::vector<std::vector<int>> nbr;
+  std::vector<int> off;
+
+  Dense(const Board& board, const Rules& rules) : n(board.squares()) {
+    const DirectionSet& dirs = directions(rules.jumps);
+    jumps.resize(static_cast<std::size_t>(n));
+    nbr.resize(static_cast<std::size_t>(n));
+    off.assign(static_cast<std::size_t>(n), 0);
+    for (int i = 0; i < n; ++i) {
+      const Square s = board.cell(i);
+      for (const Jump& j : board.jumps(s, rules.jumps))
+        jumps[static_cast<std::size_t>(i)].push_back({board.index(j.over), board.index(j.to)});
+      for (const Step& d : dirs.steps) {
+        const int f = board.file(s) + d.file, r = board.rank(s) + d.rank;
+        if (board.contains(f, r) && board.is_square(board.square(f, r)))
+          nbr[static_cast<std::size_t>(i)].push_back(board.index(board.square(f, r)));
+        else
+          ++off[static_cast<std::size_t>(i)];
+      }
+    }
+  }
+};
+
+std::uint64_t zobrist(int cell, Value v) {
+  return mix64(kGoldenGamma * static_cast<std::uint64_t>(cell * 16 + v + 1));
+}
+
+struct Node {
+  std::vector<Value> cells;  // per dense index; 0 empty
+  int score = 0;
+  Score taken = 0;
+  std::uint64_t hash = 0;
+};
+
+struct Move {
+  int from, over, to;
+};
+
+struct Candidate {
+  int score;
+  int parent;
+  int order;  // the move's place in the parent's generation order
+  Move move;
+  std::uint64_t hash;
+};
+
+class Beam {
+ public:
+  Beam(const Board& board, const Rules& rules, const GuidedOptions& options,
+       const SearchControl& control, Clock::time_point start)
+      : board_(board),
+        rules_(rules),
+        d_(board, rules),
+        width_(options.beam > 0 ? options.beam : default_width(board.squares())),
+        endgame_(options.endgame),
+        control_(control),
+        start_(start) {}
+
+  // The best line from `root` (no removals due); `removed` comes first in the line.
+  GuidedResult run(const Node& root, std::vector<Turn> prefix, Score target, std::uint64_t& nodes) {
+    GuidedResult out;
+    out.line = std::move(prefix);
+    nodes_ = &nodes;
+    std::vector<Node> level{root};
+    level[0].score = full_score(level[0]);
+    std::vector<std::vector<std::pair<int, Move>>> history;  // per level: (parent, move)
+    // The best finished line so far: (value, level index, node index, endgame line).
+    Score best = root.taken;
+    int best_level = -1, best_node = 0;
+    std::vector<Move> best_tail;
+    int pieces = 0;
+    for (Value v : root.cells) pieces += v != 0;
+    bool stopped = false;
+    while (!level.empty()) {
+      if (pieces <= endgame_) {
+        // The best-scored positions first; enough of them to find a good finish, and none
+        // once a finish meets the target.
+        const std::size_t tries = std::min<std::size_t>(level.size(), kFinishes);
+        for (std::size_t i = 0; i < tries && !stopped && best < target; ++i) {
+          std::vector<Move> tail;
+          const Score v = level[i].taken + finish(level[i], tail, stopped);
+          if (!stopped && v > best) {
+            best = v;
+            best_level = static_cast<int>(history.size()) - 1;
+            best_node = static_cast<int>(i);
+            best_tail = std::move(tail);
+          }
+        }
+        break;
+      }
+      if (hit_limits()) {
+        stopped = true;
+        break;
+      }
+      std::vector<Candidate> cand;
+      for (std::size_t i = 0; i < level.size(); ++i) {
+        Node& p = level[i];
+        int order = 0;
+        bool any = false;
+        for (int s = 0; s < d_.n; ++s) {
+          if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
+          for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
+            ++order;
+            if (p.cells[static_cast<std::size_t>(o)] == 0 ||
+                p.cells[static_cast<std::size_t>(t)] != 0)
+              continue;
+            any = true;
+            const Move m{s, o, t};
+            cand.push_back(
+                {p.score + delta(p, m), static_cast<int>(i), order, m, child_hash(p, m)});
+          }
+        }
+        if (!any && p.taken > best) {  // a dead end: the line stops here
+          best = p.taken;
+          best_level = static_cast<int>(history.size()) - 1;
+          best_node = static_cast<int>(i);
+          best_tail.clear();
+        }
+      }
+      *nodes_ += cand.size();
+      if (cand.empty()) break;
+      std::sort(cand.begin(), cand.end(), [](const Candidate& a, const Candidate& b) {
+        if (a.score != b.score) return a.score < b.score;
+        if (a.parent != b.parent) return a.parent < b.parent;
+        return a.order < b.order;
+      });
+      std::vector<Node> next;
+      std::vector<std::pair<int, Move>> step;
+      std::unordered_set<std::uint64_t> seen;
+      for (const Candidate& c : cand) {
+        if (static_cast<int>(next.size()) >= width_) break;
+        if (!seen.insert(c.hash).second) continue;
+        const Node& p = level[static_cast<std::size_t>(c.parent)];
+        Node child = p;
+        apply(child, c.move);
+        child.score = c.score;
+        child.hash = c.hash;
+        next.push_back(std::move(child));
+        step.push_back({c.parent, c.move});
+      }
+      history.push_back(std::move(step));
+      level = std::move(next);
+      --pieces;
+      // Every position of a level has taken the same number of pieces; by points the best
+      // of them so far is a line too (kept in case the limits stop the search).
+      for (std::size_t i = 0; i < level.size(); ++i)
+        if (level[i].taken > best) {
+          best = level[i].taken;
+          best_level = static_cast<int>(history.size()) - 1;
+          best_node = static_cast<int>(i);
+          best_tail.clear();
+        }
+    }
+    // The line: back from the best node through the levels, then its endgame.
+    std::vector<Move> moves;
+    for (int l = best_level, i = best_node; l >= 0; --l) {
+      const auto& [parent, m] = history[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)];
+      moves.push_back(m);
+      i = parent;
+    }
+    std::reverse(moves.begin(), moves.end());
+    moves.insert(moves.end(), best_tail.begin(), best_tail.end());
+    for (const Move& m : moves)
+      out.line.push_back(Turn{false, {board_.cell(m.from), board_.cell(m.to)}});
+    out.value = best;
+    out.complete = !stopped;
+    return out;
+  }
+
+ private:
+  static int default_width(int squares) {
+    // About the same work on every board: the levels are as many as the squares.
+    return std::clamp(120000 / std::max(squares, 1), 64, 2048);
+  }
+
+  bool hit_limits() {
+    if (control_.stop_requested()) return true;
+    if (control_.node_limit != 0 && *nodes_ >= control_.node_limit) return true;
+    const auto now = Clock::now();
+    if (control_.time_limit.count() > 0 && now - start_ >= control_.time_limit) return true;
+    return false;
+  }
+
+  // What square s adds to the score: its boundary edges, and the weight of a stranded piece.
+  int contrib(const Node& p, int s) const {
+    if (p.cells[static_cast<std::size_t>(s)] == 0) return 0;
+    int edges = d_.off[static_cast<std::size_t>(s)];
+    bool alone = true;
+    for (int t : d_.nbr[static_cast<std::size_t>(s)]) {
+      if (p.cells[static_cast<std::size_t>(t)] == 0)
+        ++edges;
+      else
+        alone = false;
+    }
+    return edges + (alone ? kIsolatedWeight : 0);
+  }
+
+  int full_score(const Node& p) const {
+    int score = 0;
+    for (int s = 0; s < d_.n; ++s) score += contrib(p, s);
+    return score;
+  }
+
+  // The squares whose contribution a move can change: its three and their neighbours.
+  void affected(const Move& m, std::vector<int>& out) const {
+    out.clear();
+    for (int c : {m.from, m.over, m.to}) {
+      out.push_back(c);
+      for (int t : d_.nbr[static_cast<std::size_t>(c)]) out.push_back(t);
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+  }
+
+  int delta(Node& p, const Move& m) {
+    affected(m, scratch_);
+    int before = 0, after = 0;
+    for (int s : scratch_) before += contrib(p, s);
+    const Value jumper = p.cells[static_cast<std::size_t>(m.from)];
+    const Value taken = p.cells[static_cast<std::size_t>(m.over)];
+    p.cells[static_cast<std::size_t>(m.from)] = 0;
+    p.cells[static_cast<std::size_t>(m.over)] = 0;
+    p.cells[static_cast<std::size_t>(m.to)] = jumper;
+    for (int s : scratch_) after += contrib(p, s);
+    p.cells[static_cast<std::size_t>(m.to)] = 0;
+    p.cells[static_cast<std::size_t>(m.over)] = taken;
+    p.cells[static_cast<std::size_t>(m.from)] = jumper;
+    return after - before;
+  }
+
+  static std::uint64_t child_hash(const Node& p, const Move& m) {
+    const Value jumper = p.cells[static_cast<std::size_t>(m.from)];
+    return p.hash ^ zobrist(m.from, jumper) ^
+           zobrist(m.over, p.cells[static_cast<std::size_t>(m.over)]) ^ zobrist(m.to, jumper);
+  }
+
+  void apply(Node& p, const Move& m) const {
+    const Value jumper = p.cells[static_cast<std::size_t>(m.from)];
+    p.taken += rules_.gain(p.cells[static_cast<std::size_t>(m.over)]);
+    p.cells[static_cast<std::size_t>(m.from)] = 0;
+    p.cells[static_cast<std::size_t>(m.over)] = 0;
+    p.cells[static_cast<std::size_t>(m.to)] = jumper;
+  }
+
+  // Exact: the most the position can still take (few pieces are left), with one line.
+  Score finish(const Node& root, std::vector<Move>& tail, bool& stopped) {
+    std::unordered_map<std::uint64_t, Score> memo;
+    Node p = root;
+    const auto rec = [&](auto&& self) -> Score {
+      if (auto it = memo.find(p.hash); it != memo.end()) return it->second;
+      if ((++*nodes_ & 1023) == 0 && hit_limits()) stopped = true;
+      if (stopped) return 0;
+      Score best = 0;
+      for (int s = 0; s < d_.n; ++s) {
+        if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
+        for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
+          if (p.cells[static_cast<std::size_t>(o)] == 0 ||
+              p.cells[static_cast<std::size_t>(t)] != 0)
+            continue;
+          const Move m{s, o, t};
+          const Value jumper = p.cells[static_cast<std::size_t>(s)];
+          const Value taken = p.cells[static_cast<std::size_t>(o)];
+          const std::uint64_t hash = p.hash;
+          const Score before = p.taken;
+          p.hash = child_hash(p, m);
+          apply(p, m);
+          best = std::max(best, rules_.gain(taken) + self(self));
+          p.cells[static_cast<std::size_t>(t)] = 0;
+          p.cells[static_cast<std::size_t>(o)] = taken;
+          p.cells[static_cast<std::size_t>(s)] = jumper;
+          p.hash = hash;
+          p.taken = before;
+        }
+      }
+      memo.emplace(p.hash, best);
+      return best;
+    };
+    const Score value = rec(rec);
+    if (stopped) return 0;
+    // Walk the memo along moves that keep the value.
+    Score left = value;
+    while (left > 0) {
+      bool found = false;
+      for (int s = 0; s < d_.n && !found; ++s) {
+        if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
+        for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
+          if (p.cells[static_cast<std::size_t>(o)] == 0 ||
+              p.cells[static_cast<std::size_t>(t)] != 0)
+            continue;
+          const Move m{s, o, t};
+          const Score gain = rules_.gain(p.cells[static_cast<std::size_t>(o)]);
+          Node c = p;
+          c.hash = child_hash(p, m);
+          apply(c, m);
+          const auto it = memo.find(c.hash);
+          if (gain <= left && it != memo.end() && it->second == left - gain) {
+            tail.push_back(m);
+            p = std::move(c);
+            left -= gain;
+            found = true;
+            break;
+          }
+        }
+      }
+      if (!found) break;  // cannot happen: the memo holds every child searched
+    }
+    return value;
+  }
+
+  const Board& board_;
+  const Rules& rules_;
+  Dense d_;
+  int width_;
+  int endgame_;
+  const SearchControl& control_;
+  Clock::time_point start_;
+  std::uint64_t* nodes_ = nullptr;
+  std::vector<int> scratch_;
+};
+
+}  // namespace
+
+GuidedResult guided_line(const Board& board, const Rules& solo, const Position& pos, Score target,
+                         const GuidedOptions& options, const SearchControl& control) {
+  const auto start = Clock::now();
+  Node root;
+  root.cells.assign(static_cast<std::size_t>(board.squares()), 0);
+  for (int i = 0; i < board.squares(); ++i) {
+    root.cells[static_cast<std::size_t>(i)] = pos.cells[board.cell(i)];
+    if (root.cells[static_cast<std::size_t>(i)] != 0)
+      root.hash ^= zobrist(i, root.cells[static_cast<std::size_t>(i)]);
+  }
+  int removals = 0;
+  for (std::uint16_t r = pos.removals_due; r != 0; r &= r - 1) ++removals;
+  std::uint64_t nodes = 0;
+  Beam beam(board, solo, options, control, start);
+  const PositionClasses classes(board, board.jumps(solo.jumps));
+  // The removal squares in the order they are tried: those after which a lone last piece
+  // is possible, then the ones nearest the middle of the board.
+  const auto ranked_removals = [&](const Node& n) {
+    Value cheapest = 0;
+    std::uint64_t c = 0;
+    double fx = 0, fy = 0;
+    for (int i = 0; i < board.squares(); ++i) {
+      fx += board.file(board.cell(i));
+      fy += board.rank(board.cell(i));
+      const Value v = n.cells[static_cast<std::size_t>(i)];
+      if (v == 0) continue;
+      cheapest = cheapest == 0 ? v : std::min(cheapest, v);
+      c ^= classes.code(board.cell(i));
+    }
+    fx /= board.squares();
+    fy /= board.squares();
+    std::vector<std::pair<std::pair<int, double>, int>> order;
+    for (int i = 0; i < board.squares(); ++i) {
+      const Value v = n.cells[static_cast<std::size_t>(i)];
+      if (v == 0 || (solo.removal == RemovalKind::kCheapest && v != cheapest)) continue;
+      const bool lone = classes.dimension() == 0 || classes.single(c ^ classes.code(board.cell(i)));
+      const double dx = board.file(board.cell(i)) - fx, dy = board.rank(board.cell(i)) - fy;
+      order.push_back({{lone ? 0 : 1, dx * dx + dy * dy}, i});
+    }
+    std::sort(order.begin(), order.end());
+    std::vector<int> out;
+    for (const auto& o : order) out.push_back(o.second);
+    return out;
+  };
+  const auto remove = [&](Node& n, int i, std::vector<Turn>& line) {
+    n.taken += solo.gain(n.cells[static_cast<std::size_t>(i)]);
+    n.hash ^= zobrist(i, n.cells[static_cast<std::size_t>(i)]);
+    n.cells[static_cast<std::size_t>(i)] = 0;
+    line.push_back(Turn{true, {board.cell(i)}});
+  };
+  // More than one removal due: all but the last go to the first-ranked squares.
+  std::vector<Turn> prefix;
+  for (; removals > 1; --removals) {
+    const std::vector<int> order = ranked_removals(root);
+    if (order.empty()) break;
+    remove(root, order.front(), prefix);
+  }
+  if (removals == 0) {
+    GuidedResult r = beam.run(root, prefix, target, nodes);
+    r.nodes = nodes;
+    return r;
+  }
+  GuidedResult best;
+  bool have = false;
+  const std::vector<int> order = ranked_removals(root);
+  for (std::size_t k = 0; k < order.size() && static_cast<int>(k) < options.removal_tries; ++k) {
+    Node n = root;
+    std::vector<Turn> line = prefix;
+    remove(n, order[k], line);
+    GuidedResult r = beam.run(n, line, target, nodes);
+    if (!have || r.value > best.value) {
+      best = std::move(r);
+      have = true;
+    }
+    if (best.value >= target || !best.complete) break;
+  }
+  if (!have) {  // nothing to remove: nothing can be taken either
+    best.complete = true;
+    best.line = prefix;
+  }
+  best.nodes = nodes;
+  return best;
+}
+
+}  // namespace leapfrog
