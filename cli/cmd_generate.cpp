@@ -52,7 +52,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       "chain: find the largest capture (unique answer); solitaire: capture the most (proved line)")(
       "count", po::value(&count)->default_value(10)->value_name("N"), "number of puzzles")(
       "size", po::value(&size)->value_name("N"),
-      "board side (default 12 for chain, 5 for solitaire; solitaire 3..7)")(
+      "board side (default 12 for chain, 5 for solitaire; solitaire 3..12)")(
       "seed", po::value(&seed_text)->value_name("S"),
       "seed; random when not given, always printed")(
       "variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
@@ -96,7 +96,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
     throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not '" +
                      variant_name + "'");
   if (count < 1 || count > 100000) throw UsageError("--count must be 1..100000");
-  const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : 7;
+  const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
   if (size != 0 && (size < 3 || size > max_side))
     throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind + " puzzles");
   if (min_jumps < 1 || min_jumps > 600) throw UsageError("--min-jumps must be 1..600");

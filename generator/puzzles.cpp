@@ -201,13 +201,14 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
 
   SolveOptions so;
   so.hash_mb = spec.hash_mb;
-  so.count = true;
+  so.count = side <= kCountedSolitaireSide;
   SearchControl control;
   control.threads = 1;
   control.node_limit = spec.node_limit;
   const SolveResult r = solve(setup.board, rules, pos, so, control);
   if (nodes) *nodes += r.nodes;
-  if (!r.proved || !r.complete || r.line.empty() || r.count.empty()) return std::nullopt;
+  if (!r.proved || !r.complete || r.line.empty() || (so.count && r.count.empty()))
+    return std::nullopt;
   const bool unique = r.count == "1";
   if (spec.unique_only && !unique) return std::nullopt;
 
@@ -232,7 +233,7 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   if (unique) p.themes.push_back("unique");
   if (jumps >= 2 * side) p.themes.push_back("long");
   p.themes.push_back("leaves-" + std::to_string(left));
-  p.extra.emplace_back("lines", r.count);
+  if (so.count) p.extra.emplace_back("lines", r.count);
   return p;
 }
 

@@ -25,6 +25,13 @@
 
 namespace leapfrog {
 
+// The largest solitaire puzzle board. Up to kCountedSolitaireSide the optimal lines are
+// counted too (the "lines" field, the "unique" theme); beyond it only the value is proved
+// (the count would need an exhaustive search of boards that the guided search proves in
+// seconds).
+inline constexpr int kMaxSolitaireSide = 12;
+inline constexpr int kCountedSolitaireSide = 7;
+
 struct PuzzleSpec {
   PuzzleKind kind = PuzzleKind::kChain;
   int count = 10;

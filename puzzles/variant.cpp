@@ -47,10 +47,17 @@ constexpr Rules kPegRules{Continuation::kOptional, Measure::kPoints,  JumpSet::k
 
 // English peg solitaire: the 33-hole cross with the centre empty.
 constexpr std::string_view kEnglish = "##ooo##/##ooo##/ooooooo/ooo.ooo/ooooooo/##ooo##/##ooo##";
+// Wiegleb's board (J. C. Wiegleb, 1779): the 45-hole cross with arms three wide and three
+// long, centre empty.
+constexpr std::string_view kWiegleb =
+    "###ooo###/###ooo###/###ooo###/ooooooooo/oooo.oooo/ooooooooo/###ooo###/###ooo###/###ooo###";
+// The 41-hole diamond: the squares within four steps of the centre, centre empty.
+constexpr std::string_view kDiamond =
+    "####o####/###ooo###/##ooooo##/#ooooooo#/oooo.oooo/#ooooooo#/##ooooo##/###ooo###/####o####";
 // French (European) peg solitaire: 37 holes, centre empty.
 constexpr std::string_view kFrench = "##ooo##/#ooooo#/ooooooo/ooo.ooo/ooooooo/#ooooo#/##ooo##";
 
-const std::array<Variant, 6> kVariants{{
+const std::array<Variant, 8> kVariants{{
     {"traditional", "plain pieces worth 1 each, 15x15 (seeds 000-003)", kPlain, 15, 15, "",
      kDefaultRules},
     {"murray", "Murray 1898: green 4, red 3, yellow 2, white 1 in the ratio 1:2:3:4, 15x15",
@@ -62,6 +69,10 @@ const std::array<Variant, 6> kVariants{{
     {"english", "English peg solitaire: 33 holes, centre empty, one player", kPlain, 7, 7, kEnglish,
      kPegRules},
     {"french", "French peg solitaire: 37 holes, centre empty, one player", kPlain, 7, 7, kFrench,
+     kPegRules},
+    {"wiegleb", "Wiegleb's peg solitaire: 45 holes, centre empty, one player", kPlain, 9, 9,
+     kWiegleb, kPegRules},
+    {"diamond", "diamond peg solitaire: 41 holes, centre empty, one player", kPlain, 9, 9, kDiamond,
      kPegRules},
 }};
 
