@@ -70,10 +70,11 @@ TEST_CASE("check passes a generated file and names the first broken puzzle", "[c
 }
 
 TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][generator]") {
-  for (const char* bad : {"generate puzzles --kind maze", "generate puzzles --count 0",
-                          "generate puzzles --size 2", "generate puzzles --kind solitaire --size 9",
-                          "generate puzzles --variant english", "generate puzzles --format xml",
-                          "generate puzzles --seed x", "check", "check /no/such/file.epd"}) {
+  for (const char* bad :
+       {"generate puzzles --kind maze", "generate puzzles --count 0", "generate puzzles --size 2",
+        "generate puzzles --kind solitaire --size 13", "generate puzzles --variant english",
+        "generate puzzles --format xml", "generate puzzles --seed x", "check",
+        "check /no/such/file.epd"}) {
     INFO(bad);
     const auto r = run_cli(bad);
     CHECK(r.code == 2);
