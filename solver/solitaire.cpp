@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "core/classes.h"
+#include "core/pagoda.h"
 #include "core/symmetry.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
@@ -42,6 +43,46 @@ template <class It>
 void order_by_gain(It first, It last) {
   std::stable_sort(first, last, [](const auto& a, const auto& b) { return a.gain > b.gain; });
 }
+
+// The classes in which a lone last piece is still possible from the root: those of the
+// squares that the position class allows (core/classes.h) and that no pagoda function rules
+// out (core/pagoda.h). Computed once at the root, since jumps keep the class and never raise
+// a pagoda sum; only without removals due (a removal changes the class) and on boards of at
+// most 64 squares (a small linear program per square the class allows).
+class LoneClasses {
+ public:
+  LoneClasses(const Board& board, const Rules& rules, const Position& pos,
+              const PositionClasses& classes)
+      : classes_(classes) {
+    if (classes.dimension() == 0 || pos.removals_due != 0 || board.squares() > 64) return;
+    std::uint64_t c = 0;
+    std::vector<bool> start(static_cast<std::size_t>(board.cells()), false);
+    for (int i = 0; i < board.squares(); ++i)
+      if (pos.cells[board.cell(i)] != 0) {
+        start[board.cell(i)] = true;
+        c ^= classes.code(board.cell(i));
+      }
+    std::vector<bool> candidates(static_cast<std::size_t>(board.cells()), false);
+    for (int i = 0; i < board.squares(); ++i)
+      candidates[board.cell(i)] = classes.code(board.cell(i)) == c;
+    const std::vector<bool> lone =
+        lone_piece_squares(board, board.jumps(rules.jumps), start, candidates);
+    pruned_ = true;
+    for (int i = 0; i < board.squares(); ++i)
+      if (lone[board.cell(i)]) codes_.push_back(classes.code(board.cell(i)));
+    std::sort(codes_.begin(), codes_.end());
+  }
+  // True when a position of class `c` (reached from the root by jumps) may end with a lone
+  // piece.
+  bool lone(std::uint64_t c) const {
+    return pruned_ ? std::binary_search(codes_.begin(), codes_.end(), c) : classes_.single(c);
+  }
+
+ private:
+  const PositionClasses& classes_;
+  bool pruned_ = false;
+  std::vector<std::uint64_t> codes_;
+};
 
 // An upper bound for a position with `removals` opening removals still due, given its
 // pieces (value, class code). The lone player removes first, then only jumps, and a jump
@@ -120,7 +161,8 @@ class BitGame {
         rules_(rules),
         sym_(board, board.jumps(rules.jumps)),
         use_sym_(symmetry && sym_.count() > 1),
-        classes_(board, board.jumps(rules.jumps)) {
+        classes_(board, board.jumps(rules.jumps)),
+        lone_(board, rules, pos, classes_) {
     for (int i = 0; i < board.squares(); ++i) {
       const Square sq = board.cell(i);
       for (const Jump& j : board.jumps(sq, rules.jumps))
@@ -174,7 +216,7 @@ class BitGame {
       std::uint64_t c = 0;
       for (int bit = 0; bit < classes_.dimension(); ++bit)
         c |= static_cast<std::uint64_t>(std::popcount(occ & classes_.mask64(bit)) & 1) << bit;
-      two = !classes_.single(c);
+      two = !lone_.lone(c);
     }
     if (s.removals > 0) {
       std::vector<std::pair<Value, std::uint64_t>> pieces;
@@ -270,6 +312,7 @@ class BitGame {
   bool uniform_ = true;
   Value first_ = 0;
   PositionClasses classes_;
+  LoneClasses lone_;
 };
 
 // ---------------------------------------------------------------------------------------
@@ -298,7 +341,8 @@ class GeneralGame {
         rules_(solo),
         sym_(board, board.jumps(solo.jumps)),
         use_sym_(symmetry && board.squares() <= 64 && sym_.count() > 1),
-        classes_(board, board.jumps(solo.jumps)) {
+        classes_(board, board.jumps(solo.jumps)),
+        lone_(board, solo, pos, classes_) {
     root_.pos = pos;
     root_.pos.to_move = 0;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
@@ -365,7 +409,7 @@ class GeneralGame {
           pieces.push_back({v, classes_.code(static_cast<Square>(i))});
       return removal_bound(pieces, s.removals, rules_, classes_);
     }
-    if (classes_.dimension() > 0 && !classes_.single(c)) return total - least - second;
+    if (classes_.dimension() > 0 && !lone_.lone(c)) return total - least - second;
     return total - least;
   }
 
@@ -402,6 +446,7 @@ class GeneralGame {
   Symmetry sym_;
   bool use_sym_;
   PositionClasses classes_;
+  LoneClasses lone_;
   State root_;
 };
 

@@ -12,6 +12,7 @@
 
 #include "core/classes.h"
 #include "core/geometry.h"
+#include "core/pagoda.h"
 #include "core/symmetry.h"
 
 using namespace leapfrog;
@@ -355,4 +356,60 @@ TEST_CASE("the English board has 16 position classes", "[core]") {
             .dimension() == 0);
   CHECK(PositionClasses(Shape(8, 8), JumpTable(Shape(8, 8), directions(JumpSet::kOrthogonal)))
             .dimension() == 4);
+}
+
+TEST_CASE("pagoda functions never rule out a square a lone piece can reach", "[core]") {
+  // Brute force: every position reachable by jumps from random starts on random small
+  // boards; a square that holds the lone last piece of some reachable position must not be
+  // ruled out, and on some boards squares are ruled out that the position class allows.
+  std::mt19937_64 rng(11);
+  int ruled_out = 0;
+  for (int round = 0; round < 300; ++round) {
+    const int w = 2 + static_cast<int>(rng() % 3), h = 2 + static_cast<int>(rng() % 4);
+    std::vector<bool> on(static_cast<std::size_t>(w * h));
+    for (std::size_t i = 0; i < on.size(); ++i) on[i] = rng() % 6 != 0;
+    const Shape s(w, h, on);
+    if (s.squares() == 0) continue;
+    const DirectionSet& d = directions(round % 3 == 0 ? JumpSet::kDiagonal : JumpSet::kOrthogonal);
+    const JumpTable t(s, d);
+    std::vector<bool> start(static_cast<std::size_t>(s.cells()), false);
+    std::uint64_t bits = 0;
+    for (int i = 0; i < s.squares(); ++i)
+      if (rng() % 5 != 0) {
+        start[s.cell(i)] = true;
+        bits |= std::uint64_t{1} << i;
+      }
+    std::set<std::uint64_t> seen{bits};
+    std::vector<std::uint64_t> todo{bits};
+    std::set<int> lone;
+    while (!todo.empty()) {
+      const std::uint64_t x = todo.back();
+      todo.pop_back();
+      if (__builtin_popcountll(x) == 1) lone.insert(__builtin_ctzll(x));
+      for (int i = 0; i < s.squares(); ++i)
+        for (const Jump& j : t.from(s.cell(i))) {
+          const int o = s.index(j.over), to = s.index(j.to);
+          if (((x >> i) & 1) && ((x >> o) & 1) && !((x >> to) & 1)) {
+            const std::uint64_t y =
+                x ^ (std::uint64_t{1} << i) ^ (std::uint64_t{1} << o) ^ (std::uint64_t{1} << to);
+            if (seen.insert(y).second) todo.push_back(y);
+          }
+        }
+    }
+    std::vector<bool> all(static_cast<std::size_t>(s.cells()), false);
+    for (int i = 0; i < s.squares(); ++i) all[s.cell(i)] = true;
+    const std::vector<bool> ok = lone_piece_squares(s, t, start, all);
+    for (const int i : lone) CHECK(ok[s.cell(i)]);
+    for (int i = 0; i < s.squares(); ++i) ruled_out += ok[s.cell(i)] ? 0 : 1;
+  }
+  CHECK(ruled_out > 120);
+}
+
+TEST_CASE("the simplex method solves small linear programs", "[core]") {
+  // max 3x + 2y subject to x + y <= 4, x + 3y <= 6, x <= 3: optimum 11 at (3, 1).
+  double value = 0;
+  const std::vector<double> x = simplex_max({{1, 1}, {1, 3}, {1, 0}}, {4, 6, 3}, {3, 2}, value);
+  CHECK(value == Approx(11));
+  CHECK(x[0] == Approx(3));
+  CHECK(x[1] == Approx(1));
 }
