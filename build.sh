@@ -5,16 +5,21 @@
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
 #   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./build.sh build  install and build only
+# Warnings are always on; they are errors only when LEAPFROG_WERROR=ON is in the environment
+# (CI sets it), so that a newer compiler's new warnings do not break a user's build.
 set -euo pipefail
 cd "$(dirname "$0")"
 what=${1:-build}
 jobs=$(nproc 2>/dev/null || echo 2)
+werror=${LEAPFROG_WERROR:-OFF}
 
 scripts/setup.sh
 
 configure_and_build() {  # dir, extra cmake args...
   local dir=$1; shift
-  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+  # Passed every time, so that a build directory configured once in CI mode does not keep
+  # -Werror afterwards.
+  cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DLEAPFROG_WERROR="$werror" "$@" >/dev/null
   cmake --build "$dir" -j "$jobs"
 }
 
