@@ -5,6 +5,8 @@
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
 #   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./build.sh build  install and build only
+#   ./build.sh format check that every tracked *.cpp/*.h is as clang-format formats it
+#                     (changes nothing; fix with: git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format -i)
 # Warnings are always on; they are errors only when LEAPFROG_WERROR=ON is in the environment
 # (CI sets it), so that a newer compiler's new warnings do not break a user's build.
 set -euo pipefail
@@ -13,7 +15,7 @@ what=${1:-build}
 jobs=$(nproc 2>/dev/null || echo 2)
 werror=${LEAPFROG_WERROR:-OFF}
 
-scripts/setup.sh
+if [ "$what" = format ]; then scripts/setup.sh format; else scripts/setup.sh; fi
 
 configure_and_build() {  # dir, extra cmake args...
   local dir=$1; shift
@@ -24,6 +26,16 @@ configure_and_build() {  # dir, extra cmake args...
 }
 
 case "$what" in
+  format)
+    # The tracked files only: a build directory's or an editor's files are not ours. Exits
+    # non-zero, listing each difference, when a file is not formatted.
+    clang-format --version
+    if ! git ls-files -z '*.cpp' '*.h' | xargs -0 -r clang-format --dry-run --Werror; then
+      echo "build.sh format: files above are not clang-formatted; fix with:" >&2
+      echo "  git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format -i" >&2
+      exit 1
+    fi
+    echo "build.sh format: $(git ls-files '*.cpp' '*.h' | wc -l) files formatted" ;;
   build)
     configure_and_build build ;;
   run)
@@ -47,5 +59,5 @@ case "$what" in
     (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --output-on-failure -j "$jobs" -LE slow) ;;
   *)
-    echo "usage: ./build.sh run|test|slow|asan|build" >&2; exit 2 ;;
+    echo "usage: ./build.sh run|test|slow|asan|build|format" >&2; exit 2 ;;
 esac
