@@ -2,17 +2,26 @@
 # Installs the Debian packages the build and the tests need, and only those that are
 # missing, so that running it twice is harmless. Needs root (or sudo) only when something
 # is missing.
+#   scripts/setup.sh          what building and testing need
+#   scripts/setup.sh format   only clang-format (./build.sh format: no compiler needed)
 set -euo pipefail
 
-packages=(
-  cmake g++ make pkg-config
-  libboost-program-options-dev  # command line
-  libtbb-dev                    # parallel search
-  catch2                        # tests (v2)
-  nlohmann-json3-dev            # --json output
-  libbenchmark-dev              # bench/ micro-benchmarks
-  libxml2-utils librsvg2-bin    # tests: xmllint and rsvg-convert check the SVG we write
-)
+case "${1:-build}" in
+  build)
+    packages=(
+      cmake g++ make pkg-config
+      libboost-program-options-dev  # command line
+      libtbb-dev                    # parallel search
+      catch2                        # tests (v2)
+      nlohmann-json3-dev            # --json output
+      libbenchmark-dev              # bench/ micro-benchmarks
+      libxml2-utils librsvg2-bin    # tests: xmllint and rsvg-convert check the SVG we write
+    ) ;;
+  format)
+    packages=(git clang-format) ;;  # Debian 12's clang-format is version 14
+  *)
+    echo "usage: scripts/setup.sh [build|format]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

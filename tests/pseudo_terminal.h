@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <optional>
 #include <stdexcept>
@@ -32,6 +33,10 @@ template <class Child>
 PtyResult run_function_in_pty(Child child,
                               std::chrono::seconds timeout = std::chrono::seconds(30)) {
   int master = -1;
+  // The child gets a copy of this process's unwritten stdio buffers (the test runner's
+  // output, buffered when standard output is a pipe); should it write them (under
+  // ThreadSanitizer its _exit does), they would land on the terminal after its own output.
+  std::fflush(nullptr);
   const pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
   if (pid < 0) throw std::runtime_error("forkpty failed");
   if (pid == 0) {
