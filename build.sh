@@ -5,7 +5,8 @@
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
 #   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./build.sh tsan   the tests built with ThreadSanitizer, linked to a oneTBB built with it
-#                     (cloned from GitHub once, unless LEAPFROG_ONETBB_SOURCE names a checkout);
+#                     (Debian's own source of libtbb-dev's version, fetched once with
+#                     apt-get source, unless LEAPFROG_ONETBB_SOURCE names a checkout);
 #                     a race report fails the test
 #   ./build.sh build  install and build only
 #   ./build.sh format check that every tracked *.cpp/*.h is as clang-format formats it
@@ -67,15 +68,17 @@ case "$what" in
     # join at the end of a parallel_for: every parallel loop then reports thousands of
     # false races, in our code as much as in TBB's headers, that no precise suppression
     # separates from real ones. So this build links a oneTBB of Debian's version built with
-    # -fsanitize=thread (15 s), from LEAPFROG_ONETBB_SOURCE (a checkout) or else cloned.
-    onetbb_tag=v2021.8.0  # Debian 12's libtbb-dev: the same headers and behaviour
+    # -fsanitize=thread (15 s), from LEAPFROG_ONETBB_SOURCE (a checkout) or else from
+    # Debian's source package of the libtbb-dev we build against (2 MB), fetched into the
+    # build directory with a private apt source list: the system's apt setup is not touched.
     onetbb=$PWD/build-tsan/onetbb
     if [ ! -f "$onetbb/install/lib/cmake/TBB/TBBConfig.cmake" ]; then
       rm -rf "$onetbb" && mkdir -p "$onetbb"
       if [ -n "${LEAPFROG_ONETBB_SOURCE:-}" ]; then
         cp -r "$LEAPFROG_ONETBB_SOURCE/." "$onetbb/src"
       else
-        git clone -q --depth 1 --branch "$onetbb_tag" https://github.com/uxlfoundation/oneTBB "$onetbb/src"
+        scripts/debian-source.sh onetbb "$(dpkg-query -W -f='${source:Version}' libtbb-dev)" \
+          "$onetbb/apt" "$onetbb/src"
       fi
       # TBB_STRICT=OFF: GCC warns that TSan ignores the fences of TBB's work stealing.
       cmake -S "$onetbb/src" -B "$onetbb/build" -DCMAKE_BUILD_TYPE=Release -DTBB_SANITIZE=thread \
