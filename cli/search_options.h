@@ -7,7 +7,7 @@
 
 #include "cli/common.h"
 #include "cli/progress.h"
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
 #include "solver/control.h"
 
 namespace leapfrog::cli {

@@ -48,7 +48,7 @@
 #include <optional>
 #include <vector>
 
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
 #include "puzzles/position.h"
 #include "solver/control.h"
 

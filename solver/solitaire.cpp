@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/bigcount.h"
 #include "puzzles/movegen.h"
 #include "solver/reach.h"
 #include "solver/symmetry.h"
@@ -370,50 +371,6 @@ class GeneralGame {
   bool use_sym_;
   ClassTable classes_;
   State root_;
-};
-
-// ---------------------------------------------------------------------------------------
-// Optimal-line counts: exact unsigned integers up to 2^256, addition only.
-
-class BigCount {
- public:
-  BigCount() = default;
-  explicit BigCount(std::uint64_t v) { w_[0] = v; }
-  BigCount& operator+=(const BigCount& o) {
-    std::uint64_t carry = 0;
-    for (std::size_t i = 0; i < w_.size(); ++i) {
-      const std::uint64_t a = w_[i] + carry;
-      const std::uint64_t c1 = a < carry ? 1 : 0;
-      w_[i] = a + o.w_[i];
-      carry = c1 + (w_[i] < a ? 1 : 0);
-    }
-    if (carry) throw std::overflow_error("the number of optimal lines exceeds 2^256");
-    return *this;
-  }
-  std::string to_string() const {
-    std::array<std::uint64_t, 4> n = w_;
-    std::string digits;
-    const auto zero = [&] {
-      return std::all_of(n.begin(), n.end(), [](std::uint64_t x) { return x == 0; });
-    };
-    do {  // divide by 10, most significant 32-bit half-word first
-      std::uint64_t rem = 0;
-      for (std::size_t i = n.size(); i-- > 0;) {
-        const std::uint64_t hi = (rem << 32) | (n[i] >> 32);
-        const std::uint64_t qh = hi / 10;
-        rem = hi % 10;
-        const std::uint64_t lo = (rem << 32) | (n[i] & 0xFFFFFFFFULL);
-        const std::uint64_t ql = lo / 10;
-        rem = lo % 10;
-        n[i] = (qh << 32) | ql;
-      }
-      digits.push_back(static_cast<char>('0' + rem));
-    } while (!zero());
-    return {digits.rbegin(), digits.rend()};
-  }
-
- private:
-  std::array<std::uint64_t, 4> w_{};
 };
 
 struct KeyHash {
