@@ -735,8 +735,9 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       kind = pos.cells[static_cast<std::size_t>(s)];
     if (d.complete && !d.overflow && d.depth * solo.gain(kind) == result.value) {
       result.count = d.count;
-    } else if (d.out_of_memory) {
-      // A level did not fit: count by the DP instead, whose memo the budget bounds (slower,
+    } else if (d.out_of_memory || (d.complete && d.overflow)) {
+      // A level did not fit, or the levels' 128-bit counts overflowed: count by the DP
+      // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
       SearchControl rest = control;
       if (control.time_limit.count() > 0) {
