@@ -12,6 +12,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/hash.h"
 #include "puzzles/movegen.h"
 #include "solver/assignment.h"
 #include "solver/child_fold.h"
@@ -25,12 +26,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// SplitMix64's finaliser: fixed Zobrist keys, the same on every run and machine.
+// Zobrist keys from the project's hash mix: fixed, the same on every run and machine.
 constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
-  std::uint64_t z = salt + (i + 1) * 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
+  return mix64(salt + (i + 1) * kGoldenGamma);
 }
 
 // What every start-square task shares: read-only geometry and keys, plus the stop state.

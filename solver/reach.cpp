@@ -26,6 +26,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/hash.h"
 #include "puzzles/movegen.h"
 #include "solver/memory_budget.h"
 #include "solver/symmetry.h"
@@ -308,8 +309,7 @@ class KeySet {
   std::size_t capacity() const { return log_ == 0 ? 0 : std::size_t{1} << log_; }
   // The first slot of the key's home group.
   static std::size_t home(Key key, int shift) {
-    return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ULL) >> shift) &
-           ~(kGroup - 1);
+    return static_cast<std::size_t>((std::uint64_t{key} * kGoldenGamma) >> shift) & ~(kGroup - 1);
   }
   void add_count(Count128& c, const T& item) {
     const Count128 add = count_of(item);
@@ -494,7 +494,7 @@ class Mixer {
   std::uint64_t unmix(std::uint64_t x) const { return (x * inverse(kMul)) & mask_; }
 
  private:
-  static constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ULL;
+  static constexpr std::uint64_t kMul = kGoldenGamma;
   static constexpr std::uint64_t inverse(std::uint64_t a) {  // modulo 2^64, a odd (Newton)
     std::uint64_t x = a;
     for (int i = 0; i < 6; ++i) x *= 2 - a * x;
@@ -804,17 +804,15 @@ class ByteKeySet {
     return std::max<std::size_t>(1024 * length_, 2 * keys_.capacity());
   }
   std::size_t slot_capacity() const { return std::max<std::size_t>(1024, 2 * slots_.size()); }
+  // The key's 8-byte words (the last one zero-padded), each folded in by the hash mix.
   std::uint64_t hash(const unsigned char* key) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-    std::size_t i = 0;
-    for (; i + 8 <= length_; i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, key + i, 8);
-      h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-      h ^= h >> 29;
+    std::uint64_t h = kGoldenGamma;
+    for (std::size_t i = 0; i < length_; i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, key + i, std::min<std::size_t>(8, length_ - i));
+      h = mix64(h ^ w);
     }
-    for (; i < length_; ++i) h = (h ^ key[i]) * 0x94D049BB133111EBULL;
-    return h ^ (h >> 32);
+    return h;
   }
   void rehash(std::size_t n) {
     slots_.assign(n, 0);

@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "core/bigcount.h"
+#include "core/hash.h"
 #include "puzzles/movegen.h"
 #include "solver/reach.h"
 #include "solver/symmetry.h"
@@ -24,15 +25,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr Score kAbort = std::numeric_limits<Score>::min() / 2;
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
 
 // Moves are tried dearest capture first (a stable sort keeps generation order among equals),
 // so the first dive already finds a good line on valued boards.
@@ -305,8 +297,8 @@ class GeneralGame {
       for (std::size_t h = 0; h < 4; ++h) {
         std::uint64_t x = 0x243F6A8885A308D3ULL * (h + 1);
         for (int c = 0; c < cells; ++c)
-          x = mix(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 |
-                       static_cast<std::uint64_t>(c)));
+          x = mix64(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 |
+                         static_cast<std::uint64_t>(c)));
         key.w[h] = x;
       }
     }
