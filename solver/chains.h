@@ -49,8 +49,8 @@
 #include <vector>
 
 #include "core/bigcount.h"
+#include "core/control.h"
 #include "puzzles/position.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 

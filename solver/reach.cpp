@@ -27,6 +27,7 @@
 #endif
 
 #include "core/hash.h"
+#include "core/poller.h"
 #include "puzzles/movegen.h"
 #include "solver/memory_budget.h"
 #include "solver/symmetry.h"
@@ -35,32 +36,12 @@ namespace leapfrog {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// Stops between rounds of work: the caller's flag, the node limit, the time limit.
-class Limits {
- public:
-  explicit Limits(const SearchControl& c) : c_(c), start_(Clock::now()) {}
-  bool hit(std::uint64_t nodes) const {
-    if (c_.stop_requested()) return true;
-    if (c_.node_limit != 0 && nodes >= c_.node_limit) return true;
-    return c_.time_limit.count() > 0 && Clock::now() - start_ >= c_.time_limit;
-  }
-  void report(std::uint64_t nodes, int level, std::uint64_t done, std::uint64_t size) {
-    if (!c_.progress) return;
-    const auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(200)) return;
-    last_ = now;
-    c_.progress(Progress{nodes, level,
-                         size ? static_cast<double>(done) / static_cast<double>(size) : -1,
-                         "level " + std::to_string(level)});
-  }
-
- private:
-  const SearchControl& c_;
-  Clock::time_point start_;
-  Clock::time_point last_{};
-};
+// Progress within a level: `done` of its `size` positions expanded, `nodes` in all. The
+// enumerations stop (core/poller.h) only between rounds of work.
+Progress level_progress(std::uint64_t nodes, int level, std::uint64_t done, std::uint64_t size) {
+  return Progress{nodes, level, size ? static_cast<double>(done) / static_cast<double>(size) : -1,
+                  "level " + std::to_string(level)};
+}
 
 // The memory the tables of the enumeration may hold: solver/memory_budget.h. What was being
 // built when a growth is refused is incomplete, and the enumeration stops with the levels
@@ -623,7 +604,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 
   FastResult<kCount> out;
   ReachResult& result = out.reach;
-  Limits limits(control);
+  Poller poller(control);
   Level<Parent<kCount>> level;
   level.reset(1, budget);
   {
@@ -647,11 +628,11 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     }
     const int k = static_cast<int>(result.levels.size()) - 1;
     for (std::size_t begin = 0; begin < level.size(); begin += round) {
-      if (limits.hit(result.nodes)) {
+      if (poller.limit_reached(result.nodes)) {
         result.complete = false;
         return out;
       }
-      limits.report(result.nodes, k, begin, level.size());
+      poller.report([&] { return level_progress(result.nodes, k, begin, level.size()); });
       const std::size_t end = std::min(level.size(), begin + round);
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
@@ -857,7 +838,7 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
   first.insert(key.data());
   budget.take_anyway(first.bytes());
   ReachResult result;
-  Limits limits(control);
+  Poller poller(control);
   while (!pending.empty()) {
     const int k = pending.begin()->first;
     const ByteKeySet level = std::move(pending.begin()->second);
@@ -866,11 +847,11 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
     for (std::size_t i = 0; i < level.size(); ++i) {
-      if ((result.nodes & 1023) == 0 && limits.hit(result.nodes)) {
+      if ((result.nodes & 1023) == 0 && poller.limit_reached(result.nodes)) {
         result.complete = false;
         return result;
       }
-      limits.report(result.nodes, k, i, level.size());
+      poller.report([&] { return level_progress(result.nodes, k, i, level.size()); });
       ++result.nodes;
       const unsigned char* s = level.key(i);
       Position p;

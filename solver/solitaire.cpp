@@ -14,6 +14,7 @@
 
 #include "core/bigcount.h"
 #include "core/hash.h"
+#include "core/poller.h"
 #include "puzzles/movegen.h"
 #include "solver/reach.h"
 #include "solver/symmetry.h"
@@ -23,7 +24,6 @@ namespace leapfrog {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 constexpr Score kAbort = std::numeric_limits<Score>::min() / 2;
 
 // Moves are tried dearest capture first (a stable sort keeps generation order among equals),
@@ -386,7 +386,7 @@ class Searcher {
   };
 
   Searcher(const Game& game, TranspositionTable& tt, const SearchControl& control)
-      : game_(game), tt_(tt), control_(control), start_(Clock::now()) {}
+      : game_(game), tt_(tt), control_(control), poller_(control) {}
 
   // The value of `s` if it is more than alpha (exact), else an upper bound <= alpha; kAbort
   // when stopped. `acc` is what the path from the root has captured.
@@ -429,18 +429,9 @@ class Searcher {
     local.pending = 0;
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (!limits_) return false;
-    if (control_.stop_requested() || (control_.node_limit != 0 && n >= control_.node_limit) ||
-        (control_.time_limit.count() > 0 && Clock::now() - start_ >= control_.time_limit))
-      stopped_.store(true, std::memory_order_relaxed);
+    if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
-    if (control_.progress && progress_mutex_.try_lock()) {
-      const auto now = Clock::now();
-      if (now - last_progress_ >= std::chrono::milliseconds(200)) {
-        last_progress_ = now;
-        control_.progress(Progress{n, best_found_.load(), -1, "searching"});
-      }
-      progress_mutex_.unlock();
-    }
+    poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching"}; });
     return false;
   }
 
@@ -454,9 +445,7 @@ class Searcher {
   const Game& game_;
   TranspositionTable& tt_;
   const SearchControl& control_;
-  Clock::time_point start_;
-  Clock::time_point last_progress_{};
-  std::mutex progress_mutex_;
+  Poller poller_;
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<bool> stopped_{false};  // a limit or the caller's flag
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed

@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "core/control.h"
 #include "puzzles/position.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 
