@@ -313,6 +313,16 @@ BigCount interleavings(const std::vector<int>& lengths) {
   return ways;
 }
 
+// solve --count of a plain English-rules position, for a lone player.
+SolveResult solve_and_count(const std::string& text) {
+  const Setup s = parse_position(text + " variant=english");
+  Rules rules = s.rules();
+  rules.players = 1;
+  SolveOptions options;
+  options.count = true;
+  return solve(s.board, rules, s.position, options, SearchControl{});
+}
+
 }  // namespace
 
 TEST_CASE("line counts of independent parts are their interleavings times their own counts",
@@ -329,12 +339,7 @@ TEST_CASE("line counts of independent parts are their interleavings times their 
   std::vector<int> lengths;
   BigCount product(1);
   for (const std::string& part : parts) {
-    const Setup s = parse_position(part + " variant=english");
-    Rules rules = s.rules();
-    rules.players = 1;
-    SolveOptions options;
-    options.count = true;
-    const SolveResult r = solve(s.board, rules, s.position, options, SearchControl{});
+    const SolveResult r = solve_and_count(part);
     REQUIRE(r.proved);
     REQUIRE_FALSE(r.count.empty());
     lengths.push_back(r.value);  // every jump takes one piece worth 1
@@ -346,12 +351,7 @@ TEST_CASE("line counts of independent parts are their interleavings times their 
 
   const std::string rows = parts[0] + "#" + parts[1] + "##/" + parts[2] + "#" + parts[3] + "####";
   for (const std::string& text : {rows, "##########################/" + rows}) {
-    const Setup s = parse_position(text + " variant=english");
-    Rules rules = s.rules();
-    rules.players = 1;
-    SolveOptions options;
-    options.count = true;
-    const SolveResult got = solve(s.board, rules, s.position, options, SearchControl{});
+    const SolveResult got = solve_and_count(text);
     INFO(text);
     REQUIRE(got.proved);
     CHECK(got.value == 30);
