@@ -3,7 +3,7 @@
 // count). Run: build/bench/leapfrog_bench [--benchmark_filter=Lattice]
 #include <benchmark/benchmark.h>
 
-#include "generator/random.h"
+#include "generator/layout.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "solver/chains.h"
@@ -12,15 +12,6 @@
 using namespace leapfrog;
 
 namespace {
-
-Setup sparse_layout(int side, int empty_pct, std::uint64_t seed) {
-  Rng rng(seed);
-  Setup s{Board(side, side), {}, "", {}};
-  for (int i = 0; i < side * side; ++i)
-    if (static_cast<int>(rng.below(100)) >= empty_pct)
-      s.position.cells[i] = static_cast<Value>(1 + rng.below(4));
-  return s;
-}
 
 // Plain recursion as the issue measured it: every chain from every piece, keeping the best
 // value and the number of chains reaching it.
@@ -58,7 +49,7 @@ struct Plain {
 };
 
 void BM_ForEachTurn(benchmark::State& state) {
-  const Setup s = sparse_layout(15, 30, 7);
+  const Setup s = sparse_layout(15, 15, 30, 7);
   const Rules rules = s.rules();
   std::int64_t turns = 0;
   for (auto _ : state) {
@@ -71,7 +62,7 @@ void BM_ForEachTurn(benchmark::State& state) {
 BENCHMARK(BM_ForEachTurn);
 
 void BM_BestChainsRandom(benchmark::State& state) {
-  const Setup s = sparse_layout(15, 40, 11);
+  const Setup s = sparse_layout(15, 15, 40, 11);
   const Rules rules = s.rules();
   SearchControl one;
   one.threads = 1;

@@ -7,7 +7,7 @@
 
 #include "cli/commands.h"
 #include "cli/search_options.h"
-#include "generator/random.h"
+#include "generator/layout.h"
 #include "solver/chains.h"
 #include "solver/lattices.h"
 
@@ -20,16 +20,6 @@ struct BenchCase {
   Setup setup;
   Rules rules;
 };
-
-// A random position: pieces 1..4, `empty_pct` percent of the squares empty. Fixed seeds.
-Setup sparse_layout(int width, int height, int empty_pct, std::uint64_t seed) {
-  Rng rng(seed);
-  Setup s{Board(width, height), {}, "", {}};
-  for (int i = 0; i < width * height; ++i)
-    if (static_cast<int>(rng.below(100)) >= empty_pct)
-      s.position.cells[i] = static_cast<Value>(1 + rng.below(4));
-  return s;
-}
 
 std::vector<BenchCase> bench_cases(bool quick) {
   std::vector<BenchCase> cases;

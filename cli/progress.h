@@ -6,7 +6,7 @@
 #include <mutex>
 #include <string>
 
-#include "solver/control.h"
+#include "core/control.h"
 
 namespace leapfrog::cli {
 

@@ -7,8 +7,8 @@
 
 #include "cli/common.h"
 #include "cli/progress.h"
-#include "puzzles/bigcount.h"
-#include "solver/control.h"
+#include "core/bigcount.h"
+#include "core/control.h"
 
 namespace leapfrog::cli {
 

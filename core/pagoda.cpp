@@ -21,7 +21,14 @@ std::vector<double> simplex_max(const std::vector<std::vector<double>>& a,
     basis[i] = n + i;
   }
   for (std::size_t j = 0; j < n; ++j) t[m][j] = -c[j];
-  for (;;) {
+  // Bland's rule cannot cycle in exact arithmetic; in floating point a degenerate program
+  // can still stall, so the pivots are capped and a stalled program gives no answer.
+  const std::size_t max_pivots = 20 * (m + n) + 100;
+  for (std::size_t pivots = 0;; ++pivots) {
+    if (pivots == max_pivots) {
+      value = 0;
+      return std::vector<double>(n, 0.0);
+    }
     // Bland: the entering column is the lowest index with a negative reduced cost.
     std::size_t enter = cols;
     for (std::size_t j = 0; j + 1 < cols; ++j)

@@ -29,8 +29,9 @@ std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
                                      const std::vector<bool>& candidates);
 
 // Maximises c.x subject to A x <= b, x >= 0, where b >= 0 (so x = 0 is feasible), by the
-// simplex method with Bland's rule (no cycling). Returns x; `value` gets c.x. A is dense,
-// row by row. For small programs only.
+// simplex method with Bland's rule. Returns x; `value` gets c.x. A is dense, row by row.
+// For small programs only; one that stalls (rounding on a degenerate program) returns x = 0
+// and value 0, which callers must read as "no answer".
 std::vector<double> simplex_max(const std::vector<std::vector<double>>& a,
                                 const std::vector<double>& b, const std::vector<double>& c,
                                 double& value);

@@ -4,8 +4,8 @@
 
 #include <string>
 
+#include "core/control.h"
 #include "puzzles/puzzle_file.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 

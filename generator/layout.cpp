@@ -52,4 +52,13 @@ Position random_layout(const Board& board, const Variant& variant, std::uint64_t
   return pos;
 }
 
+Setup sparse_layout(int width, int height, int empty_pct, std::uint64_t seed) {
+  Rng rng(seed);
+  Setup s{Board(width, height), {}, "", {}};
+  for (int i = 0; i < width * height; ++i)
+    if (static_cast<int>(rng.below(100)) >= empty_pct)
+      s.position.cells[static_cast<std::size_t>(i)] = static_cast<Value>(1 + rng.below(4));
+  return s;
+}
+
 }  // namespace leapfrog

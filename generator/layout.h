@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "puzzles/notation.h"
 #include "puzzles/position.h"
 #include "puzzles/variant.h"
 
@@ -31,5 +32,11 @@ std::vector<PieceCount> piece_counts(const Variant& variant, int squares, Roundi
 // a Fisher-Yates shuffle driven by Rng(seed). Same seed, same layout, on every machine.
 Position random_layout(const Board& board, const Variant& variant, std::uint64_t seed,
                        Rounding rounding = Rounding::kHalfUp);
+
+// A sparse random position on a full width x height rectangle, no variant named: square by
+// square in index order, empty when Rng(seed).below(100) < empty_pct, else a piece of value
+// 1 + below(4). Same seed, same position, on every machine: the `bench` signature and the
+// micro-benchmarks' workloads depend on it.
+Setup sparse_layout(int width, int height, int empty_pct, std::uint64_t seed);
 
 }  // namespace leapfrog

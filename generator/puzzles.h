@@ -19,9 +19,9 @@
 #include <string>
 #include <vector>
 
+#include "core/control.h"
 #include "generator/layout.h"
 #include "puzzles/puzzle_file.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 

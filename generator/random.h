@@ -7,16 +7,12 @@
 #include <span>
 #include <utility>
 
+#include "core/hash.h"
+
 namespace leapfrog {
 
-// SplitMix64 (Steele, Lea, Flood 2014): one 64-bit word of state; used to seed Rng and to
-// derive independent streams from (seed, index) pairs.
-constexpr std::uint64_t splitmix64(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
+// Rng is seeded, and independent streams are derived from (seed, index) pairs, by
+// SplitMix64 (core/hash.h).
 
 // xoshiro256** 1.0 (Blackman, Vigna 2018).
 class Rng {

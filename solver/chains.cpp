@@ -9,9 +9,10 @@
 #include <chrono>
 #include <limits>
 #include <memory>
-#include <mutex>
 #include <stdexcept>
 
+#include "core/hash.h"
+#include "core/poller.h"
 #include "puzzles/movegen.h"
 #include "solver/assignment.h"
 #include "solver/child_fold.h"
@@ -23,26 +24,15 @@ namespace leapfrog {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// SplitMix64's finaliser: fixed Zobrist keys, the same on every run and machine.
+// Zobrist keys from the project's hash mix: fixed, the same on every run and machine.
 constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
-  std::uint64_t z = salt + (i + 1) * 0x9E3779B97F4A7C15ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
+  return mix64(salt + (i + 1) * kGoldenGamma);
 }
 
 // What every start-square task shares: read-only geometry and keys, plus the stop state.
 struct Shared {
   Shared(const Board& b, const Rules& r, const Position& p, const SearchControl& c)
-      : board(b),
-        rules(r),
-        pos(p),
-        control(c),
-        budget(c.memory_mb, &stopped),
-        started(Clock::now()),
-        last_progress(started) {
+      : board(b), rules(r), pos(p), control(c), budget(c.memory_mb, &stopped), poller(c) {
     index.assign(static_cast<std::size_t>(board.cells()), -1);
     int n = 0;
     for (int s = 0; s < board.cells(); ++s)
@@ -60,25 +50,17 @@ struct Shared {
   bool poll(std::uint64_t new_nodes) {
     const std::uint64_t total = nodes.fetch_add(new_nodes, std::memory_order_relaxed) + new_nodes;
     if (stopped.load(std::memory_order_relaxed)) return true;
-    bool stop =
-        control.stop_requested() || (control.node_limit != 0 && total >= control.node_limit);
-    const auto now = Clock::now();
-    if (control.time_limit.count() > 0 && now - started >= control.time_limit) stop = true;
-    if (stop) {
+    if (poller.limit_reached(total)) {
       stopped.store(true, std::memory_order_relaxed);
       return true;
     }
-    if (control.progress && now - last_progress >= std::chrono::milliseconds(200)) {
-      std::unique_lock lock(progress_mutex, std::try_to_lock);
-      if (lock.owns_lock()) {
-        last_progress = now;
-        Progress p;
-        p.nodes = total;
-        p.best = best_so_far.load(std::memory_order_relaxed);
-        p.note = "chains";
-        control.progress(p);
-      }
-    }
+    poller.report([&] {
+      Progress p;
+      p.nodes = total;
+      p.best = best_so_far.load(std::memory_order_relaxed);
+      p.note = "chains";
+      return p;
+    });
     return false;
   }
 
@@ -97,9 +79,7 @@ struct Shared {
   std::atomic<bool> stopped{false};
   MemoryBudget budget;  // the memo tables' (a refusal sets `stopped`)
   std::atomic<Score> best_so_far{0};
-  Clock::time_point started;
-  Clock::time_point last_progress;
-  std::mutex progress_mutex;
+  Poller poller;
 };
 
 // Memo table of one start square's search: open addressing, linear probing, never evicts

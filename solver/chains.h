@@ -48,9 +48,9 @@
 #include <optional>
 #include <vector>
 
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
+#include "core/control.h"
 #include "puzzles/position.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 

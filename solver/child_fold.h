@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
 #include "puzzles/position.h"
 
 namespace leapfrog {

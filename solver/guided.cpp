@@ -2,19 +2,17 @@
 
 #include <algorithm>
 #include <array>
-#include <chrono>
 #include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/classes.h"
 #include "core/hash.h"
+#include "core/poller.h"
 
 namespace leapfrog {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // A piece with no neighbouring piece weighs as much as this many boundary edges: stranded
 // pieces are what ends a line early.
@@ -75,15 +73,13 @@ struct Candidate {
 
 class Beam {
  public:
-  Beam(const Board& board, const Rules& rules, const GuidedOptions& options,
-       const SearchControl& control, Clock::time_point start)
+  Beam(const Board& board, const Rules& rules, const GuidedOptions& options, Poller& poller)
       : board_(board),
         rules_(rules),
         d_(board, rules),
         width_(options.beam > 0 ? options.beam : default_width(board.squares())),
         endgame_(options.endgame),
-        control_(control),
-        start_(start) {}
+        poller_(poller) {}
 
   // The best line from `root` (no removals due); `removed` comes first in the line.
   GuidedResult run(const Node& root, std::vector<Turn> prefix, Score target, std::uint64_t& nodes) {
@@ -117,6 +113,7 @@ class Beam {
         }
         break;
       }
+      best_ = best;
       if (hit_limits()) {
         stopped = true;
         break;
@@ -203,11 +200,8 @@ class Beam {
   }
 
   bool hit_limits() {
-    if (control_.stop_requested()) return true;
-    if (control_.node_limit != 0 && *nodes_ >= control_.node_limit) return true;
-    const auto now = Clock::now();
-    if (control_.time_limit.count() > 0 && now - start_ >= control_.time_limit) return true;
-    return false;
+    poller_.report([&] { return Progress{*nodes_, best_, -1, "guided line"}; });
+    return poller_.limit_reached(*nodes_);
   }
 
   // What square s adds to the score: its boundary edges, and the weight of a stranded piece.
@@ -341,9 +335,9 @@ class Beam {
   Dense d_;
   int width_;
   int endgame_;
-  const SearchControl& control_;
-  Clock::time_point start_;
+  Poller& poller_;
   std::uint64_t* nodes_ = nullptr;
+  Score best_ = 0;  // for progress reports
   std::vector<int> scratch_;
 };
 
@@ -351,7 +345,7 @@ class Beam {
 
 GuidedResult guided_line(const Board& board, const Rules& solo, const Position& pos, Score target,
                          const GuidedOptions& options, const SearchControl& control) {
-  const auto start = Clock::now();
+  Poller poller(control);
   Node root;
   root.cells.assign(static_cast<std::size_t>(board.squares()), 0);
   for (int i = 0; i < board.squares(); ++i) {
@@ -362,7 +356,7 @@ GuidedResult guided_line(const Board& board, const Rules& solo, const Position& 
   int removals = 0;
   for (std::uint16_t r = pos.removals_due; r != 0; r &= r - 1) ++removals;
   std::uint64_t nodes = 0;
-  Beam beam(board, solo, options, control, start);
+  Beam beam(board, solo, options, poller);
   const PositionClasses classes(board, board.jumps(solo.jumps));
   // The removal squares in the order they are tried: those after which a lone last piece
   // is possible, then the ones nearest the middle of the board.

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "puzzles/position.h"
-#include "solver/control.h"
+#include "core/control.h"
 
 namespace leapfrog {
 

@@ -26,6 +26,8 @@
 #include <emmintrin.h>
 #endif
 
+#include "core/hash.h"
+#include "core/poller.h"
 #include "core/symmetry.h"
 #include "puzzles/movegen.h"
 #include "solver/memory_budget.h"
@@ -34,32 +36,12 @@ namespace leapfrog {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-// Stops between rounds of work: the caller's flag, the node limit, the time limit.
-class Limits {
- public:
-  explicit Limits(const SearchControl& c) : c_(c), start_(Clock::now()) {}
-  bool hit(std::uint64_t nodes) const {
-    if (c_.stop_requested()) return true;
-    if (c_.node_limit != 0 && nodes >= c_.node_limit) return true;
-    return c_.time_limit.count() > 0 && Clock::now() - start_ >= c_.time_limit;
-  }
-  void report(std::uint64_t nodes, int level, std::uint64_t done, std::uint64_t size) {
-    if (!c_.progress) return;
-    const auto now = Clock::now();
-    if (now - last_ < std::chrono::milliseconds(200)) return;
-    last_ = now;
-    c_.progress(Progress{nodes, level,
-                         size ? static_cast<double>(done) / static_cast<double>(size) : -1,
-                         "level " + std::to_string(level)});
-  }
-
- private:
-  const SearchControl& c_;
-  Clock::time_point start_;
-  Clock::time_point last_{};
-};
+// Progress within a level: `done` of its `size` positions expanded, `nodes` in all. The
+// enumerations stop (core/poller.h) only between rounds of work.
+Progress level_progress(std::uint64_t nodes, int level, std::uint64_t done, std::uint64_t size) {
+  return Progress{nodes, level, size ? static_cast<double>(done) / static_cast<double>(size) : -1,
+                  "level " + std::to_string(level)};
+}
 
 // The memory the tables of the enumeration may hold: solver/memory_budget.h. What was being
 // built when a growth is refused is incomplete, and the enumeration stops with the levels
@@ -308,8 +290,7 @@ class KeySet {
   std::size_t capacity() const { return log_ == 0 ? 0 : std::size_t{1} << log_; }
   // The first slot of the key's home group.
   static std::size_t home(Key key, int shift) {
-    return static_cast<std::size_t>((std::uint64_t{key} * 0x9E3779B97F4A7C15ULL) >> shift) &
-           ~(kGroup - 1);
+    return static_cast<std::size_t>((std::uint64_t{key} * kGoldenGamma) >> shift) & ~(kGroup - 1);
   }
   void add_count(Count128& c, const T& item) {
     const Count128 add = count_of(item);
@@ -507,7 +488,7 @@ class Mixer {
   std::uint64_t unmix(std::uint64_t x) const { return (x * inverse(kMul)) & mask_; }
 
  private:
-  static constexpr std::uint64_t kMul = 0x9E3779B97F4A7C15ULL;
+  static constexpr std::uint64_t kMul = kGoldenGamma;
   static constexpr std::uint64_t inverse(std::uint64_t a) {  // modulo 2^64, a odd (Newton)
     std::uint64_t x = a;
     for (int i = 0; i < 6; ++i) x *= 2 - a * x;
@@ -636,7 +617,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 
   FastResult<kCount> out;
   ReachResult& result = out.reach;
-  Limits limits(control);
+  Poller poller(control);
   Level<Parent<kCount>> level;
   level.reset(1, budget);
   {
@@ -660,11 +641,11 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     }
     const int k = static_cast<int>(result.levels.size()) - 1;
     for (std::size_t begin = 0; begin < level.size(); begin += round) {
-      if (limits.hit(result.nodes)) {
+      if (poller.limit_reached(result.nodes)) {
         result.complete = false;
         return out;
       }
-      limits.report(result.nodes, k, begin, level.size());
+      poller.report([&] { return level_progress(result.nodes, k, begin, level.size()); });
       const std::size_t end = std::min(level.size(), begin + round);
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
@@ -816,17 +797,15 @@ class ByteKeySet {
     return std::max<std::size_t>(1024 * length_, 2 * keys_.capacity());
   }
   std::size_t slot_capacity() const { return std::max<std::size_t>(1024, 2 * slots_.size()); }
+  // The key's 8-byte words (the last one zero-padded), each folded in by the hash mix.
   std::uint64_t hash(const unsigned char* key) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-    std::size_t i = 0;
-    for (; i + 8 <= length_; i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, key + i, 8);
-      h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
-      h ^= h >> 29;
+    std::uint64_t h = kGoldenGamma;
+    for (std::size_t i = 0; i < length_; i += 8) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, key + i, std::min<std::size_t>(8, length_ - i));
+      h = mix64(h ^ w);
     }
-    for (; i < length_; ++i) h = (h ^ key[i]) * 0x94D049BB133111EBULL;
-    return h ^ (h >> 32);
+    return h;
   }
   void rehash(std::size_t n) {
     slots_.assign(n, 0);
@@ -871,7 +850,7 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
   first.insert(key.data());
   budget.take_anyway(first.bytes());
   ReachResult result;
-  Limits limits(control);
+  Poller poller(control);
   while (!pending.empty()) {
     const int k = pending.begin()->first;
     const ByteKeySet level = std::move(pending.begin()->second);
@@ -880,11 +859,11 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
     for (std::size_t i = 0; i < level.size(); ++i) {
-      if ((result.nodes & 1023) == 0 && limits.hit(result.nodes)) {
+      if ((result.nodes & 1023) == 0 && poller.limit_reached(result.nodes)) {
         result.complete = false;
         return result;
       }
-      limits.report(result.nodes, k, i, level.size());
+      poller.report([&] { return level_progress(result.nodes, k, i, level.size()); });
       ++result.nodes;
       const unsigned char* s = level.key(i);
       Position p;

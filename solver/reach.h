@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "core/control.h"
 #include "puzzles/position.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 
@@ -43,7 +43,7 @@ bool reach_fast_path(const Board& board, const Rules& rules, const Position& pos
 struct DeepestLines {
   bool applicable = false;
   bool complete = true;
-  bool overflow = false;       // more than 2^128 lines: count is not exact
+  bool overflow = false;       // more than 2^128 lines: count is not exact (solve then uses the DP)
   bool out_of_memory = false;  // stopped: a level did not fit in SearchControl::memory_mb
   int depth = 0;               // jumps in every optimal line
   std::string count;           // decimal

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "core/control.h"
 #include "puzzles/record.h"
-#include "solver/control.h"
 #include "solver/verify.h"
 
 namespace leapfrog {

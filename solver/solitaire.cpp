@@ -12,8 +12,11 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/bigcount.h"
 #include "core/classes.h"
+#include "core/hash.h"
 #include "core/pagoda.h"
+#include "core/poller.h"
 #include "core/symmetry.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
@@ -25,17 +28,7 @@ namespace leapfrog {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 constexpr Score kAbort = std::numeric_limits<Score>::min() / 2;
-
-std::uint64_t mix(std::uint64_t x) {  // splitmix64 finaliser
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
 
 // Moves are tried dearest capture first (a stable sort keeps generation order among equals),
 // so the first dive already finds a good line on valued boards.
@@ -374,8 +367,8 @@ class GeneralGame {
       for (std::size_t h = 0; h < 4; ++h) {
         std::uint64_t x = 0x243F6A8885A308D3ULL * (h + 1);
         for (int c = 0; c < cells; ++c)
-          x = mix(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 |
-                       static_cast<std::uint64_t>(c)));
+          x = mix64(x ^ (std::uint64_t{s.pos.cells[static_cast<std::size_t>(c)]} << 16 |
+                         static_cast<std::uint64_t>(c)));
         key.w[h] = x;
       }
     }
@@ -450,50 +443,6 @@ class GeneralGame {
   State root_;
 };
 
-// ---------------------------------------------------------------------------------------
-// Optimal-line counts: exact unsigned integers up to 2^256, addition only.
-
-class BigCount {
- public:
-  BigCount() = default;
-  explicit BigCount(std::uint64_t v) { w_[0] = v; }
-  BigCount& operator+=(const BigCount& o) {
-    std::uint64_t carry = 0;
-    for (std::size_t i = 0; i < w_.size(); ++i) {
-      const std::uint64_t a = w_[i] + carry;
-      const std::uint64_t c1 = a < carry ? 1 : 0;
-      w_[i] = a + o.w_[i];
-      carry = c1 + (w_[i] < a ? 1 : 0);
-    }
-    if (carry) throw std::overflow_error("the number of optimal lines exceeds 2^256");
-    return *this;
-  }
-  std::string to_string() const {
-    std::array<std::uint64_t, 4> n = w_;
-    std::string digits;
-    const auto zero = [&] {
-      return std::all_of(n.begin(), n.end(), [](std::uint64_t x) { return x == 0; });
-    };
-    do {  // divide by 10, most significant 32-bit half-word first
-      std::uint64_t rem = 0;
-      for (std::size_t i = n.size(); i-- > 0;) {
-        const std::uint64_t hi = (rem << 32) | (n[i] >> 32);
-        const std::uint64_t qh = hi / 10;
-        rem = hi % 10;
-        const std::uint64_t lo = (rem << 32) | (n[i] & 0xFFFFFFFFULL);
-        const std::uint64_t ql = lo / 10;
-        rem = lo % 10;
-        n[i] = (qh << 32) | ql;
-      }
-      digits.push_back(static_cast<char>('0' + rem));
-    } while (!zero());
-    return {digits.rbegin(), digits.rend()};
-  }
-
- private:
-  std::array<std::uint64_t, 4> w_{};
-};
-
 struct KeyHash {
   std::size_t operator()(const PositionKey& k) const { return k.hash(); }
 };
@@ -515,7 +464,7 @@ class Searcher {
   };
 
   Searcher(const Game& game, TranspositionTable& tt, const SearchControl& control)
-      : game_(game), tt_(tt), control_(control), start_(Clock::now()) {}
+      : game_(game), tt_(tt), control_(control), poller_(control) {}
 
   // The value of `s` if it is more than alpha (exact), else an upper bound <= alpha; kAbort
   // when stopped. `acc` is what the path from the root has captured.
@@ -558,18 +507,9 @@ class Searcher {
     local.pending = 0;
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (!limits_) return false;
-    if (control_.stop_requested() || (control_.node_limit != 0 && n >= control_.node_limit) ||
-        (control_.time_limit.count() > 0 && Clock::now() - start_ >= control_.time_limit))
-      stopped_.store(true, std::memory_order_relaxed);
+    if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
-    if (control_.progress && progress_mutex_.try_lock()) {
-      const auto now = Clock::now();
-      if (now - last_progress_ >= std::chrono::milliseconds(200)) {
-        last_progress_ = now;
-        control_.progress(Progress{n, best_found_.load(), -1, "searching"});
-      }
-      progress_mutex_.unlock();
-    }
+    poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching"}; });
     return false;
   }
 
@@ -583,9 +523,7 @@ class Searcher {
   const Game& game_;
   TranspositionTable& tt_;
   const SearchControl& control_;
-  Clock::time_point start_;
-  Clock::time_point last_progress_{};
-  std::mutex progress_mutex_;
+  Poller poller_;
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<bool> stopped_{false};  // a limit or the caller's flag
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
@@ -966,8 +904,9 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       kind = pos.cells[static_cast<std::size_t>(s)];
     if (d.complete && !d.overflow && d.depth * solo.gain(kind) == result.value) {
       result.count = d.count;
-    } else if (d.out_of_memory) {
-      // A level did not fit: count by the DP instead, whose memo the budget bounds (slower,
+    } else if (d.out_of_memory || (d.complete && d.overflow)) {
+      // A level did not fit, or the levels' 128-bit counts overflowed: count by the DP
+      // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
       SearchControl rest = control;
       if (control.time_limit.count() > 0) {

@@ -30,8 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "core/control.h"
 #include "puzzles/position.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 
@@ -39,8 +39,8 @@ struct SolveOptions {
   // The memory for the tables, in MB: the transposition table; with `count`, the count's
   // too (the DP's memo takes half of it and the table the other half; the breadth-first
   // count, which runs after the search, all of it, and the DP counts instead when a level
-  // does not fit). 0: kDefaultHashMb, or kDefaultCountHashMb with `count` (English's
-  // breadth-first count holds about 600 MB of levels).
+  // does not fit or the count passes 2^128). 0: kDefaultHashMb, or kDefaultCountHashMb
+  // with `count` (English's breadth-first count holds about 600 MB of levels).
   static constexpr std::size_t kDefaultHashMb = 64;
   static constexpr std::size_t kDefaultCountHashMb = 1024;
   std::size_t hash_mb = 0;
@@ -56,7 +56,7 @@ struct SolveResult {
   Score bound = 0;         // an upper bound on the optimum (== value when proved)
   std::uint64_t nodes = 0;
   // With SolveOptions::count and a proved value: the number of optimal lines in decimal
-  // (exact up to 2^256); empty when not counted or when the count was stopped.
+  // (exact, of any size); empty when not counted or when the count was stopped.
   std::string count;
 };
 

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
 #include "solver/child_fold.h"
 
 namespace leapfrog::trails_detail {

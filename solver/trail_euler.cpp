@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
 #include "solver/child_fold.h"
 
 namespace leapfrog::trails_detail {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "puzzles/bigcount.h"
+#include "core/bigcount.h"
 #include "solver/child_fold.h"
 #include "solver/memory_budget.h"
 #include "solver/trail_bounded.h"

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
+#include "core/control.h"
 #include "puzzles/position.h"
-#include "solver/control.h"
 
 namespace leapfrog {
 

@@ -1,9 +1,12 @@
-// An exact unsigned integer of any size, for counting chains and lines.
+// An exact unsigned integer of any size, for counting chains and lines: the one big-count
+// type of the project.
 //
 // Why not unsigned __int128: on a 26x26 board a chain can have hundreds of captures with up
 // to eight choices each, so the number of distinct maximal chains is bounded only by about
 // 8^675; lattice positions (pieces on the edges of a grid of empty squares) really do have
-// exponentially many trails. Only addition and comparison are needed by the searches.
+// exponentially many trails, and a solitaire board can have more than 2^256 optimal lines.
+// The searches need addition and comparison; multiplication is for checking counts built
+// from independent parts (products of counts and multinomials).
 #pragma once
 
 #include <algorithm>
@@ -34,6 +37,25 @@ class BigCount {
     return *this;
   }
   friend BigCount operator+(BigCount a, const BigCount& b) { return a += b; }
+
+  friend BigCount operator*(const BigCount& a, const BigCount& b) {
+    BigCount p;
+    if (a.is_zero() || b.is_zero()) return p;
+    p.limbs_.assign(a.limbs_.size() + b.limbs_.size(), 0);
+    for (std::size_t i = 0; i < a.limbs_.size(); ++i) {
+      std::uint64_t carry = 0;
+      for (std::size_t j = 0; j < b.limbs_.size(); ++j) {
+        const std::uint64_t t =
+            std::uint64_t{a.limbs_[i]} * b.limbs_[j] + p.limbs_[i + j] + carry;  // < 2^64
+        p.limbs_[i + j] = static_cast<std::uint32_t>(t);
+        carry = t >> 32;
+      }
+      p.limbs_[i + b.limbs_.size()] = static_cast<std::uint32_t>(carry);
+    }
+    p.trim();
+    return p;
+  }
+  BigCount& operator*=(const BigCount& o) { return *this = *this * o; }
 
   bool is_zero() const { return limbs_.empty(); }
   bool fits_u64() const { return limbs_.size() <= 2; }

@@ -1,6 +1,6 @@
 // How a caller steers a long search: a stop flag, limits, a progress callback, threads.
 // The solver core never prints; it calls `progress` now and then (from any thread, never
-// concurrently with itself) and polls `stop`.
+// concurrently with itself) and polls `stop`; core/poller.h does both for it.
 #pragma once
 
 #include <atomic>
@@ -10,13 +10,11 @@
 #include <functional>
 #include <string>
 
-#include "puzzles/types.h"
-
 namespace leapfrog {
 
 struct Progress {
   std::uint64_t nodes = 0;  // work done so far (positions or chain nodes searched)
-  Score best = 0;           // best value found so far
+  std::int32_t best = 0;    // best value found so far (a Score of the game)
   double fraction = -1;     // share of the work done, 0..1, or -1 when unknown
   std::string note;         // a short phase name ("depth 12", "level 7"), may be empty
 };
