@@ -192,7 +192,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   Setup setup;
   setup.board = layout_board(*v, o);
   setup.variant = std::string(v->name);
-  setup.position = random_layout(setup.board, *v, seed, rounding);
+  // A start position: the opening removals are due, so the text needs no removals field.
+  setup.position = start_position(setup.rules(), random_layout(setup.board, *v, seed, rounding));
   if (o.json) {
     Json j;
     j["position"] = format_position(setup);

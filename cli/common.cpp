@@ -192,6 +192,9 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
       throw;
     }
   }
+  // Removals the text left to the default follow the rules the command line makes.
+  const bool default_due =
+      setup.position.removals_due == default_removals(setup.board, setup.rules(), setup.position);
   if (!o.variant.empty()) {
     if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
     setup.variant = o.variant;
@@ -199,6 +202,8 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   setup.overrides = setup.overrides.merged_with(overrides_from(o));
   const Rules rules = setup.rules();
   if (start) setup.position = start_position(rules, setup.position);
+  if (default_due)
+    setup.position.removals_due = default_removals(setup.board, rules, setup.position);
   if (setup.position.to_move >= rules.players)
     throw UsageError("player " + std::to_string(setup.position.to_move + 1) +
                      " is to move but there are " + std::to_string(rules.players) + " players");

@@ -279,14 +279,19 @@ Setup parse_position(std::string_view text) {
   }
   if (f.scores)
     for (std::size_t i = 0; i < f.scores->size(); ++i) p.scores[i] = (*f.scores)[i];
-  if (f.removals)
+  Setup setup{Board(width, height, std::move(on_board)), p, f.variant, f.overrides};
+  if (f.removals) {
     for (int who : *f.removals) {
       if (who > players)
         fail_at(f.removals_at, "removal for player " + std::to_string(who) + " but " +
                                    std::to_string(players) + " players");
-      p.removals_due = static_cast<std::uint16_t>(p.removals_due | (1U << (who - 1)));
+      setup.position.removals_due =
+          static_cast<std::uint16_t>(setup.position.removals_due | (1U << (who - 1)));
     }
-  return Setup{Board(width, height, std::move(on_board)), p, f.variant, f.overrides};
+  } else {
+    setup.position.removals_due = default_removals(setup.board, setup.rules(), setup.position);
+  }
+  return setup;
 }
 
 std::string format_grid(const Board& board, const Position& pos) {
@@ -341,14 +346,14 @@ std::string format_position(const Setup& setup) {
     }
     field("scores", s);
   }
-  if (p.removals_due != 0) {
+  if (p.removals_due != default_removals(setup.board, setup.rules(), p)) {
     std::string s;
     for (int i = 0; i < players; ++i)
       if (p.removal_due(i)) {
         if (!s.empty()) s += ',';
         s += std::to_string(i + 1);
       }
-    field("removals", s);
+    field("removals", s.empty() ? "-" : s);
   }
   return out;
 }

@@ -52,6 +52,12 @@ struct TurnView {
 // removal according to rules.opening.
 Position start_position(const Rules& rules, Position filled);
 
+// Every square of the board holds a piece.
+bool board_full(const Board& board, const Position& pos);
+// The opening removals a position has due when nothing says otherwise: on a full board those
+// of the rules' opening (start_position), on any other board none.
+std::uint16_t default_removals(const Board& board, const Rules& rules, const Position& pos);
+
 // Applies a legal turn (legality is the caller's business: see legality.h).
 Position apply(const Board& board, const Rules& rules, const Position& pos,
                std::span<const Square> squares, bool removal);

@@ -164,3 +164,25 @@ TEST_CASE("generate layout: same seed, same layout; the seed is always printed",
     CHECK(r.code == 2);
   }
 }
+
+TEST_CASE("a generated layout is a start position: its opening removals are due", "[cli][layout]") {
+  const auto layout = run_cli("generate layout --variant murray --size 6 --seed 5 --json");
+  REQUIRE(layout.code == 0);
+  const std::string text = Json::parse(layout.out)["position"];
+  // The same position as the variant's start with the same seed, fields and all.
+  const Json start = Json::parse(run_cli("show murray --size 6 --seed 5 --json").out);
+  const Json shown = Json::parse(run_cli("show '" + text + "' --json").out);
+  CHECK(shown["position"] == start["position"]);
+  CHECK(shown["removals_due"] == Json::array({1, 2}));
+  const auto best = run_cli("best '" + text + "' --json");
+  REQUIRE(best.code == 0);
+  CHECK(Json::parse(best.out)["value"] > 0);
+  CHECK(Json::parse(run_cli("moves '" + text + "' --json").out)["moves"].size() == 36);
+  // A board typed in full follows the same rule; the command line's rules decide.
+  const Json typed = Json::parse(run_cli("show '11/11 variant=murray' --json").out);
+  CHECK(typed["removals_due"] == Json::array({1, 2}));
+  const Json first = Json::parse(run_cli("show '11/11 variant=murray' --opening first --json").out);
+  CHECK(first["removals_due"] == Json::array({1}));
+  const Json none = Json::parse(run_cli("show '11/11 variant=murray removals=-' --json").out);
+  CHECK(none["removals_due"] == Json::array());
+}

@@ -206,3 +206,31 @@ TEST_CASE("malformed moves", "[notation]") {
   CHECK(move_error("a1xa0") ==
         "move 'a1xa0' column 4: bad square 'a0' (a file letter a..z and a rank number)");
 }
+
+TEST_CASE("a full board has the opening removals due unless a removals field says otherwise",
+          "[notation]") {
+  // Murray: opening=each, two players.
+  CHECK(parse_position("12/34 variant=murray").position.removals_due == 3);
+  CHECK(parse_position("12/34 variant=murray opening=first").position.removals_due == 1);
+  CHECK(parse_position("12/34 variant=murray opening=none").position.removals_due == 0);
+  CHECK(parse_position("12/34 variant=murray players=1").position.removals_due == 1);
+  CHECK(parse_position("12/34 variant=froglet").position.removals_due == 1);
+  CHECK(parse_position("12/34 variant=murray removals=-").position.removals_due == 0);
+  CHECK(parse_position("12/34 variant=murray removals=2").position.removals_due == 2);
+  // No-squares do not count, empty squares do.
+  CHECK(parse_position("1#/34 variant=murray").position.removals_due == 3);
+  CHECK(parse_position("1./34 variant=murray").position.removals_due == 0);
+  // Round trips for every removals value on a full board, whatever the opening.
+  for (const char* opening : {"", " opening=first", " opening=none"})
+    for (std::uint16_t due = 0; due < 4; ++due) {
+      Setup s = parse_position(std::string("12/34 variant=murray") + opening);
+      s.position.removals_due = due;
+      const std::string text = format_position(s);
+      INFO(text);
+      CHECK(parse_position(text) == s);
+    }
+  CHECK(format_position(parse_position("12/34 variant=murray removals=-")) ==
+        "12/34 variant=murray removals=-");
+  CHECK(format_position(parse_position("12/34 variant=murray removals=1,2")) ==
+        "12/34 variant=murray");
+}
