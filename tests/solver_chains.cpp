@@ -358,7 +358,7 @@ TEST_CASE("hand-checked small positions", "[solver][chains]") {
 }
 
 TEST_CASE("no capture: value 0, count 0, no chain", "[solver][chains]") {
-  const Setup s = parse_position("111/111/111");
+  const Setup s = parse_position("111/111/111 removals=-");
   const ChainResult r = best_chains(s.board, s.rules(), s.position);
   CHECK(r.value == 0);
   CHECK(r.count.is_zero());
