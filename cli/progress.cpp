@@ -11,13 +11,15 @@ namespace {
 // Process-wide by nature: a signal handler can only reach static storage.
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void on_sigint(int) {
-  if (g_interrupted.exchange(true)) std::_Exit(130);
+extern "C" void on_interrupt(int sig) {
+  if (g_interrupted.exchange(true)) std::_Exit(128 + sig);
 }
 }  // namespace
 
 const std::atomic<bool>& install_interrupt_flag() {
-  std::signal(SIGINT, on_sigint);
+  // SIGTERM too: `timeout` and service managers send it, and they want the answer so far.
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   return g_interrupted;
 }
 

@@ -77,3 +77,19 @@ TEST_CASE("reach --json has levels and total", "[cli][reach]") {
   REQUIRE(all.code == 0);
   CHECK(Json::parse(all.out)["total"].get<std::uint64_t>() >= sum);
 }
+
+TEST_CASE("SIGTERM stops solve like Ctrl-C: the best line so far is printed", "[cli][solve]") {
+  // A 12x12 Murray board is far from solved after half a second; `timeout` sends SIGTERM.
+  const std::string out = "leapfrog_cli_test_sigterm_" + std::to_string(::getpid()) + ".out";
+  const std::string cmd = std::string("timeout --preserve-status -s TERM 0.5 '") + LEAPFROG_EXE +
+                          "' solve murray --size 12 --json >" + out + " 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  const std::string text = leapfrog::testing::slurp(out);
+  std::remove(out.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  REQUIRE(!text.empty());
+  const Json j = Json::parse(text);
+  CHECK(j["complete"] == false);
+  CHECK(!j["line"].empty());
+}
