@@ -158,8 +158,10 @@ void read_field(const Token& t, Fields& f) {
   }
 }
 
+// One rule for every position: the variant's number of players, and a bare board is the
+// traditional game (two players). Solitaire is what solve and reach do with any position.
 int implied_players(const std::string& variant) {
-  return variant.empty() ? 1 : find_variant(variant)->rules.players;
+  return (variant.empty() ? default_variant() : *find_variant(variant)).rules.players;
 }
 
 }  // namespace
@@ -187,9 +189,7 @@ RuleOverrides RuleOverrides::merged_with(const RuleOverrides& later) const {
 
 Rules Setup::rules() const {
   const Variant& v = variant.empty() ? default_variant() : *find_variant(variant);
-  Rules r = v.rules;
-  r.players = implied_players(variant);
-  return overrides.apply(r);
+  return overrides.apply(v.rules);
 }
 
 Setup parse_position(std::string_view text) {
@@ -262,7 +262,7 @@ Setup parse_position(std::string_view text) {
 
   Fields f;
   for (const Token& t : fields) read_field(t, f);
-  // Players: the field, else enough for the scores given, else the variant's (1 if bare).
+  // Players: the field, else enough for the scores given, else the variant's (2 if bare).
   const int players =
       f.overrides.players
           ? *f.overrides.players

@@ -98,7 +98,7 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
       "show murray --size 27",
       "show english --size 9",
       "show /no/such/file.txt",
-      "show '12 turn=2'",
+      "show '12 turn=3'",
       "show '12 players=2 turn=2' --players 1",
       "frobnicate",
       "show '11.' --no-such-option",
@@ -185,4 +185,14 @@ TEST_CASE("a generated layout is a start position: its opening removals are due"
   CHECK(first["removals_due"] == Json::array({1}));
   const Json none = Json::parse(run_cli("show '11/11 variant=murray removals=-' --json").out);
   CHECK(none["removals_due"] == Json::array());
+}
+
+TEST_CASE("a bare position and the same with variant=traditional have the same players", "[cli]") {
+  const Json bare = Json::parse(run_cli("show '1.1/111' --json").out);
+  const Json named = Json::parse(run_cli("show '1.1/111 variant=traditional' --json").out);
+  CHECK(bare["players"] == 2);
+  CHECK(bare["players"] == named["players"]);
+  CHECK(bare["rules"] == named["rules"]);
+  const auto text = run_cli("show '1.1/111' --color never");
+  CHECK(text.out.find("traditional, 2 players") != std::string::npos);
 }

@@ -36,9 +36,10 @@ TEST_CASE("the SPEC example position", "[notation]") {
   CHECK(s.position.at(parse_square(s.board, "a1")) == 4);
   CHECK(piece_count(s.board, s.position) == 10);
   CHECK(point_total(s.board, s.position) == 23);
-  // A bare board: one player, player 1 to move, scores 0, no removals, default rules.
+  // A bare board: the traditional rules (two players), player 1 to move, scores 0, no
+  // removals (the board is not full).
   const Rules r = s.rules();
-  CHECK(r.players == 1);
+  CHECK(r.players == 2);
   CHECK(r.continuation == Continuation::kOptional);
   CHECK(r.measure == Measure::kPoints);
   CHECK(r.jumps == JumpSet::kOrthogonal);
@@ -179,7 +180,7 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   std::string tall = "1";
   for (int i = 0; i < 26; ++i) tall += "/1";
   CHECK(error_of(tall) == "position line 1, column 53: more than 26 rows");
-  CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 1 players");
+  CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 2 players");
   CHECK(error_of("12 colour=red") == "position line 1, column 4: unknown field 'colour'");
   CHECK(error_of("12 variant=chess") == "position line 1, column 4: unknown variant 'chess'");
   CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") !=
@@ -233,4 +234,16 @@ TEST_CASE("a full board has the opening removals due unless a removals field say
         "12/34 variant=murray removals=-");
   CHECK(format_position(parse_position("12/34 variant=murray removals=1,2")) ==
         "12/34 variant=murray");
+}
+
+TEST_CASE("the number of players: the field, else the variant's, a bare board being traditional",
+          "[notation]") {
+  CHECK(parse_position("1.1").rules().players == 2);
+  CHECK(parse_position("1.1").rules() == parse_position("1.1 variant=traditional").rules());
+  CHECK(parse_position("1.1 variant=murray").rules().players == 2);
+  CHECK(parse_position("1.1 variant=english").rules().players == 1);
+  CHECK(parse_position("1.1 players=1").rules().players == 1);
+  CHECK(parse_position("1.1 scores=1,2,3").rules().players == 3);
+  CHECK(format_position(parse_position("1.1")) == "1.1");
+  CHECK(format_position(parse_position("1.1 players=1")) == "1.1 players=1");
 }
