@@ -28,7 +28,8 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = hash_mb;
-  const Setup setup = load_position(position, o);
+  const SolitaireSetup solo = load_solitaire(position, o, "reach");
+  const Setup& setup = solo.setup;
   const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control);
   line.clear();
   if (o.json) {

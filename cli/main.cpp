@@ -42,9 +42,11 @@ constexpr Command kCommands[] = {
     {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
      "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
     {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
-     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve},
+     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve,
+     leapfrog::cli::kSolitaireHelp},
     {"reach", "Count the distinct positions reachable after k captures, for every k.",
-     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach},
+     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach,
+     leapfrog::cli::kSolitaireHelp},
 };
 
 void print_usage(std::ostream& out) {
