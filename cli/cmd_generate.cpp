@@ -176,8 +176,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       "seed", po::value(&seed_text)->value_name("S"),
       "seed (0..2^64-1); random when not given, always printed")(
       "counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
-      "table: seed 000's counts (exact share rounded half up, the cheapest kind takes the rest);\n"
-      "half-even: seeds 001/002's reading (15x15: 22/45/68/90)");
+      "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
+      "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
   po::options_description visible;
   visible.add(layout).add(output_options(o));
   parse(cmd, args, visible, {});

@@ -66,7 +66,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     j["position_players"] = solo.position_players;
     j["position_removals"] = solo.position_removals;
     if (count) {
-      // A JSON number while it fits 64 bits, else a decimal string (SPEC section 3).
+      // A JSON number while it fits 64 bits, else a decimal string (docs/json.md).
       if (r.count.empty()) {
         j["count"] = nullptr;
       } else if (r.count.size() < 20 ||

@@ -23,7 +23,7 @@ struct Token {
   Place at;
 };
 
-// Cell characters (SPEC section 2); returns -1 for no square, -2 for an unknown character.
+// Cell characters (docs/notation.md); returns -1 for no square, -2 for an unknown character.
 int cell_value(char c) {
   if (c >= '1' && c <= '9') return c - '0';
   switch (c) {

@@ -1,4 +1,4 @@
-// Position text and move notation (SPEC section 2), read and written with exact round trips.
+// Position text and move notation (docs/notation.md), read and written with exact round trips.
 //
 // Position text: rows from top to bottom, joined by '/' on one line or one row per line in
 // a grid file. A cell is a digit 1..9 (a piece of that value), '.' (empty square) or '#'

@@ -26,7 +26,7 @@ struct Position {
 int piece_count(const Board& board, const Position& pos);
 Score point_total(const Board& board, const Position& pos);
 
-// A turn as data (SPEC section 2): a removal of one square, or a jump chain given by its
+// A turn as data (docs/notation.md): a removal of one square, or a jump chain given by its
 // start square and every landing square.
 struct Turn {
   bool removal = false;

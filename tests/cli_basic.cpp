@@ -1,4 +1,4 @@
-// The command line's contract (SPEC section 3) for show, moves and perft, and its errors.
+// The command line's contract (docs/json.md) for show, moves and perft, and its errors.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -57,7 +57,7 @@ TEST_CASE("positions from standard input, files and variant names", "[cli]") {
   CHECK(Json::parse(r.out)["squares"] == 33);
   r = run_cli("show french --json");
   CHECK(Json::parse(r.out)["pieces"] == 36);
-  // Murray 15x15 start: seed 000's table gives 452 points; every player owes a removal.
+  // Murray 15x15 start: Murray's table gives 452 points; every player owes a removal.
   r = run_cli("show murray --json");
   REQUIRE(r.code == 0);
   const Json j = Json::parse(r.out);
@@ -67,7 +67,7 @@ TEST_CASE("positions from standard input, files and variant names", "[cli]") {
   r = run_cli("moves murray --size 8 --json");
   CHECK(Json::parse(r.out)["moves"].size() == 64);
   r = run_cli("moves murray --size 8 --opening first --removal cheapest --json");
-  CHECK(Json::parse(r.out)["moves"].size() == 26);  // the 26 whites of seed 000's 8x8 row
+  CHECK(Json::parse(r.out)["moves"].size() == 26);  // the 26 whites of Murray's 8x8 row
   const std::string file = LEAPFROG_SOURCE_DIR "/tests/data/example.pos";
   r = run_cli("moves '" + file + "' --continuation board-max --json");
   REQUIRE(r.code == 0);

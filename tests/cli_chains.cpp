@@ -1,4 +1,4 @@
-// The command line's contract (SPEC section 3) for best, verify, verify --game and bench.
+// The command line's contract (docs/json.md) for best, verify, verify --game and bench.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-// The command line's contract for solve and reach (SPEC section 3).
+// The command line's contract for solve and reach (docs/json.md).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 

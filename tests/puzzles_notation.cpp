@@ -1,4 +1,4 @@
-// Position text and move notation (SPEC section 2): exact round trips and every kind of
+// Position text and move notation (docs/notation.md): exact round trips and every kind of
 // malformed input, each with a message naming the place.
 #include <catch2/catch.hpp>
 #include <string>
@@ -24,7 +24,7 @@ TEST_CASE("squares are named from a1 at the bottom left", "[notation]") {
   CHECK_THROWS_AS(parse_square(b, "A1"), ParseError);
 }
 
-TEST_CASE("the SPEC example position", "[notation]") {
+TEST_CASE("the example position of docs/notation.md", "[notation]") {
   const Setup s = parse_position("1234/2.#1/4411");
   CHECK(s.board.width() == 4);
   CHECK(s.board.height() == 3);

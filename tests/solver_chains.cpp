@@ -379,7 +379,7 @@ TEST_CASE("a removal turn: the largest removable piece, counted by squares", "[s
   CHECK(format_turn(s.board, *r.best) == "xb1");  // b1 (index 1) comes before b2 (index 4)
   REQUIRE(r.chains.size() == 2);
   CHECK(format_turn(s.board, r.chains[1]) == "xb2");
-  // Restricted to the cheapest kind (Murray, seed 000: "must remove a white piece").
+  // Restricted to the cheapest kind (Murray: "must remove a white piece").
   rules.removal = RemovalKind::kCheapest;
   r = best_chains(s.board, rules, s.position, all);
   CHECK(r.value == 1);
