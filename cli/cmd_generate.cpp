@@ -118,8 +118,10 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   SearchControl control;
   control.threads = threads;
   control.stop = &install_interrupt_flag();
-  ProgressLine progress;
+  ProgressLine progress({"candidates", nullptr});
   control.progress = progress.callback();
+  // The first batch of candidates can take a while: show the line at once.
+  progress.update(Progress{0, 0, 0, "0/" + std::to_string(count) + " puzzles"});
   GenerationStats stats;
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Puzzle> puzzles = generate_puzzles(spec, control, &stats);
@@ -127,7 +129,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.clear();
   std::cerr << "seed " << spec.seed << ": " << puzzles.size() << " " << kind << " puzzles from "
-            << stats.candidates << " candidates in " << secs << " s\n";
+            << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
   if (control.stop_requested())
     std::cerr << "leapfrog generate: interrupted; the puzzles found so far follow\n";
   else if (static_cast<int>(puzzles.size()) < count)

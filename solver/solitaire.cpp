@@ -519,7 +519,7 @@ class Searcher {
       const auto now = Clock::now();
       if (now - last_progress_ >= std::chrono::milliseconds(200)) {
         last_progress_ = now;
-        control_.progress(Progress{n, best_found_.load(), -1, "searching"});
+        control_.progress(Progress{n, best_found_.load(), -1, "searching", bound_});
       }
       progress_mutex_.unlock();
     }
@@ -544,6 +544,7 @@ class Searcher {
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
   bool limits_ = true;
   std::atomic<Score> best_found_{0};
+  Score bound_ = -1;  // the root's upper bound, for the progress report
   std::mutex best_mutex_;
   std::vector<Move> best_line_;
 };
@@ -651,6 +652,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   using Local = typename Searcher<Game>::Local;
   const State& root = game.root();
   const Score root_ub = game.upper_bound(root);
+  searcher.bound_ = root_ub;
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
   // Each distinct position is kept once (every path to it has captured the same total).
