@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One entry point for setting up, building and testing (the README's Quick start).
-#   ./build.sh run    install what is missing, build (Release), solve a built-in Murray position
-#   ./build.sh test   install what is missing, build (Release), run the test suite
+#   ./build.sh run    install what is missing, build the program only (Release), solve a
+#                     built-in Murray position
+#   ./build.sh test   install what is missing, build (Release), run the test suite (the sheet
+#                     screenshot test installs Chromium, about 290 MB, unless LEAPFROG_NO_BROWSER=1)
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
 #   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./build.sh tsan   the tests built with ThreadSanitizer, linked to a oneTBB built with it
@@ -21,12 +23,24 @@ werror=${LEAPFROG_WERROR:-OFF}
 
 if [ "$what" = format ]; then scripts/setup.sh format; else scripts/setup.sh; fi
 
-configure_and_build() {  # dir, extra cmake args...
+configure_and_build() {  # dir [--target T], extra cmake args...
   local dir=$1; shift
-  # Passed every time, so that a build directory configured once in CI mode does not keep
-  # -Werror afterwards.
+  local target=()
+  if [ "${1:-}" = --target ]; then target=(--target "$2"); shift 2; fi
+  # LEAPFROG_WERROR is passed every time, so that a build directory configured once in CI
+  # mode does not keep -Werror afterwards.
   cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DLEAPFROG_WERROR="$werror" "$@" >/dev/null
-  cmake --build "$dir" -j "$jobs"
+  cmake --build "$dir" -j "$jobs" "${target[@]}"
+}
+
+# The sheet screenshot test installs Chromium when it is missing: say so before the tests.
+browser_notice() {
+  if [ "${LEAPFROG_NO_BROWSER:-}" = 1 ]; then
+    echo "build.sh: LEAPFROG_NO_BROWSER=1: the sheet screenshot test will be skipped" >&2
+  elif ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
+    echo "build.sh: the sheet screenshot test will install Debian's chromium package (about" \
+      "290 MB, as root); LEAPFROG_NO_BROWSER=1 skips that test instead" >&2
+  fi
 }
 
 case "$what" in
@@ -43,7 +57,8 @@ case "$what" in
   build)
     configure_and_build build ;;
   run)
-    configure_and_build build
+    # Only the program: the tests and benchmarks are most of a first build's time.
+    configure_and_build build --target leapfrog
     # A 5x5 Murray position (green 4, red 3, yellow 2, white 1) for one player.
     example='3441./33311/.1.41/.4.../.41.1 variant=murray players=1'
     echo "== leapfrog show '$example'"
@@ -54,12 +69,15 @@ case "$what" in
     build/leapfrog solve "$example" ;;
   test)
     configure_and_build build
+    browser_notice
     (cd build && ctest --output-on-failure -j "$jobs" -LE slow) ;;
   slow)
     configure_and_build build
+    browser_notice
     (cd build && ctest --output-on-failure -j "$jobs") ;;
   asan)
     configure_and_build build-asan -DLEAPFROG_SANITIZE=ON -DLEAPFROG_BENCH=OFF
+    browser_notice
     (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       ctest --output-on-failure -j "$jobs" -LE slow) ;;
   tsan)

@@ -84,11 +84,11 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
                     {"value", r.value},
                     {"count", count_json(r.count)},
                     {"nodes", r.nodes},
-                    {"seconds", secs}});
+                    {"seconds", round_seconds(secs)}});
     if (!o.json)
       std::cout << std::left << std::setw(22) << c.name << " value " << std::setw(4) << r.value
                 << " count " << std::setw(8) << r.count.to_string() << " nodes " << std::setw(10)
-                << r.nodes << " " << std::fixed << std::setprecision(3) << secs << " s\n";
+                << r.nodes << " " << format_seconds(secs) << "\n";
   }
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -98,13 +98,13 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
     j["signature"] = nodes;
     j["nodes"] = nodes;
     j["nps"] = nps;
-    j["seconds"] = secs;
+    j["seconds"] = round_seconds(secs);
     j["positions"] = rows;
     print_json(j);
     return 0;
   }
   std::cout << "signature " << nodes << "\nnodes     " << nodes << "\nnps       " << nps
-            << "\ntime      " << std::fixed << std::setprecision(3) << secs << " s\n";
+            << "\ntime      " << format_seconds(secs) << "\n";
   return 0;
 }
 

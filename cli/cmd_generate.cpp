@@ -118,8 +118,10 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   SearchControl control;
   control.threads = threads;
   control.stop = &install_interrupt_flag();
-  ProgressLine progress;
+  ProgressLine progress({"candidates", nullptr});
   control.progress = progress.callback();
+  // The first batch of candidates can take a while: show the line at once.
+  progress.update(Progress{0, 0, 0, "0/" + std::to_string(count) + " puzzles"});
   GenerationStats stats;
   const auto start = std::chrono::steady_clock::now();
   const std::vector<Puzzle> puzzles = generate_puzzles(spec, control, &stats);
@@ -127,7 +129,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.clear();
   std::cerr << "seed " << spec.seed << ": " << puzzles.size() << " " << kind << " puzzles from "
-            << stats.candidates << " candidates in " << secs << " s\n";
+            << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
   if (control.stop_requested())
     std::cerr << "leapfrog generate: interrupted; the puzzles found so far follow\n";
   else if (static_cast<int>(puzzles.size()) < count)
@@ -176,8 +178,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       "seed", po::value(&seed_text)->value_name("S"),
       "seed (0..2^64-1); random when not given, always printed")(
       "counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
-      "table: seed 000's counts (exact share rounded half up, the cheapest kind takes the rest);\n"
-      "half-even: seeds 001/002's reading (15x15: 22/45/68/90)");
+      "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
+      "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
   po::options_description visible;
   visible.add(layout).add(output_options(o));
   parse(cmd, args, visible, {});
@@ -192,7 +194,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   Setup setup;
   setup.board = layout_board(*v, o);
   setup.variant = std::string(v->name);
-  setup.position = random_layout(setup.board, *v, seed, rounding);
+  // A start position: the opening removals are due, so the text needs no removals field.
+  setup.position = start_position(setup.rules(), random_layout(setup.board, *v, seed, rounding));
   if (o.json) {
     Json j;
     j["position"] = format_position(setup);

@@ -1,3 +1,4 @@
+#include <iomanip>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -28,7 +29,12 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = hash_mb;
-  const Setup setup = load_position(position, o);
+  const SolitaireSetup solo = load_solitaire(position, o, "reach");
+  if (!o.json) {
+    // At once, before a search that can take a while: a piped reader sees it started.
+    std::cout << "taken  positions" << (no_symmetry ? "" : " (up to symmetry)") << std::endl;
+  }
+  const Setup& setup = solo.setup;
   const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control);
   line.clear();
   if (o.json) {
@@ -39,7 +45,8 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
                     {"out_of_memory", r.out_of_memory}});
     return 0;
   }
-  for (std::size_t k = 0; k < r.levels.size(); ++k) std::cout << k << "  " << r.levels[k] << "\n";
+  for (std::size_t k = 0; k < r.levels.size(); ++k)
+    std::cout << std::setw(5) << k << "  " << r.levels[k] << "\n";
   std::cout << "total " << r.total << (no_symmetry ? " positions" : " positions up to symmetry")
             << (r.complete        ? ""
                 : r.out_of_memory ? " (stopped early: the next level needs more than --hash " +

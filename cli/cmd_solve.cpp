@@ -36,7 +36,8 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   if (hash_mb != kUnset) check_hash(hash_mb);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
-  const Setup setup = load_position(position, o);
+  const SolitaireSetup solo = load_solitaire(position, o, "solve");
+  const Setup& setup = solo.setup;
   const Rules rules = setup.rules();
   SolveOptions options;
   options.hash_mb = hash_mb == kUnset ? 0 : hash_mb;  // 0: the library picks by `count`
@@ -61,8 +62,11 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     j["complete"] = r.complete;
     j["bound"] = r.bound;
     j["by"] = to_string(rules.measure);
+    j["removal_due"] = solo.removal_due();
+    j["position_players"] = solo.position_players;
+    j["position_removals"] = solo.position_removals;
     if (count) {
-      // A JSON number while it fits 64 bits, else a decimal string (SPEC section 3).
+      // A JSON number while it fits 64 bits, else a decimal string (docs/json.md).
       if (r.count.empty()) {
         j["count"] = nullptr;
       } else if (r.count.size() < 20 ||
@@ -76,6 +80,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << render_board(setup, want_colour(o));
+  std::cout << solitaire_note(solo) << "\n";
   std::cout << "value " << r.value << " (" << to_string(rules.measure) << ")"
             << (r.proved ? ", proved optimal"
                          : ", not proved (upper bound " + std::to_string(r.bound) + ")")

@@ -1,5 +1,6 @@
 #include "cli/common.h"
 
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -87,9 +88,9 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
 }
 
 void print_help(const Command& cmd, const po::options_description& visible) {
-  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n"
-            << cmd.summary << "\n\n"
-            << visible << "\nExample:\n  " << cmd.example << "\n";
+  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary << "\n\n";
+  if (cmd.notes) std::cout << cmd.notes << "\n";
+  std::cout << visible << "\nExample:\n  " << cmd.example << "\n";
 }
 
 RuleOverrides overrides_from(const CommonOptions& o) {
@@ -192,6 +193,9 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
       throw;
     }
   }
+  // Removals the text left to the default follow the rules the command line makes.
+  const bool default_due =
+      setup.position.removals_due == default_removals(setup.board, setup.rules(), setup.position);
   if (!o.variant.empty()) {
     if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
     setup.variant = o.variant;
@@ -199,6 +203,8 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   setup.overrides = setup.overrides.merged_with(overrides_from(o));
   const Rules rules = setup.rules();
   if (start) setup.position = start_position(rules, setup.position);
+  if (default_due)
+    setup.position.removals_due = default_removals(setup.board, rules, setup.position);
   if (setup.position.to_move >= rules.players)
     throw UsageError("player " + std::to_string(setup.position.to_move + 1) +
                      " is to move but there are " + std::to_string(rules.players) + " players");
@@ -207,6 +213,30 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
       throw UsageError("the position has a score or removal for player " + std::to_string(p + 1) +
                        " but there are " + std::to_string(rules.players) + " players");
   return setup;
+}
+
+SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command) {
+  if (o.players != -1 && o.players != 1)
+    throw UsageError("--players must be 1 (allowed range 1..1): " + std::string(command) +
+                     " is solitaire, one player makes every turn");
+  SolitaireSetup s{load_position(arg, o), 0, 0};
+  s.position_players = s.setup.rules().players;
+  s.position_removals = std::popcount(static_cast<unsigned>(s.setup.position.removals_due));
+  Position& p = s.setup.position;
+  p.to_move = 0;
+  p.scores.fill(0);
+  p.removals_due = s.position_removals > 0 ? 1 : 0;
+  s.setup.overrides.players = 1;
+  return s;
+}
+
+std::string solitaire_note(const SolitaireSetup& solo) {
+  std::string note = "solitaire: one player makes every turn, ";
+  note += solo.removal_due() ? "one opening removal first" : "no opening removal";
+  if (solo.position_players > 1)
+    note += " (the position's " + std::to_string(solo.position_players) + " players owed " +
+            std::to_string(solo.position_removals) + ")";
+  return note;
 }
 
 Json position_json(const Setup& setup) {

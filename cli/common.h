@@ -28,6 +28,7 @@ struct Command {
   const char* usage;
   const char* example;
   int (*run)(const Command&, const std::vector<std::string>& args);
+  const char* notes = nullptr;  // paragraphs printed by --help after the summary, if any
 };
 
 // The options every subcommand takes: rule overrides, --json, --help.
@@ -83,6 +84,30 @@ Board layout_board(const Variant& v, const CommonOptions& o);
 // (its start position), or position text. Applies the command line's rule options.
 // Throws ParseError / UsageError.
 Setup load_position(const std::string& arg, const CommonOptions& o);
+
+// A position as solitaire reads it (solve, reach): one player makes every turn, and makes one
+// opening removal if any player of the position still owes one (the one-player game's
+// opening), whatever the number of players the position names.
+struct SolitaireSetup {
+  Setup setup;            // players=1, player 1 to move, scores 0, at most one removal due
+  int position_players;   // the players the position named
+  int position_removals;  // the removals its players owed
+  bool removal_due() const { return setup.position.removals_due != 0; }
+};
+
+// What solitaire made of the position, one line: "solitaire: one player makes every turn, ..."
+std::string solitaire_note(const SolitaireSetup& solo);
+
+// The --help paragraph of the commands that read positions as solitaire.
+inline constexpr const char* kSolitaireHelp =
+    "Solitaire: one player makes every turn, whatever the number of players the position\n"
+    "names (--players other than 1 is refused). If any player still owes an opening removal,\n"
+    "the lone player makes one removal first (a two-player start owing two is read as one);\n"
+    "the value counts what is taken from the position on, the removal included.";
+
+// load_position for solitaire. --players other than 1 is refused (UsageError naming the range
+// 1..1): `command` is the one-player game whatever the position says.
+SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command);
 
 // Reads a whole file ("-" for standard input); throws UsageError when it cannot.
 std::string read_file(const std::string& path);

@@ -1,5 +1,5 @@
 // leapfrog: the command-line toolkit. Parses the subcommand and hands over; every error
-// becomes a one-line message and exit code 2 (SPEC section 3).
+// becomes a one-line message and exit code 2 (docs/json.md).
 #include <iostream>
 #include <span>
 #include <string>
@@ -25,11 +25,12 @@ constexpr Command kCommands[] = {
      "generate layout|puzzles [options]",
      "leapfrog generate layout --variant murray --size 15 --seed 7", leapfrog::cli::run_generate},
     {"check", "Re-verify every puzzle in a puzzle file; exit 1 at the first that fails.",
-     "check FILE [options]", "leapfrog check puzzles/collection/chain.epd",
+     "check FILE [options]", "leapfrog check puzzles/collection/chain-12.epd",
      leapfrog::cli::run_check},
     {"sheet", "Turn a puzzle file into a printable HTML page (solutions on a page of their own).",
      "sheet FILE --html OUT [options]",
-     "leapfrog sheet puzzles.epd --html puzzles.html --columns 3", leapfrog::cli::run_sheet},
+     "leapfrog sheet puzzles/collection/chain-12.epd --html puzzles.html --columns 3",
+     leapfrog::cli::run_sheet},
     {"best", "The maximum capture: its size, the number of maximal chains, one or all of them.",
      "best POSITION [--by points|pieces] [--all [--limit N]] [options]",
      "leapfrog best "
@@ -42,9 +43,11 @@ constexpr Command kCommands[] = {
     {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
      "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
     {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
-     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve},
+     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve,
+     leapfrog::cli::kSolitaireHelp},
     {"reach", "Count the distinct positions reachable after k captures, for every k.",
-     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach},
+     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach,
+     leapfrog::cli::kSolitaireHelp},
 };
 
 void print_usage(std::ostream& out) {

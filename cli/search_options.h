@@ -12,7 +12,7 @@
 
 namespace leapfrog::cli {
 
-// SPEC section 3: a count is a JSON number when it fits in 64 bits, else a decimal string.
+// docs/json.md: a count is a JSON number when it fits in 64 bits, else a decimal string.
 inline Json count_json(const BigCount& c) {
   if (c.fits_u64()) return Json(c.low_u64());
   return Json(c.to_string());

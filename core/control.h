@@ -17,6 +17,7 @@ struct Progress {
   std::int32_t best = 0;    // best value found so far (a Score of the game)
   double fraction = -1;     // share of the work done, 0..1, or -1 when unknown
   std::string note;         // a short phase name ("depth 12", "level 7"), may be empty
+  std::int32_t bound = -1;  // an upper bound on the final value, or -1 when none is known
 };
 
 struct SearchControl {

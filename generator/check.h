@@ -15,7 +15,7 @@ struct PuzzleCheck {
   std::uint64_t nodes = 0;
 };
 
-// Chain puzzles: one turn, legal under the puzzle's rules, capturing the maximum (SPEC
+// Chain puzzles: one turn, legal under the puzzle's rules, capturing the maximum (docs/json.md
 // `best`), and when `unique` the only maximal chain. Solitaire puzzles: the turns replay
 // legally for a lone player, capture `value` in all, and `solve` proves that optimal; when
 // `unique`, it is the only optimal line.

@@ -1,4 +1,4 @@
-// Random full layouts of a variant's pieces (SPEC section 1, "Pieces are worth points").
+// Random full layouts of a variant's pieces (docs/rules.md, "Board and pieces").
 #pragma once
 
 #include <cstdint>
@@ -12,10 +12,12 @@ namespace leapfrog {
 
 // How exact shares are rounded to whole pieces.
 enum class Rounding : std::uint8_t {
-  // SPEC/seed 000's table: each kind but the commonest gets its exact share rounded half
+  // Murray's table (A History of Board-Games Other Than Chess): each kind but the commonest gets
+  // its exact share rounded half
   // up; the commonest (Murray's white) takes the rest. 15x15 -> 23/45/68/89.
   kHalfUp,
-  // Seeds 001/002: "a 15x15 board would have 22 green, 45 red, 68 yellow and 90 white".
+  // Cyningstan's leaflet and BrainKing's rules: "a 15x15 board would have 22 green, 45 red, 68
+  // yellow and 90 white".
   kHalfEven,
 };
 

@@ -1,4 +1,4 @@
-// Legal turn generation (SPEC section 1, "A turn").
+// Legal turn generation (docs/rules.md, "A turn").
 //
 // for_each_turn visits every legal turn of the player to move without allocating: the
 // chain is walked depth-first on a private copy of the cells and shown to the visitor as a

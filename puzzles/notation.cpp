@@ -23,7 +23,7 @@ struct Token {
   Place at;
 };
 
-// Cell characters (SPEC section 2); returns -1 for no square, -2 for an unknown character.
+// Cell characters (docs/notation.md); returns -1 for no square, -2 for an unknown character.
 int cell_value(char c) {
   if (c >= '1' && c <= '9') return c - '0';
   switch (c) {
@@ -158,8 +158,10 @@ void read_field(const Token& t, Fields& f) {
   }
 }
 
+// One rule for every position: the variant's number of players, and a bare board is the
+// traditional game (two players). Solitaire is what solve and reach do with any position.
 int implied_players(const std::string& variant) {
-  return variant.empty() ? 1 : find_variant(variant)->rules.players;
+  return (variant.empty() ? default_variant() : *find_variant(variant)).rules.players;
 }
 
 }  // namespace
@@ -187,9 +189,7 @@ RuleOverrides RuleOverrides::merged_with(const RuleOverrides& later) const {
 
 Rules Setup::rules() const {
   const Variant& v = variant.empty() ? default_variant() : *find_variant(variant);
-  Rules r = v.rules;
-  r.players = implied_players(variant);
-  return overrides.apply(r);
+  return overrides.apply(v.rules);
 }
 
 Setup parse_position(std::string_view text) {
@@ -262,7 +262,7 @@ Setup parse_position(std::string_view text) {
 
   Fields f;
   for (const Token& t : fields) read_field(t, f);
-  // Players: the field, else enough for the scores given, else the variant's (1 if bare).
+  // Players: the field, else enough for the scores given, else the variant's (2 if bare).
   const int players =
       f.overrides.players
           ? *f.overrides.players
@@ -279,14 +279,19 @@ Setup parse_position(std::string_view text) {
   }
   if (f.scores)
     for (std::size_t i = 0; i < f.scores->size(); ++i) p.scores[i] = (*f.scores)[i];
-  if (f.removals)
+  Setup setup{Board(width, height, std::move(on_board)), p, f.variant, f.overrides};
+  if (f.removals) {
     for (int who : *f.removals) {
       if (who > players)
         fail_at(f.removals_at, "removal for player " + std::to_string(who) + " but " +
                                    std::to_string(players) + " players");
-      p.removals_due = static_cast<std::uint16_t>(p.removals_due | (1U << (who - 1)));
+      setup.position.removals_due =
+          static_cast<std::uint16_t>(setup.position.removals_due | (1U << (who - 1)));
     }
-  return Setup{Board(width, height, std::move(on_board)), p, f.variant, f.overrides};
+  } else {
+    setup.position.removals_due = default_removals(setup.board, setup.rules(), setup.position);
+  }
+  return setup;
 }
 
 std::string format_grid(const Board& board, const Position& pos) {
@@ -341,14 +346,14 @@ std::string format_position(const Setup& setup) {
     }
     field("scores", s);
   }
-  if (p.removals_due != 0) {
+  if (p.removals_due != default_removals(setup.board, setup.rules(), p)) {
     std::string s;
     for (int i = 0; i < players; ++i)
       if (p.removal_due(i)) {
         if (!s.empty()) s += ',';
         s += std::to_string(i + 1);
       }
-    field("removals", s);
+    field("removals", s.empty() ? "-" : s);
   }
   return out;
 }

@@ -1,18 +1,20 @@
-// Position text and move notation (SPEC section 2), read and written with exact round trips.
+// Position text and move notation (docs/notation.md), read and written with exact round trips.
 //
 // Position text: rows from top to bottom, joined by '/' on one line or one row per line in
 // a grid file. A cell is a digit 1..9 (a piece of that value), '.' (empty square) or '#'
 // (no square); on input W Y R G are Murray's pieces 1 2 3 4 and 'o' a plain piece (1).
 // After the rows come optional whitespace-separated fields key=value:
 //   variant=NAME           a preset (its rules are the base the other fields change)
-//   players=N              number of players (default: the variant's, 1 for a bare board)
+//   players=N              number of players (default: the variant's, a bare board being
+//                          the traditional game with 2; more if scores= lists more)
 //   turn=K                 the player to move, 1-based (default 1)
 //   scores=A,B,...         scores so far, player 1 first (default all 0)
 //   removals=1,2 | -       players who still owe an opening removal (default none)
 //   continuation=optional|forced|piece-max|board-max   by=points|pieces
 //   diagonal=yes|no        opening=each|first|none      removal=any|cheapest
 // In a grid file, blank lines and comment lines (a '#' followed by a space, or ';' first)
-// are skipped. A bare board is a solitaire-style position: one player, to move, scores 0.
+// are skipped. A bare board (no variant=) has the traditional rules, players 2 included;
+// player 1 is to move, the scores are 0. solve and reach read any position as solitaire.
 #pragma once
 
 #include <optional>
@@ -54,8 +56,7 @@ struct Setup {
   std::string variant;      // empty: none named (a bare board)
   RuleOverrides overrides;  // rule fields given with the position (players included)
 
-  // The variant's preset rules (traditional when none is named) with the overrides; a bare
-  // board without a players field is a one-player position.
+  // The variant's preset rules (traditional when none is named) with the overrides.
   Rules rules() const;
   bool operator==(const Setup&) const = default;
 };

@@ -33,6 +33,16 @@ Position start_position(const Rules& rules, Position pos) {
   return pos;
 }
 
+bool board_full(const Board& board, const Position& pos) {
+  for (int i = 0; i < board.cells(); ++i)
+    if (board.is_square(static_cast<Square>(i)) && pos.cells[i] == 0) return false;
+  return true;
+}
+
+std::uint16_t default_removals(const Board& board, const Rules& rules, const Position& pos) {
+  return board_full(board, pos) ? start_position(rules, pos).removals_due : 0;
+}
+
 Position apply(const Board& board, const Rules& rules, const Position& pos,
                std::span<const Square> squares, bool removal) {
   Position next = pos;

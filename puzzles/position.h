@@ -26,7 +26,7 @@ struct Position {
 int piece_count(const Board& board, const Position& pos);
 Score point_total(const Board& board, const Position& pos);
 
-// A turn as data (SPEC section 2): a removal of one square, or a jump chain given by its
+// A turn as data (docs/notation.md): a removal of one square, or a jump chain given by its
 // start square and every landing square.
 struct Turn {
   bool removal = false;
@@ -51,6 +51,12 @@ struct TurnView {
 // The start position of a game on a full board: every player (or only the first) owes a
 // removal according to rules.opening.
 Position start_position(const Rules& rules, Position filled);
+
+// Every square of the board holds a piece.
+bool board_full(const Board& board, const Position& pos);
+// The opening removals a position has due when nothing says otherwise: on a full board those
+// of the rules' opening (start_position), on any other board none.
+std::uint16_t default_removals(const Board& board, const Rules& rules, const Position& pos);
 
 // Applies a legal turn (legality is the caller's business: see legality.h).
 Position apply(const Board& board, const Rules& rules, const Position& pos,

@@ -30,8 +30,8 @@
 namespace leapfrog {
 
 enum class PuzzleKind : std::uint8_t {
-  kChain,      // find the largest capture of one turn (SPEC `best`)
-  kSolitaire,  // find the best single-player line (SPEC `solve`)
+  kChain,      // find the largest capture of one turn (`leapfrog best`)
+  kSolitaire,  // find the best single-player line (`leapfrog solve`)
 };
 
 std::string_view to_string(PuzzleKind k);

@@ -77,12 +77,6 @@ std::string quote(const std::string& s) {
   return out + '"';
 }
 
-bool full_board(const Setup& s) {
-  for (int i = 0; i < s.board.cells(); ++i)
-    if (s.board.is_square(static_cast<Square>(i)) && s.position.cells[i] == 0) return false;
-  return true;
-}
-
 }  // namespace
 
 std::optional<std::string> GameRecord::tag(std::string_view name) const {
@@ -222,7 +216,8 @@ GameRecord parse_record(std::string_view text) {
     fail_at(start->line, 1,
             "[Start]: player " + std::to_string(r.start.position.to_move + 1) + " to move but " +
                 std::to_string(rules.players) + " players");
-  if (full_board(r.start)) r.start.position = start_position(rules, r.start.position);
+  if (board_full(r.start.board, r.start.position))
+    r.start.position = start_position(rules, r.start.position);
   if (const RecordTag* b = find("Board")) {
     const std::string size =
         std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());

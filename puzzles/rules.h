@@ -12,14 +12,14 @@
 
 namespace leapfrog {
 
-// How long a jump chain must be (SPEC section 1, "continuation").
+// How long a jump chain must be (docs/rules.md, "Switches").
 enum class Continuation : std::uint8_t {
-  // Stop after any capture. Seed 002: "it is not mandatory to capture more than one
-  // piece"; seed 003: "A player can decide how many captures to be made".
+  // Stop after any capture. BrainKing: "it is not mandatory to capture more than one
+  // piece"; Wikipedia: "A player can decide how many captures to be made".
   kOptional,
-  // Keep jumping while the moved piece can (Take It Away, Leap Chess, seed 004).
+  // Keep jumping while the moved piece can (Sackson's Take It Away, Franklin's Leap Chess).
   kForced,
-  // Seed 000: "the player must capture as many as possible with the piece that was moved".
+  // Murray: "the player must capture as many as possible with the piece that was moved".
   kPieceMax,
   // Capture as much as any chain on the board could (the majority rule of draughts).
   kBoardMax,
@@ -30,15 +30,15 @@ enum class Measure : std::uint8_t { kPoints, kPieces };
 
 // Who removes a piece before the jumping starts.
 enum class Opening : std::uint8_t {
-  kEachPlayer,   // seeds 001-003: "Each player removes one piece from the board"
-  kFirstPlayer,  // seed 000: "the first player removes one piece"; Froglet
+  kEachPlayer,   // Cyningstan, Wikipedia: "Each player removes one piece from the board"
+  kFirstPlayer,  // Murray: "the first player removes one piece"; Froglet
   kNone,         // no removal (peg solitaire boards start with a hole)
 };
 
 // Which pieces an opening removal may take.
 enum class RemovalKind : std::uint8_t {
   kAny,
-  // Seed 000 (Murray): "the first player must remove a white piece to begin"; generalised
+  // Murray: "the first player must remove a white piece to begin"; generalised
   // to: a piece of the lowest value on the board.
   kCheapest,
 };
@@ -47,7 +47,7 @@ struct Rules {
   Continuation continuation = Continuation::kOptional;
   Measure measure = Measure::kPoints;
   // Which directions a piece may jump in: orthogonal (every source), or orthogonal and
-  // diagonal (seed 001: "experiment with the addition of diagonal jumps"; Take It Away).
+  // diagonal (Cyningstan: "experiment with the addition of diagonal jumps"; Take It Away).
   JumpSet jumps = JumpSet::kOrthogonal;
   Opening opening = Opening::kEachPlayer;
   RemovalKind removal = RemovalKind::kAny;

@@ -8,7 +8,7 @@
 
 namespace leapfrog {
 
-// "two or more" players (seed 000); sixteen is far more than anyone plays with.
+// "two or more" players (Murray); sixteen is far more than anyone plays with.
 inline constexpr int kMaxPlayers = 16;
 // A piece carries a value 1..9 (one digit in the position text).
 inline constexpr int kMaxValue = 9;

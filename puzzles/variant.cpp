@@ -8,7 +8,7 @@ namespace {
 
 constexpr std::array<PieceKind, 1> kPlain{{{1, "plain", "burlywood", 1}}};
 
-// Seed 000: "coloured white, yellow, red, and green, in the ratios 4:3:2:1 ... green is
+// Murray: "coloured white, yellow, red, and green, in the ratios 4:3:2:1 ... green is
 // worth 4 points while white is worth 1". White is listed last: it "takes the rest".
 constexpr std::array<PieceKind, 4> kMurray{{
     {4, "green", "green", 1},
@@ -17,7 +17,7 @@ constexpr std::array<PieceKind, 4> kMurray{{
     {1, "white", "white", 4},
 }};
 
-// Seed 002: Froglet, 12 x 12, "66 green pieces, 51 yellow pieces, 21 red pieces, and 6 blue
+// BrainKing: Froglet, 12 x 12, "66 green pieces, 51 yellow pieces, 21 red pieces, and 6 blue
 // pieces with 1 point for a green, 2 points for a yellow, 3 points for a red, and 4 points
 // for a blue".
 constexpr std::array<PieceKind, 4> kFroglet{{
@@ -27,7 +27,7 @@ constexpr std::array<PieceKind, 4> kFroglet{{
     {1, "green", "green", 66},
 }};
 
-// SPEC: Take It Away (Sid Sackson), 8x8: 34 white (1), 20 red (2), 10 blue (3).
+// Sid Sackson, A Gamut of Games: Take It Away, 8x8: 34 white (1), 20 red (2), 10 blue (3).
 constexpr std::array<PieceKind, 3> kTakeItAway{{
     {3, "blue", "royalblue", 10},
     {2, "red", "red", 20},
@@ -58,8 +58,8 @@ constexpr std::string_view kDiamond =
 constexpr std::string_view kFrench = "##ooo##/#ooooo#/ooooooo/ooo.ooo/ooooooo/#ooooo#/##ooo##";
 
 const std::array<Variant, 8> kVariants{{
-    {"traditional", "plain pieces worth 1 each, 15x15 (seeds 000-003)", kPlain, 15, 15, "",
-     kDefaultRules},
+    {"traditional", "plain pieces worth 1 each, 15x15 (Murray, Cyningstan, BrainKing)", kPlain, 15,
+     15, "", kDefaultRules},
     {"murray", "Murray 1898: green 4, red 3, yellow 2, white 1 in the ratio 1:2:3:4, 15x15",
      kMurray, 15, 15, "", kDefaultRules},
     {"froglet", "Froglet: 12x12, green 1, yellow 2, red 3, blue 4 (66/51/21/6)", kFroglet, 12, 12,

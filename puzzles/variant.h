@@ -1,5 +1,5 @@
 // Variant presets: the piece set, default board, opening, continuation and jumps of each
-// named game (SPEC section 1). Presets are constant data; every rule they fix can be
+// named game (docs/rules.md). Presets are constant data; every rule they fix can be
 // overridden afterwards, since a Rules value is just copied and changed.
 #pragma once
 
@@ -34,7 +34,7 @@ struct Variant {
 std::span<const Variant> variants();
 // The preset of that name, or nullptr.
 const Variant* find_variant(std::string_view name);
-// The preset used for a bare position: "traditional" rules (SPEC defaults).
+// The preset used for a bare position: "traditional" rules (the defaults of docs/rules.md).
 const Variant& default_variant();
 
 }  // namespace leapfrog

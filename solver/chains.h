@@ -1,13 +1,13 @@
 // The maximum capture: exact value, exact number of maximal chains, one or all of them.
 //
-// What "maximal" means (SPEC section 3, `best`): the largest capture, by rules.measure, that
+// What "maximal" means (docs/json.md, `best`): the largest capture, by rules.measure, that
 // any jump chain of the player to move can make. A chain reaching the maximum can never be
 // extended (every capture adds at least 1), so it is legal under every continuation rule
 // (optional, forced, piece-max, board-max): the value and the set of maximal chains do not
 // depend on rules.continuation.
 //
-// When an opening removal is due the player's turn is a removal (seeds 001-003: "Each player
-// removes one piece"): then the value is the gain of the largest piece the player may remove
+// When an opening removal is due the player's turn is a removal (Cyningstan, Wikipedia: "Each
+// player removes one piece"): then the value is the gain of the largest piece the player may remove
 // (rules.removal may restrict it to the cheapest kind), the count is the number of squares
 // holding such a piece, and the chains are those removals.
 //

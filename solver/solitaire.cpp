@@ -509,7 +509,7 @@ class Searcher {
     if (!limits_) return false;
     if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
-    poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching"}; });
+    poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching", bound_}; });
     return false;
   }
 
@@ -529,6 +529,7 @@ class Searcher {
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
   bool limits_ = true;
   std::atomic<Score> best_found_{0};
+  Score bound_ = -1;  // the root's upper bound, for the progress report
   std::mutex best_mutex_;
   std::vector<Move> best_line_;
 };
@@ -636,6 +637,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   using Local = typename Searcher<Game>::Local;
   const State& root = game.root();
   const Score root_ub = game.upper_bound(root);
+  searcher.bound_ = root_ub;
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
   // Each distinct position is kept once (every path to it has captured the same total).

@@ -1,12 +1,13 @@
 // solve: the most a lone player can capture from a position, one line achieving it, and
 // whether that is proved optimal; optionally the number of optimal lines.
 //
-// Solitaire (SPEC section 1): whatever players= the position names, one player makes every
-// turn. Every opening removal still due is made by that player (one piece each, counted in
-// the value: the remover keeps it), then the jumping follows. The value counts what is
+// Solitaire (docs/rules.md): whatever players= the position names, one player makes every
+// turn. Every opening removal still due in `pos` is made by that player (one piece each,
+// counted in the value: the remover keeps it), then the jumping follows; the command line
+// passes at most one (cli/common.h, load_solitaire). The value counts what is
 // taken from now on (scores already made are not included), by rules.measure.
 //
-// Lines (SPEC section 3, "Counting single-player lines"): under the optional rule a line is
+// Lines (docs/rules.md, "Solitaire"): under the optional rule a line is
 // a sequence of single jumps, so the search works on single jumps (the classic peg-solitaire
 // search) and the returned line joins consecutive jumps of one piece into a chain (a legal
 // turn under that rule); under the other rules a line is a sequence of whole turns.

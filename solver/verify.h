@@ -1,5 +1,5 @@
 // Checking a claimed turn: is it legal under the active continuation rule, and does it
-// capture as much as any legal turn (SPEC section 3, `verify`)?
+// capture as much as any legal turn (docs/json.md, `verify`)?
 #pragma once
 
 #include <optional>
@@ -21,7 +21,7 @@ struct TurnVerdict {
 };
 
 // Legality agrees with check_turn (puzzles/legality.h); the piece-max and board-max rules
-// (seed 000: "must capture as many as possible with the piece that was moved"; draughts'
+// (Murray: "must capture as many as possible with the piece that was moved"; draughts'
 // majority rule) are decided with the exact chain search instead of plain recursion.
 TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
                         const Turn& turn, const SearchControl& control = {});

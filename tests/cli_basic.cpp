@@ -1,4 +1,4 @@
-// The command line's contract (SPEC section 3) for show, moves and perft, and its errors.
+// The command line's contract (docs/json.md) for show, moves and perft, and its errors.
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -57,7 +57,7 @@ TEST_CASE("positions from standard input, files and variant names", "[cli]") {
   CHECK(Json::parse(r.out)["squares"] == 33);
   r = run_cli("show french --json");
   CHECK(Json::parse(r.out)["pieces"] == 36);
-  // Murray 15x15 start: seed 000's table gives 452 points; every player owes a removal.
+  // Murray 15x15 start: Murray's table gives 452 points; every player owes a removal.
   r = run_cli("show murray --json");
   REQUIRE(r.code == 0);
   const Json j = Json::parse(r.out);
@@ -67,7 +67,7 @@ TEST_CASE("positions from standard input, files and variant names", "[cli]") {
   r = run_cli("moves murray --size 8 --json");
   CHECK(Json::parse(r.out)["moves"].size() == 64);
   r = run_cli("moves murray --size 8 --opening first --removal cheapest --json");
-  CHECK(Json::parse(r.out)["moves"].size() == 26);  // the 26 whites of seed 000's 8x8 row
+  CHECK(Json::parse(r.out)["moves"].size() == 26);  // the 26 whites of Murray's 8x8 row
   const std::string file = LEAPFROG_SOURCE_DIR "/tests/data/example.pos";
   r = run_cli("moves '" + file + "' --continuation board-max --json");
   REQUIRE(r.code == 0);
@@ -98,7 +98,7 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
       "show murray --size 27",
       "show english --size 9",
       "show /no/such/file.txt",
-      "show '12 turn=2'",
+      "show '12 turn=3'",
       "show '12 players=2 turn=2' --players 1",
       "frobnicate",
       "show '11.' --no-such-option",
@@ -163,4 +163,36 @@ TEST_CASE("generate layout: same seed, same layout; the seed is always printed",
     const auto r = run_cli(bad);
     CHECK(r.code == 2);
   }
+}
+
+TEST_CASE("a generated layout is a start position: its opening removals are due", "[cli][layout]") {
+  const auto layout = run_cli("generate layout --variant murray --size 6 --seed 5 --json");
+  REQUIRE(layout.code == 0);
+  const std::string text = Json::parse(layout.out)["position"];
+  // The same position as the variant's start with the same seed, fields and all.
+  const Json start = Json::parse(run_cli("show murray --size 6 --seed 5 --json").out);
+  const Json shown = Json::parse(run_cli("show '" + text + "' --json").out);
+  CHECK(shown["position"] == start["position"]);
+  CHECK(shown["removals_due"] == Json::array({1, 2}));
+  const auto best = run_cli("best '" + text + "' --json");
+  REQUIRE(best.code == 0);
+  CHECK(Json::parse(best.out)["value"] > 0);
+  CHECK(Json::parse(run_cli("moves '" + text + "' --json").out)["moves"].size() == 36);
+  // A board typed in full follows the same rule; the command line's rules decide.
+  const Json typed = Json::parse(run_cli("show '11/11 variant=murray' --json").out);
+  CHECK(typed["removals_due"] == Json::array({1, 2}));
+  const Json first = Json::parse(run_cli("show '11/11 variant=murray' --opening first --json").out);
+  CHECK(first["removals_due"] == Json::array({1}));
+  const Json none = Json::parse(run_cli("show '11/11 variant=murray removals=-' --json").out);
+  CHECK(none["removals_due"] == Json::array());
+}
+
+TEST_CASE("a bare position and the same with variant=traditional have the same players", "[cli]") {
+  const Json bare = Json::parse(run_cli("show '1.1/111' --json").out);
+  const Json named = Json::parse(run_cli("show '1.1/111 variant=traditional' --json").out);
+  CHECK(bare["players"] == 2);
+  CHECK(bare["players"] == named["players"]);
+  CHECK(bare["rules"] == named["rules"]);
+  const auto text = run_cli("show '1.1/111' --color never");
+  CHECK(text.out.find("traditional, 2 players") != std::string::npos);
 }

@@ -1,4 +1,4 @@
-// generate puzzles and check through the command line (SPEC section 3 keys, exit codes).
+// generate puzzles and check through the command line (docs/json.md keys, exit codes).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -10,7 +10,8 @@ using leapfrog::testing::run_cli;
 using leapfrog::testing::slurp;
 using Json = nlohmann::json;
 
-TEST_CASE("generate puzzles --json has the SPEC keys and is reproducible", "[cli][generator]") {
+TEST_CASE("generate puzzles --json has the documented keys and is reproducible",
+          "[cli][generator]") {
   const auto a =
       run_cli("generate puzzles --kind chain --count 3 --size 10 --seed 5 --json --threads 1");
   REQUIRE(a.code == 0);

@@ -1,4 +1,4 @@
-// The command line's contract for solve and reach (SPEC section 3).
+// The command line's contract for solve and reach (docs/json.md).
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -76,4 +76,53 @@ TEST_CASE("reach --json has levels and total", "[cli][reach]") {
   const auto all = run_cli("reach 1111/1.11/1111 --json --no-symmetry");
   REQUIRE(all.code == 0);
   CHECK(Json::parse(all.out)["total"].get<std::uint64_t>() >= sum);
+}
+
+TEST_CASE("SIGTERM stops solve like Ctrl-C: the best line so far is printed", "[cli][solve]") {
+  // Take It Away (forced continuation, diagonal jumps) is far from solved after half a second;
+  // `timeout` sends SIGTERM.
+  const std::string out = "leapfrog_cli_test_sigterm_" + std::to_string(::getpid()) + ".out";
+  const std::string cmd = std::string("timeout --preserve-status -s TERM 0.5 '") + LEAPFROG_EXE +
+                          "' solve take-it-away --json >" + out + " 2>/dev/null";
+  const int status = std::system(cmd.c_str());
+  const std::string text = leapfrog::testing::slurp(out);
+  std::remove(out.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  REQUIRE(!text.empty());
+  const Json j = Json::parse(text);
+  CHECK(j["complete"] == false);
+  CHECK(!j["line"].empty());
+}
+
+TEST_CASE("solve reads any position as solitaire: one player, at most one opening removal",
+          "[cli][solve]") {
+  // A two-player Murray start owes two removals; the lone player makes one.
+  auto r = run_cli("solve murray --size 6 --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  REQUIRE(j["line"].size() >= 2);
+  CHECK(j["line"][0].get<std::string>()[0] == 'x');
+  CHECK(j["line"][1].get<std::string>()[0] != 'x');
+  CHECK(j["removal_due"] == true);
+  CHECK(j["position_players"] == 2);
+  CHECK(j["position_removals"] == 2);
+  const auto one = run_cli("solve murray --size 6 --players 1 --json");
+  REQUIRE(one.code == 0);
+  CHECK(Json::parse(one.out)["value"] == j["value"]);
+  CHECK(Json::parse(one.out)["position_players"] == 1);
+  r = run_cli("solve murray --size 6 --color never");
+  CHECK(r.out.find("solitaire: one player makes every turn, one opening removal first "
+                   "(the position's 2 players owed 2)") != std::string::npos);
+  CHECK(run_cli("solve --help").out.find("Solitaire: one player makes every turn") !=
+        std::string::npos);
+  // Other player counts are refused at once, with the range.
+  for (const char* bad : {"solve murray --size 6 --players 9", "solve murray --size 6 --players 2",
+                          "reach murray --size 4 --players 3"}) {
+    INFO(bad);
+    r = run_cli(bad);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("1..1") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
 }

@@ -89,3 +89,50 @@ TEST_CASE("the progress line shows on a terminal's standard error and not when p
     CHECK_FALSE(piped.enabled());
   }
 }
+
+TEST_CASE("progress lines name their work and show the upper bound", "[terminal][progress]") {
+  auto r = leapfrog::testing::run_function_in_pty([] {
+    leapfrog::cli::ProgressLine line;
+    leapfrog::Progress p;
+    p.nodes = 5000;
+    p.best = 37;
+    p.bound = 40;
+    line.update(p);
+  });
+  CHECK(r.out.find("\r5000 nodes  ") != std::string::npos);
+  CHECK(r.out.find("best 37 (at most 40)") != std::string::npos);
+  r = leapfrog::testing::run_function_in_pty([] {
+    leapfrog::cli::ProgressLine line({"candidates", nullptr});
+    leapfrog::Progress p;
+    p.nodes = 12;
+    p.best = 3;
+    p.note = "3/10 puzzles";
+    line.update(p);
+  });
+  CHECK(r.out.find("\r12 candidates  ") != std::string::npos);
+  CHECK(r.out.find("best") == std::string::npos);
+  CHECK(r.out.find("3/10 puzzles") != std::string::npos);
+}
+
+TEST_CASE("times are printed to a sensible precision", "[progress]") {
+  using leapfrog::cli::format_seconds;
+  CHECK(format_seconds(0.0724127) == "0.072 s");
+  CHECK(format_seconds(3.14159) == "3.14 s");
+  CHECK(format_seconds(12.345) == "12.3 s");
+  CHECK(format_seconds(754.4) == "754 s");
+  CHECK(leapfrog::cli::round_seconds(0.0724127) == 0.072);
+  const auto r = run_cli("generate puzzles --kind chain --count 1 --size 6 --seed 3");
+  REQUIRE(r.code == 0);
+  const auto in = r.err.find(" candidates in ");
+  REQUIRE(in != std::string::npos);
+  const std::string time = r.err.substr(in + 15, r.err.find('\n', in) - in - 15);
+  INFO(time);
+  CHECK(time.size() <= 7);  // "0.123 s", "12.3 s"
+}
+
+TEST_CASE("reach prints its table's header first, before the search", "[cli][progress]") {
+  const auto r = run_cli("reach 1111/1.11/1111");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.starts_with("taken  positions (up to symmetry)\n"));
+  CHECK(r.out.find("\n    0  1\n") != std::string::npos);
+}

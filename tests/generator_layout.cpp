@@ -1,5 +1,5 @@
-// Random layouts: piece counts against seed 000's table, Froglet and Take It Away counts,
-// the half-even reading of seeds 001/002, and reproducibility of the shuffle.
+// Random layouts: piece counts against Murray's table, Froglet and Take It Away counts,
+// the half-even reading of Cyningstan and BrainKing, and reproducibility of the shuffle.
 #include <array>
 #include <catch2/catch.hpp>
 #include <map>
@@ -21,9 +21,9 @@ std::map<Value, int> count_values(const Board& b, const Position& p) {
 
 }  // namespace
 
-TEST_CASE("Murray layouts reproduce seed 000's table for 8x8..20x20", "[layout]") {
-  // Seed 000 ("Example piece counts for different board sizes"): size, green, red, yellow,
-  // white, points. Copied from shared/seeds/000_f48ebe5640559723.txt.
+TEST_CASE("Murray layouts reproduce Murray's table for 8x8..20x20", "[layout]") {
+  // Murray's table ("Example piece counts for different board sizes"): size, green, red, yellow,
+  // white, points. As Murray's History gives it.
   const std::array<std::array<int, 6>, 13> table{{
       {8, 6, 13, 19, 26, 127},
       {9, 8, 16, 24, 33, 161},
@@ -56,8 +56,8 @@ TEST_CASE("Murray layouts reproduce seed 000's table for 8x8..20x20", "[layout]"
   }
 }
 
-TEST_CASE("half-even rounding gives seeds 001/002's 15x15 counts", "[layout]") {
-  // Seed 001: "a 15x15 board would have 22 green, 45 red, 68 yellow and 90 white pieces".
+TEST_CASE("half-even rounding gives Cyningstan's 15x15 counts", "[layout]") {
+  // Cyningstan: "a 15x15 board would have 22 green, 45 red, 68 yellow and 90 white pieces".
   const auto c = piece_counts(*find_variant("murray"), 225, Rounding::kHalfEven);
   REQUIRE(c.size() == 4);
   CHECK(c[0].value == 4);
@@ -71,14 +71,14 @@ TEST_CASE("half-even rounding gives seeds 001/002's 15x15 counts", "[layout]") {
 }
 
 TEST_CASE("Froglet and Take It Away counts", "[layout]") {
-  // Seed 002: Froglet 12x12 has 66 green (1), 51 yellow (2), 21 red (3), 6 blue (4).
+  // BrainKing: Froglet 12x12 has 66 green (1), 51 yellow (2), 21 red (3), 6 blue (4).
   const Board f(12, 12);
   auto n = count_values(f, random_layout(f, *find_variant("froglet"), 5));
   CHECK(n[1] == 66);
   CHECK(n[2] == 51);
   CHECK(n[3] == 21);
   CHECK(n[4] == 6);
-  // SPEC: Take It Away 8x8 is 34 white (1), 20 red (2), 10 blue (3).
+  // Sackson: Take It Away 8x8 is 34 white (1), 20 red (2), 10 blue (3).
   const Board t(8, 8);
   n = count_values(t, random_layout(t, *find_variant("take-it-away"), 5));
   CHECK(n[1] == 34);
@@ -105,7 +105,8 @@ TEST_CASE("the layout depends on the seed only", "[layout]") {
   // from the end), so this layout must never change across compilers and libraries.
   const Board small(4, 4);
   const Setup s{small, random_layout(small, murray, 1), "", {}};
-  CHECK(format_position(s) == "1231/2144/3211/1322");
+  // (A full board with no removal due says so: removals=-.)
+  CHECK(format_position(s) == "1231/2144/3211/1322 removals=-");
 }
 
 TEST_CASE("Rng matches the published xoshiro256** and SplitMix64 outputs", "[layout]") {

@@ -1,4 +1,4 @@
-// Position text and move notation (SPEC section 2): exact round trips and every kind of
+// Position text and move notation (docs/notation.md): exact round trips and every kind of
 // malformed input, each with a message naming the place.
 #include <catch2/catch.hpp>
 #include <string>
@@ -24,7 +24,7 @@ TEST_CASE("squares are named from a1 at the bottom left", "[notation]") {
   CHECK_THROWS_AS(parse_square(b, "A1"), ParseError);
 }
 
-TEST_CASE("the SPEC example position", "[notation]") {
+TEST_CASE("the example position of docs/notation.md", "[notation]") {
   const Setup s = parse_position("1234/2.#1/4411");
   CHECK(s.board.width() == 4);
   CHECK(s.board.height() == 3);
@@ -36,9 +36,10 @@ TEST_CASE("the SPEC example position", "[notation]") {
   CHECK(s.position.at(parse_square(s.board, "a1")) == 4);
   CHECK(piece_count(s.board, s.position) == 10);
   CHECK(point_total(s.board, s.position) == 23);
-  // A bare board: one player, player 1 to move, scores 0, no removals, default rules.
+  // A bare board: the traditional rules (two players), player 1 to move, scores 0, no
+  // removals (the board is not full).
   const Rules r = s.rules();
-  CHECK(r.players == 1);
+  CHECK(r.players == 2);
   CHECK(r.continuation == Continuation::kOptional);
   CHECK(r.measure == Measure::kPoints);
   CHECK(r.jumps == JumpSet::kOrthogonal);
@@ -179,7 +180,7 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   std::string tall = "1";
   for (int i = 0; i < 26; ++i) tall += "/1";
   CHECK(error_of(tall) == "position line 1, column 53: more than 26 rows");
-  CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 1 players");
+  CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 2 players");
   CHECK(error_of("12 colour=red") == "position line 1, column 4: unknown field 'colour'");
   CHECK(error_of("12 variant=chess") == "position line 1, column 4: unknown variant 'chess'");
   CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") !=
@@ -205,4 +206,44 @@ TEST_CASE("malformed moves", "[notation]") {
   CHECK(move_error("ax3") == "move 'ax3' column 2: expected a rank number after the file letter");
   CHECK(move_error("a1xa0") ==
         "move 'a1xa0' column 4: bad square 'a0' (a file letter a..z and a rank number)");
+}
+
+TEST_CASE("a full board has the opening removals due unless a removals field says otherwise",
+          "[notation]") {
+  // Murray: opening=each, two players.
+  CHECK(parse_position("12/34 variant=murray").position.removals_due == 3);
+  CHECK(parse_position("12/34 variant=murray opening=first").position.removals_due == 1);
+  CHECK(parse_position("12/34 variant=murray opening=none").position.removals_due == 0);
+  CHECK(parse_position("12/34 variant=murray players=1").position.removals_due == 1);
+  CHECK(parse_position("12/34 variant=froglet").position.removals_due == 1);
+  CHECK(parse_position("12/34 variant=murray removals=-").position.removals_due == 0);
+  CHECK(parse_position("12/34 variant=murray removals=2").position.removals_due == 2);
+  // No-squares do not count, empty squares do.
+  CHECK(parse_position("1#/34 variant=murray").position.removals_due == 3);
+  CHECK(parse_position("1./34 variant=murray").position.removals_due == 0);
+  // Round trips for every removals value on a full board, whatever the opening.
+  for (const char* opening : {"", " opening=first", " opening=none"})
+    for (std::uint16_t due = 0; due < 4; ++due) {
+      Setup s = parse_position(std::string("12/34 variant=murray") + opening);
+      s.position.removals_due = due;
+      const std::string text = format_position(s);
+      INFO(text);
+      CHECK(parse_position(text) == s);
+    }
+  CHECK(format_position(parse_position("12/34 variant=murray removals=-")) ==
+        "12/34 variant=murray removals=-");
+  CHECK(format_position(parse_position("12/34 variant=murray removals=1,2")) ==
+        "12/34 variant=murray");
+}
+
+TEST_CASE("the number of players: the field, else the variant's, a bare board being traditional",
+          "[notation]") {
+  CHECK(parse_position("1.1").rules().players == 2);
+  CHECK(parse_position("1.1").rules() == parse_position("1.1 variant=traditional").rules());
+  CHECK(parse_position("1.1 variant=murray").rules().players == 2);
+  CHECK(parse_position("1.1 variant=english").rules().players == 1);
+  CHECK(parse_position("1.1 players=1").rules().players == 1);
+  CHECK(parse_position("1.1 scores=1,2,3").rules().players == 3);
+  CHECK(format_position(parse_position("1.1")) == "1.1");
+  CHECK(format_position(parse_position("1.1 players=1")) == "1.1 players=1");
 }

@@ -39,7 +39,7 @@ TEST_CASE("a record is read: tags, rules, start, turns and comments", "[puzzles]
   CHECK(rules.opening == Opening::kFirstPlayer);
   CHECK(rules.removal == RemovalKind::kCheapest);
   CHECK(rules.players == 2);
-  // A full board is a game start: the first player owes the removal (seed 000).
+  // A full board is a game start: the first player owes the removal (Murray).
   CHECK(r.start.position.removal_due(0));
   CHECK_FALSE(r.start.position.removal_due(1));
   REQUIRE(r.turns.size() == 3);

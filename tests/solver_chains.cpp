@@ -358,7 +358,7 @@ TEST_CASE("hand-checked small positions", "[solver][chains]") {
 }
 
 TEST_CASE("no capture: value 0, count 0, no chain", "[solver][chains]") {
-  const Setup s = parse_position("111/111/111");
+  const Setup s = parse_position("111/111/111 removals=-");
   const ChainResult r = best_chains(s.board, s.rules(), s.position);
   CHECK(r.value == 0);
   CHECK(r.count.is_zero());
@@ -379,7 +379,7 @@ TEST_CASE("a removal turn: the largest removable piece, counted by squares", "[s
   CHECK(format_turn(s.board, *r.best) == "xb1");  // b1 (index 1) comes before b2 (index 4)
   REQUIRE(r.chains.size() == 2);
   CHECK(format_turn(s.board, r.chains[1]) == "xb2");
-  // Restricted to the cheapest kind (Murray, seed 000: "must remove a white piece").
+  // Restricted to the cheapest kind (Murray: "must remove a white piece").
   rules.removal = RemovalKind::kCheapest;
   r = best_chains(s.board, rules, s.position, all);
   CHECK(r.value == 1);

@@ -57,10 +57,10 @@ TEST_CASE("turns after the end, and wrong claimed scores, are errors", "[solver]
   CHECK(*g.first_error == 1);
   CHECK(g.error.find("the game is over") != std::string::npos);
 
-  g = referee(parse_record("[Start \"21.1.\"]\n[Scores \"2\"]\n1. a1xc1xe1\n"));
+  g = referee(parse_record("[Start \"21.1.\"]\n[Scores \"2,0\"]\n1. a1xc1xe1\n"));
   CHECK(g.legal);
   CHECK(g.finished);
-  g = referee(parse_record("[Start \"21.1.\"]\n[Scores \"3\"]\n1. a1xc1xe1\n"));
+  g = referee(parse_record("[Start \"21.1.\"]\n[Scores \"3,0\"]\n1. a1xc1xe1\n"));
   CHECK_FALSE(g.legal);
   CHECK_FALSE(g.first_error);
   CHECK(g.error.find("[Scores] claims 3") != std::string::npos);

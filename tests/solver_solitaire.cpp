@@ -210,7 +210,8 @@ TEST_CASE("solve gives the same answer at 1 and 2 threads and with or without sy
 }
 
 TEST_CASE("English peg solitaire leaves one peg (31 captures)", "[solver][solitaire]") {
-  // SPEC section 4; the classic result (e.g. OEIS A112737's last non-zero level, 31 jumps).
+  // docs/rules.md, "Solitaire"; the classic result (e.g. OEIS A112737's last non-zero level, 31
+  // jumps).
   const Setup s = parse_position(find_variant("english")->start);
   const Rules rules = s.rules();
   for (int threads : {1, 2}) {

@@ -96,7 +96,7 @@ TEST_CASE("removals: legal, maximal only for the largest piece", "[solver][verif
   CHECK_FALSE(v.maximal);
   CHECK(v.max == 4);
   CHECK_FALSE(verify_turn(s.board, r, s.position, parse_turn(s.board, "a2xb2")).legal);
-  r.removal = RemovalKind::kCheapest;  // seed 000: "must remove a white piece"
+  r.removal = RemovalKind::kCheapest;  // Murray: "must remove a white piece"
   CHECK_FALSE(verify_turn(s.board, r, s.position, parse_turn(s.board, "xb1")).legal);
   v = verify_turn(s.board, r, s.position, parse_turn(s.board, "xa2"));
   CHECK(v.legal);

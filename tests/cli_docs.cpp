@@ -1,0 +1,119 @@
+// What a newcomer meets first: the build script, the test set-up, the docs and the help.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <sstream>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "run_cli.h"
+
+using leapfrog::testing::slurp;
+
+namespace {
+
+const std::string kSource = LEAPFROG_SOURCE_DIR;
+
+// Exit status and standard output of a shell command.
+std::pair<int, std::string> shell(const std::string& cmd) {
+  const std::string out = "leapfrog_docs_test_" + std::to_string(::getpid()) + ".out";
+  const int status = std::system((cmd + " >" + out + " 2>/dev/null").c_str());
+  std::string text = slurp(out);
+  std::remove(out.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, text};
+}
+
+}  // namespace
+
+TEST_CASE("./build.sh run builds the program only", "[docs]") {
+  const std::string script = slurp(kSource + "/build.sh");
+  const auto run = script.find("\n  run)");
+  REQUIRE(run != std::string::npos);
+  const std::string body = script.substr(run, script.find(";;", run) - run);
+  CHECK(body.find("configure_and_build build --target leapfrog") != std::string::npos);
+  // The README says how long the first build takes.
+  CHECK(slurp(kSource + "/README.md").find("first `./build.sh run`") != std::string::npos);
+}
+
+TEST_CASE("the browser test says what it installs and can be skipped visibly", "[docs]") {
+  const std::string ensure = slurp(kSource + "/scripts/ensure-chromium.sh");
+  CHECK(ensure.find("about 290 MB") != std::string::npos);
+  auto [code, out] =
+      shell("LEAPFROG_NO_BROWSER=1 sh '" + kSource + "/tests/browser_test.sh' false '" + kSource +
+            "/scripts/ensure-chromium.sh'");
+  CHECK(code == 77);  // ctest's SKIP_RETURN_CODE for that test
+  CHECK(out.find("skipped: LEAPFROG_NO_BROWSER=1") != std::string::npos);
+  std::tie(code, out) =
+      shell("LEAPFROG_NO_BROWSER=1 bash '" + kSource + "/scripts/ensure-chromium.sh'");
+  CHECK(code == 1);
+  CHECK(out.empty());
+}
+
+namespace {
+
+// Every subcommand's --help, and the program's.
+std::vector<std::pair<std::string, std::string>> help_texts() {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* cmd :
+       {"", "show", "moves", "best", "verify", "solve", "reach", "perft", "generate",
+        "generate layout", "generate puzzles", "check", "sheet", "bench"})
+    out.emplace_back(cmd, leapfrog::testing::run_cli(std::string(cmd) + " --help").out);
+  return out;
+}
+
+// References a reader of the repository cannot follow: the contract and rule texts the
+// project was started from live outside it; the docs carry them in their own words.
+const char* const kOutside[] = {"../shared", "SPEC", "seed 0", "seeds 0", "shared/"};
+
+}  // namespace
+
+TEST_CASE("docs, README and help name no reference outside the repository", "[docs]") {
+  namespace fs = std::filesystem;
+  std::vector<std::pair<std::string, std::string>> texts = help_texts();
+  texts.emplace_back("README.md", slurp(kSource + "/README.md"));
+  for (const auto& entry : fs::recursive_directory_iterator(kSource + "/docs"))
+    if (entry.path().extension() == ".md")
+      texts.emplace_back(entry.path().string(), slurp(entry.path().string()));
+  REQUIRE(texts.size() > 20);
+  for (const auto& [name, text] : texts) {
+    REQUIRE(!text.empty());
+    for (const char* bad : kOutside) {
+      INFO(name << " mentions '" << bad << "'");
+      CHECK(text.find(bad) == std::string::npos);
+    }
+  }
+  // The contract's own pages exist and cite the sources by name.
+  const std::string rules = slurp(kSource + "/docs/rules.md");
+  for (const char* source : {"A History of Board-Games Other Than Chess", "BrainKing",
+                             "A Gamut of Games", "Ken Franklin"}) {
+    INFO(source);
+    CHECK(rules.find(source) != std::string::npos);
+  }
+  CHECK(!slurp(kSource + "/docs/notation.md").empty());
+  CHECK(!slurp(kSource + "/docs/json.md").empty());
+}
+
+TEST_CASE("every file a help example reads exists", "[docs]") {
+  namespace fs = std::filesystem;
+  int files = 0;
+  for (const auto& [cmd, text] : help_texts()) {
+    const auto at = text.find("Example:\n");
+    if (at == std::string::npos) continue;
+    std::istringstream words(text.substr(at + 9));
+    std::string word, previous;
+    while (words >> word) {
+      const std::string ext = fs::path(word).extension().string();
+      // Files written by the example (--out, --html, --svg) need not exist.
+      const bool written = previous == "--out" || previous == "--html" || previous == "--svg";
+      if (!written && (ext == ".epd" || ext == ".csv" || ext == ".lfr" || ext == ".pos")) {
+        INFO("leapfrog " << cmd << " --help names " << word);
+        CHECK(fs::exists(kSource + "/" + word));
+        ++files;
+      }
+      previous = word;
+    }
+  }
+  CHECK(files >= 2);  // check's and sheet's examples read a puzzle file
+}
