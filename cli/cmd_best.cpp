@@ -28,7 +28,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  check_threads(threads);
+  threads = machine_threads(threads);
   check_hash(hash_mb);
   if (limit == 0) throw UsageError("--limit must be at least 1");
   const Setup setup = load_position(position, o);

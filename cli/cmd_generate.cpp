@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
+#include "cli/search_options.h"
 #include "generator/layout.h"
 #include "generator/puzzles.h"
 
@@ -65,9 +66,8 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       "solitaire: keep only puzzles with one optimal line")(
       "hash", po::value(&hash_mb)->default_value(16)->value_name("MB"),
       "solitaire solver's table per worker")(
-      "threads", po::value(&threads)->default_value(0)->value_name("N"),
-      "worker threads (0 = all cores)")("out", po::value(&out_file)->value_name("FILE"),
-                                        "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
+      "out", po::value(&out_file)->value_name("FILE"),
+      "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
       "format", po::value(&format)->value_name("FMT"),
       "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).
@@ -78,7 +78,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       "diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only");
   po::options_description visible;
-  visible.add(gen).add(rules).add(output_options(o));
+  visible.add(gen).add(rules).add(search_options(threads)).add(output_options(o));
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
@@ -100,7 +100,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   if (size != 0 && (size < 3 || size > max_side))
     throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind + " puzzles");
   if (min_jumps < 1 || min_jumps > 600) throw UsageError("--min-jumps must be 1..600");
-  if (threads < 0) throw UsageError("--threads must be 0 or more");
+  threads = machine_threads(threads);
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
   spec.rounding = parse_rounding(counts);
   if (format.empty())

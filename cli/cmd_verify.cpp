@@ -138,7 +138,7 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(rule_options(o)).add(records).add(search_options(threads)).add(hash_option(hash_mb));
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
-  check_threads(threads);
+  threads = machine_threads(threads);
   check_hash(hash_mb);
   SearchControl control;
   control.stop = &install_interrupt_flag();

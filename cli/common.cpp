@@ -1,5 +1,8 @@
 #include "cli/common.h"
 
+#include <tbb/info.h>
+
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -90,6 +93,12 @@ void print_help(const Command& cmd, const po::options_description& visible) {
   std::cout << "Usage: leapfrog " << cmd.usage << "\n\n"
             << cmd.summary << "\n\n"
             << visible << "\nExample:\n  " << cmd.example << "\n";
+}
+
+int machine_threads(int threads) {
+  if (threads < 0 || threads > 1024)
+    throw UsageError("--threads must be 0..1024, not " + std::to_string(threads));
+  return threads == 0 ? 0 : std::min(threads, tbb::info::default_concurrency());
 }
 
 RuleOverrides overrides_from(const CommonOptions& o) {

@@ -68,6 +68,12 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
                    const po::options_description& visible, const CommonOptions& o,
                    std::initializer_list<std::pair<const char*, std::string*>> positionals);
 
+// The thread count a --threads value asks for: refuses (UsageError) values outside 0..1024,
+// and clamps the others to the cores this process may use, so that the task scheduler is
+// never asked for more workers than it has (it would print a warning of its own). 0 (all
+// cores) stays 0.
+int machine_threads(int threads);
+
 // Prints the usage, options with defaults and the example of a subcommand.
 void print_help(const Command& cmd, const po::options_description& visible);
 
