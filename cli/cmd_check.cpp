@@ -22,7 +22,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   threads = machine_threads(threads);
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
   const std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
-  if (puzzles.empty()) throw UsageError("'" + file + "' holds no puzzles");
+  if (puzzles.empty()) throw UsageError(quoted_text(file) + " holds no puzzles");
 
   SearchControl control;
   control.threads = threads;
@@ -41,12 +41,13 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
       return 2;
     }
     progress.update({static_cast<std::uint64_t>(checked), 0,
-                     static_cast<double>(checked) / static_cast<double>(puzzles.size()), p.id});
+                     static_cast<double>(checked) / static_cast<double>(puzzles.size()),
+                     escape_controls(p.id)});
     if (!c.ok) {
       first_error = {{"index", checked}, {"id", p.id}, {"reason", c.reason}};
       progress.clear();
-      std::cerr << "leapfrog check: puzzle " << checked << " (id \"" << p.id
-                << "\") fails: " << c.reason << "\n";
+      std::cerr << "leapfrog check: puzzle " << checked << " (id " << quoted_text(p.id)
+                << ") fails: " << escape_controls(c.reason) << "\n";
       break;
     }
   }

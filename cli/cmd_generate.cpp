@@ -22,7 +22,7 @@ std::uint64_t fresh_seed() {
 Rounding parse_rounding(const std::string& counts) {
   if (counts == "table") return Rounding::kHalfUp;
   if (counts == "half-even") return Rounding::kHalfEven;
-  throw UsageError("--counts must be table or half-even, not '" + counts + "'");
+  throw UsageError("--counts must be table or half-even, not " + quoted_text(counts));
 }
 
 std::uint64_t parse_seed(const std::string& seed_text) {
@@ -36,7 +36,7 @@ std::uint64_t parse_seed(const std::string& seed_text) {
     used = 0;
   }
   if (used != seed_text.size())
-    throw UsageError("--seed must be a whole number 0..2^64-1, not '" + seed_text + "'");
+    throw UsageError("--seed must be a whole number 0..2^64-1, not " + quoted_text(seed_text));
   return seed;
 }
 
@@ -90,11 +90,11 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   else if (kind == "solitaire")
     spec.kind = PuzzleKind::kSolitaire;
   else
-    throw UsageError("--kind must be chain or solitaire, not '" + kind + "'");
+    throw UsageError("--kind must be chain or solitaire, not " + quoted_text(kind));
   spec.variant = find_variant(variant_name);
   if (!spec.variant || !spec.variant->start.empty())
-    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not '" +
-                     variant_name + "'");
+    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not " +
+                     quoted_text(variant_name));
   if (count < 1 || count > 100000) throw UsageError("--count must be 1..100000");
   const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : 7;
   if (size != 0 && (size < 3 || size > max_side))
@@ -106,7 +106,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   if (format.empty())
     format = out_file.size() > 4 && out_file.substr(out_file.size() - 4) == ".csv" ? "csv" : "epd";
   if (format != "epd" && format != "csv")
-    throw UsageError("--format must be epd or csv, not '" + format + "'");
+    throw UsageError("--format must be epd or csv, not " + quoted_text(format));
   spec.count = count;
   spec.size = size;
   spec.seed = parse_seed(seed_text);
@@ -139,7 +139,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   if (!out_file.empty()) {
     std::ofstream out(out_file, std::ios::binary);
     out << text;
-    if (!out) throw UsageError("cannot write '" + out_file + "'");
+    if (!out) throw UsageError("cannot write " + quoted_text(out_file));
   }
   if (o.json) {
     Json list = Json::array();
@@ -186,7 +186,7 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   const Variant* v = find_variant(variant_name);
-  if (!v) throw UsageError("unknown variant '" + variant_name + "'");
+  if (!v) throw UsageError("unknown variant " + quoted_text(variant_name));
   const Rounding rounding = parse_rounding(counts);
   const std::uint64_t seed = parse_seed(seed_text);
   Setup setup;
@@ -252,7 +252,7 @@ int run_generate(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "layout") return generate_layout(layout, rest);
   if (args[0] == "puzzles") return generate_puzzle_set(puzzles, rest);
-  throw UsageError("unknown kind '" + args[0] + "' (layout or puzzles)");
+  throw UsageError("unknown kind " + quoted_text(args[0]) + " (layout or puzzles)");
 }
 
 }  // namespace leapfrog::cli

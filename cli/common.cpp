@@ -106,12 +106,12 @@ RuleOverrides overrides_from(const CommonOptions& o) {
   if (!o.continuation.empty()) {
     r.continuation = parse_continuation(o.continuation);
     if (!r.continuation)
-      throw UsageError("--continuation must be optional, forced, piece-max or board-max, not '" +
-                       o.continuation + "'");
+      throw UsageError("--continuation must be optional, forced, piece-max or board-max, not " +
+                       quoted_text(o.continuation));
   }
   if (!o.by.empty()) {
     r.measure = parse_measure(o.by);
-    if (!r.measure) throw UsageError("--by must be points or pieces, not '" + o.by + "'");
+    if (!r.measure) throw UsageError("--by must be points or pieces, not " + quoted_text(o.by));
   }
   if (o.diagonal && o.orthogonal)
     throw UsageError("--diagonal and --orthogonal exclude each other");
@@ -120,11 +120,12 @@ RuleOverrides overrides_from(const CommonOptions& o) {
   if (!o.opening.empty()) {
     r.opening = parse_opening(o.opening);
     if (!r.opening)
-      throw UsageError("--opening must be each, first or none, not '" + o.opening + "'");
+      throw UsageError("--opening must be each, first or none, not " + quoted_text(o.opening));
   }
   if (!o.removal.empty()) {
     r.removal = parse_removal_kind(o.removal);
-    if (!r.removal) throw UsageError("--removal must be any or cheapest, not '" + o.removal + "'");
+    if (!r.removal)
+      throw UsageError("--removal must be any or cheapest, not " + quoted_text(o.removal));
   }
   if (o.players != -1) {
     if (o.players < 1 || o.players > kMaxPlayers)
@@ -141,7 +142,7 @@ std::string read_file(const std::string& path) {
     return ss.str();
   }
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read '" + path + "'");
+  if (!in) throw UsageError("cannot read " + quoted_text(path));
   std::ostringstream ss;
   ss << in.rdbuf();
   return ss.str();
@@ -153,7 +154,7 @@ void write_file(const std::string& path, const std::string& text) {
     return;
   }
   std::ofstream out(path, std::ios::binary);
-  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write '" + path + "'");
+  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write " + quoted_text(path));
 }
 
 Board layout_board(const Variant& v, const CommonOptions& o) {
@@ -197,12 +198,12 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
       setup = parse_position(arg);
     } catch (const ParseError& e) {
       if (arg.find('/') == std::string::npos && arg.find_first_of("\\:") != std::string::npos)
-        throw UsageError("'" + arg + "' is no file, variant or position: " + e.what());
+        throw UsageError(quoted_text(arg) + " is no file, variant or position: " + e.what());
       throw;
     }
   }
   if (!o.variant.empty()) {
-    if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
+    if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
     setup.variant = o.variant;
   }
   setup.overrides = setup.overrides.merged_with(overrides_from(o));

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text.h"
 #include "puzzles/notation.h"
 
 namespace leapfrog::cli {

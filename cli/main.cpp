@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "core/text.h"
 
 namespace {
 
@@ -82,19 +83,18 @@ int main(int argc, char** argv) {
   }
   for (const Command& c : kCommands) {
     if (first != c.name) continue;
-    // Every error is one line ending with a pointer to the command's help.
+    // Every error is one line ending with a pointer to the command's help. The messages quote
+    // the user's text themselves; escaping the whole message again (a no-op on escaped text)
+    // keeps a message from elsewhere (a library's) to one line too.
     const std::string hint = ". Try 'leapfrog " + std::string(c.name) + " --help'.\n";
     try {
       return c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
-    } catch (const leapfrog::cli::UsageError& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
-    } catch (const leapfrog::ParseError& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
     } catch (const std::exception& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
+      std::cerr << "leapfrog " << c.name << ": " << leapfrog::escape_controls(e.what()) << hint;
     }
     return 2;
   }
-  std::cerr << "leapfrog: unknown command '" << first << "'. Try 'leapfrog --help'.\n";
+  std::cerr << "leapfrog: unknown command " << leapfrog::quoted_text(first)
+            << ". Try 'leapfrog --help'.\n";
   return 2;
 }

@@ -18,7 +18,7 @@ bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.siz
 
 }  // namespace
 
-TEST_CASE("--threads is checked the same way by every command", "[cli][robust]") {
+TEST_CASE("every command checks --threads the same way", "[cli][robust]") {
   const std::string epd = kData + "puzzles.epd";
   const std::vector<std::string> commands = {
       "check " + epd, "generate puzzles --kind solitaire --count 1 --seed 1 --size 4",
@@ -36,4 +36,24 @@ TEST_CASE("--threads is checked the same way by every command", "[cli][robust]")
     CHECK(many.code != 2);
     CHECK(many.err.find("TBB") == std::string::npos);
   }
+}
+
+TEST_CASE("messages quote user text with its control characters escaped", "[cli][robust]") {
+  const auto check_clean = [](const leapfrog::testing::CliResult& r, const std::string& shown) {
+    INFO(r.err);
+    CHECK(r.code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find('\x1b') == std::string::npos);
+    CHECK(r.err.find(shown) != std::string::npos);
+  };
+  // Raw newlines and escapes inside single quotes reach the program unchanged.
+  check_clean(run_cli("verify 21.1. 'a1x\nc1'"), "'a1x\\x0ac1'");
+  check_clean(run_cli("show '1234 players=\x1b[31m2'"), "'\\x1b[31m2'");
+  check_clean(run_cli("show 1234 '--fo\x1b[31mo'"), "\\x1b[31mo");
+  check_clean(run_cli("check -", "1.1 bm a1xc1; ce 1\x1b[31m;\n"), "'1\\x1b[31m'");
+  check_clean(run_cli("check -", "PuzzleId,Position,Moves,Value\nx,1.1,a1xc1,1\x1b[31m\n"),
+              "'1\\x1b[31m'");
+  check_clean(run_cli("verify --game -", "[Variant \"a\x1b[31m\"]\n[Start \"1.1\"]\n\n1. a1xc1\n"),
+              "'a\\x1b[31m'");
+  check_clean(run_cli("'sh\now'"), "'sh\\x0aow'");
 }
