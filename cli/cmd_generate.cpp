@@ -1,5 +1,4 @@
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <random>
 
@@ -136,11 +135,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
 
   const std::string text =
       format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
-  if (!out_file.empty()) {
-    std::ofstream out(out_file, std::ios::binary);
-    out << text;
-    if (!out) throw UsageError("cannot write " + quoted_text(out_file));
-  }
+  if (!out_file.empty()) write_file(out_file, text);
   if (o.json) {
     Json list = Json::array();
     for (const Puzzle& p : puzzles) {

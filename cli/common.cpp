@@ -150,7 +150,7 @@ std::string read_file(const std::string& path) {
 
 void write_file(const std::string& path, const std::string& text) {
   if (path == "-") {
-    std::cout << text << std::flush;
+    if (!(std::cout << text << std::flush)) throw UsageError("cannot write standard output");
     return;
   }
   std::ofstream out(path, std::ios::binary);

@@ -2,6 +2,7 @@
 // becomes a one-line message and exit code 2 (SPEC section 3).
 #include <iostream>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,13 @@ void print_usage(std::ostream& out) {
          "Exit codes: 0 success, 1 a negative answer, 2 bad input or usage.\n";
 }
 
+// Exit code 0 when everything written to standard output got there, else 2 with a message.
+int flushed() {
+  if (std::cout << std::flush) return 0;
+  std::cerr << "leapfrog: cannot write standard output\n";
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -75,11 +83,11 @@ int main(int argc, char** argv) {
   const std::string& first = all[0];
   if (first == "--help" || first == "-h" || first == "help") {
     print_usage(std::cout);
-    return 0;
+    return flushed();
   }
   if (first == "--version") {
     std::cout << "leapfrog " << LEAPFROG_VERSION << "\n";
-    return 0;
+    return flushed();
   }
   for (const Command& c : kCommands) {
     if (first != c.name) continue;
@@ -88,7 +96,10 @@ int main(int argc, char** argv) {
     // keeps a message from elsewhere (a library's) to one line too.
     const std::string hint = ". Try 'leapfrog " + std::string(c.name) + " --help'.\n";
     try {
-      return c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
+      const int code = c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
+      // Output that did not reach its destination (a full disk, a closed pipe) is a failure.
+      if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+      return code;
     } catch (const std::exception& e) {
       std::cerr << "leapfrog " << c.name << ": " << leapfrog::escape_controls(e.what()) << hint;
     }

@@ -16,6 +16,19 @@ const std::string kData = std::string(LEAPFROG_SOURCE_DIR) + "/tests/data/";
 
 bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
 
+// Runs leapfrog with standard output on /dev/full (every write fails): exit code and
+// standard error.
+leapfrog::testing::CliResult run_to_full(const std::string& args) {
+  const std::string err = "leapfrog_robust_" + std::to_string(::getpid()) + ".err";
+  const int status = std::system(
+      (std::string("'") + LEAPFROG_EXE + "' " + args + " </dev/null >/dev/full 2>" + err).c_str());
+  leapfrog::testing::CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = leapfrog::testing::slurp(err);
+  std::remove(err.c_str());
+  return r;
+}
+
 }  // namespace
 
 TEST_CASE("every command checks --threads the same way", "[cli][robust]") {
@@ -56,4 +69,18 @@ TEST_CASE("messages quote user text with its control characters escaped", "[cli]
   check_clean(run_cli("verify --game -", "[Variant \"a\x1b[31m\"]\n[Start \"1.1\"]\n\n1. a1xc1\n"),
               "'a\\x1b[31m'");
   check_clean(run_cli("'sh\now'"), "'sh\\x0aow'");
+}
+
+TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
+  for (const char* args : {"show 1234", "show 1234 --json", "moves 21.1.", "perft 21.1. 2",
+                           "best 21.1. --json", "verify 21.1. a1xc1", "solve 111.1", "reach 111.1",
+                           "generate layout --size 4", "--version", "--help"}) {
+    INFO(args);
+    const auto r = run_to_full(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("cannot write standard output") != std::string::npos);
+  }
+  const auto r = run_cli("generate puzzles --count 1 --size 5 --seed 1 --out /dev/full");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
 }
