@@ -136,16 +136,34 @@ RuleOverrides overrides_from(const CommonOptions& o) {
 }
 
 std::string read_file(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
+  const std::string name = path == "-" ? "standard input" : quoted_text(path);
+  std::ifstream file;
+  if (path != "-") {
+    if (std::error_code ec; std::filesystem::is_directory(path, ec))
+      throw UsageError(name + " is a directory");
+    file.open(path, std::ios::binary);
+    if (!file) throw UsageError("cannot read " + name);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + quoted_text(path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::istream& in = path == "-" ? std::cin : file;
+  // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
+  // filling the memory.
+  std::string text;
+  std::size_t line = 0;  // bytes since the last newline
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    const std::string_view got(block, static_cast<std::size_t>(in.gcount()));
+    for (const char c : got)
+      if (c == '\n')
+        line = 0;
+      else if (++line > kMaxLineBytes)
+        throw UsageError(name + " has a line longer than " + std::to_string(kMaxLineBytes) +
+                         " bytes");
+    if (text.size() + got.size() > kMaxFileBytes)
+      throw UsageError(name + " is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
+    text.append(got);
+  }
+  if (in.bad()) throw UsageError("cannot read " + name);
+  return text;
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -191,8 +209,17 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   } else if (const Variant* v = find_variant(arg)) {
     setup = start_of(*v, o);
     start = true;
-  } else if (std::error_code ec; std::filesystem::is_regular_file(arg, ec)) {
+  } else if (std::error_code ec;
+             std::filesystem::exists(arg, ec) && !std::filesystem::is_directory(arg, ec)) {
+    // Any file that is not a directory: a regular file, /dev/stdin, a FIFO, <(...).
     setup = parse_position(read_file(arg));
+  } else if (std::filesystem::is_directory(arg, ec)) {
+    // "." and ".." are position text too (one or two empty squares).
+    try {
+      setup = parse_position(arg);
+    } catch (const ParseError&) {
+      throw UsageError(quoted_text(arg) + " is a directory, not a position file");
+    }
   } else {
     try {
       setup = parse_position(arg);

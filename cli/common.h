@@ -91,7 +91,14 @@ Board layout_board(const Variant& v, const CommonOptions& o);
 // Throws ParseError / UsageError.
 Setup load_position(const std::string& arg, const CommonOptions& o);
 
-// Reads a whole file ("-" for standard input); throws UsageError when it cannot.
+// The most read_file takes: a file of 4 MiB (some 20,000 puzzles; the parsed puzzles take
+// about 200 times the bytes of their text) and a
+// line of 64 KiB (a 26x26 position takes under 1 KiB).
+inline constexpr std::size_t kMaxFileBytes = std::size_t{4} << 20;
+inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
+
+// Reads a whole file ("-" for standard input); throws UsageError when it cannot, when it is a
+// directory, or when it or one of its lines is longer than the caps above.
 std::string read_file(const std::string& path);
 
 // Writes a whole file ("-" for standard output); throws UsageError when it cannot.

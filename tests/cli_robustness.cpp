@@ -1,6 +1,9 @@
 // Stops, limits and errors under hostile input (issue 16): every command keeps the same
 // contract whatever it is given.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -83,4 +86,49 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
   const auto r = run_cli("generate puzzles --count 1 --size 5 --seed 1 --out /dev/full");
   CHECK(r.code == 2);
   CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
+}
+
+TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
+  // /dev/zero has no newline: refused at the line cap, at once.
+  for (const char* args : {"check /dev/zero", "verify --game /dev/zero", "sheet /dev/zero --html -",
+                           "show /dev/zero"}) {
+    INFO(args);
+    const auto r = run_cli(args);
+    CHECK(r.code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find("has a line longer than 65536 bytes") != std::string::npos);
+  }
+  // Short lines, too many of them: refused at the file cap.
+  std::string lines;
+  while (lines.size() <= (std::size_t{4} << 20)) lines += "1.1 bm a1xc1; ce 1;\n";
+  const auto r = run_cli("check -", lines);
+  CHECK(r.code == 2);
+  CHECK(r.err.find("standard input is larger than 4 MiB") != std::string::npos);
+}
+
+TEST_CASE("a POSITION naming a special file reads it; a directory has its own message",
+          "[cli][robust]") {
+  auto r = run_cli("show /dev/stdin --json", "1234\n");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\"position\": \"1234\"") != std::string::npos);
+  const std::string fifo = "leapfrog_robust_" + std::to_string(::getpid()) + ".fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const pid_t writer = ::fork();
+  if (writer == 0) {
+    ::alarm(10);  // a reader that never opens the fifo must not hang the test
+    std::FILE* f = std::fopen(fifo.c_str(), "w");  // waits for the reader
+    if (f) std::fputs("21\n", f);
+    _exit(f && std::fclose(f) == 0 ? 0 : 1);
+  }
+  r = run_cli("show " + fifo + " --json");
+  ::waitpid(writer, nullptr, 0);
+  std::remove(fifo.c_str());
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\"position\": \"21\"") != std::string::npos);
+  r = run_cli("show '" + kData + "' --json");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("is a directory") != std::string::npos);
+  r = run_cli("check '" + kData + "'");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("is a directory") != std::string::npos);
 }
