@@ -11,13 +11,14 @@ namespace {
 // Process-wide by nature: a signal handler can only reach static storage.
 std::atomic<bool> g_interrupted{false};
 
-extern "C" void on_sigint(int) {
-  if (g_interrupted.exchange(true)) std::_Exit(130);
+extern "C" void on_interrupt(int signal) {
+  if (g_interrupted.exchange(true)) std::_Exit(128 + signal);
 }
 }  // namespace
 
 const std::atomic<bool>& install_interrupt_flag() {
-  std::signal(SIGINT, on_sigint);
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
   return g_interrupted;
 }
 

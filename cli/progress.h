@@ -10,8 +10,9 @@
 
 namespace leapfrog::cli {
 
-// Installs a SIGINT handler that sets the returned flag (the first Ctrl-C asks the search
-// to stop and print its best so far; a second one ends the process at once).
+// Installs a SIGINT and SIGTERM handler that sets the returned flag (the first Ctrl-C or
+// SIGTERM asks the search to stop and print its best so far; a second one ends the process
+// at once, exit 128 + the signal's number).
 const std::atomic<bool>& install_interrupt_flag();
 
 // Prints "\r<nodes> nodes  <rate> n/s  best <b>  <elapsed>s  <note>" on standard error at

@@ -3,9 +3,12 @@
 #include <sys/stat.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "run_cli.h"
@@ -31,6 +34,58 @@ leapfrog::testing::CliResult run_to_full(const std::string& args) {
   std::remove(err.c_str());
   return r;
 }
+
+// Runs leapfrog with `args`, sends it `signal` after `delay`, and waits for it (at most
+// `limit`; then it is killed and the code is -1).
+leapfrog::testing::CliResult run_and_signal(
+    const std::vector<std::string>& args, int signal,
+    std::chrono::milliseconds delay = std::chrono::milliseconds(500),
+    std::chrono::milliseconds limit = std::chrono::milliseconds(10000)) {
+  const std::string base = "leapfrog_robust_sig_" + std::to_string(::getpid());
+  const std::string out = base + ".out", err = base + ".err";
+  std::fflush(nullptr);  // nothing buffered here is written twice
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::freopen("/dev/null", "r", stdin);
+    std::freopen(out.c_str(), "w", stdout);
+    std::freopen(err.c_str(), "w", stderr);
+    std::vector<char*> argv{const_cast<char*>(LEAPFROG_EXE)};
+    for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    ::execv(argv[0], argv.data());
+    _exit(127);
+  }
+  std::this_thread::sleep_for(delay);
+  ::kill(pid, signal);
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  while (::waitpid(pid, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() - start > limit) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      status = -1;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  leapfrog::testing::CliResult r;
+  r.code = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = leapfrog::testing::slurp(out);
+  r.err = leapfrog::testing::slurp(err);
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return r;
+}
+
+// 17,791,078 turns under the optional rule: listing them takes tens of seconds.
+const std::string kLattice =
+    ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.";
+
+// A dense 15x13 lattice by pieces: counting its maximal chains would fill any memory.
+const std::string kDense =
+    ".2.2.4.2.2.3.2./4.2.1.4.3.4.4.1/...3.3.3.3.3.1./4.4.4.2.2.3.3.2/.4.2.2.1.3.1.3./"
+    "2.2.3.2.1.2.2.3/.3.4...3.2.3.2./3.4.3.2.3.2.3.2/.4.2.4.1.2.3.4./1.2.4.4.1.2.1.2/"
+    ".1.3.3.2.1.4.4./2.2.4.1.1.1.4.4/.3.3.3.313.3.4.";
 
 }  // namespace
 
@@ -131,4 +186,63 @@ TEST_CASE("a POSITION naming a special file reads it; a directory has its own me
   r = run_cli("check '" + kData + "'");
   CHECK(r.code == 2);
   CHECK(r.err.find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("reach polls its limits while it expands one position's turns", "[cli][robust]") {
+  for (const char* limit : {"--nodes 10", "--time-limit 0.2"}) {
+    INFO(limit);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run_cli("reach " + kLattice + " --json " + limit);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
+    REQUIRE(r.code == 0);
+    CHECK(Json::parse(r.out)["complete"] == false);
+  }
+  const auto r = run_and_signal({"reach", kLattice, "--json"}, SIGINT);
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["complete"] == false);
+}
+
+TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust]") {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    auto r = run_and_signal({"moves", kLattice, "--json"}, signal);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("interrupted after") != std::string::npos);
+    const Json j = Json::parse(r.out);
+    CHECK(j["complete"] == false);
+    CHECK(j["count"].get<std::size_t>() == j["moves"].size());
+    CHECK(j["captures"].size() == j["moves"].size());
+    r = run_and_signal({"moves", kLattice}, signal);
+    CHECK(r.code == 2);
+    CHECK(r.out.find(" turns (optional, captures by points)") != std::string::npos);
+  }
+}
+
+TEST_CASE("perft stops on a signal", "[cli][robust]") {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    const auto r = run_and_signal({"perft", kLattice, "2"}, signal);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("leapfrog perft: interrupted") != std::string::npos);
+  }
+}
+
+TEST_CASE("a stopped best still gives its JSON object", "[cli][robust]") {
+  auto r = run_cli("best '" + kDense + "' --by pieces --hash 2 --json");
+  CHECK(r.code == 2);
+  Json j = Json::parse(r.out);
+  CHECK(j["complete"] == false);
+  CHECK(j["out_of_memory"] == true);
+  CHECK(j["nodes"].get<std::uint64_t>() > 0);
+  r = run_and_signal({"best", kDense, "--by", "pieces", "--hash", "256", "--json"}, SIGTERM);
+  CHECK(r.code == 2);
+  j = Json::parse(r.out);
+  CHECK(j["complete"] == false);
+  CHECK(j["out_of_memory"] == false);
+}
+
+TEST_CASE("SIGTERM stops solve like Ctrl-C: it prints its best line", "[cli][robust]") {
+  const auto r = run_and_signal({"solve", "murray", "--players", "1", "--json"}, SIGTERM);
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["line"].size() > 0);
+  CHECK(j["proved"] == false);
 }
