@@ -38,7 +38,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;
-  control.memory_mb = hash_mb;
+  control.memory_mb = table_mb(hash_mb);
   if (line.enabled()) control.progress = line.callback();
   ChainOptions options;
   options.all = all_chains;

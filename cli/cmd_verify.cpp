@@ -143,7 +143,7 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;
-  control.memory_mb = hash_mb;
+  control.memory_mb = table_mb(hash_mb);
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
     return verify_game(o, game, control);

@@ -41,6 +41,15 @@ inline void check_hash(std::size_t hash_mb) {
     throw UsageError("--hash must be 1..1048576 MB");
 }
 
+// --hash bounds the whole process. The program itself (code, libraries, thread stacks, the
+// search's own small structures) takes about 5 MB beside the memo tables: this share of
+// --hash is kept for it, and the tables (which count their growth and their counts' heap
+// blocks, solver/memory_budget.h) get the rest, at least 1 MB.
+inline constexpr std::size_t kHashReserveMb = 8;
+inline std::size_t table_mb(std::size_t hash_mb) {
+  return hash_mb > kHashReserveMb + 1 ? hash_mb - kHashReserveMb : 1;
+}
+
 // --threads, --time-limit and --nodes of the long searches (solve, reach).
 struct LimitOptions {
   int threads = 0;

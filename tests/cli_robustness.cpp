@@ -1,5 +1,6 @@
 // Stops, limits and errors under hostile input (issue 16): every command keeps the same
 // contract whatever it is given.
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include <catch2/catch.hpp>
@@ -18,6 +19,19 @@ using Json = nlohmann::json;
 
 namespace {
 
+// A sanitizer's shadow memory and quarantine inflate the resident set past any --hash.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
 const std::string kData = std::string(LEAPFROG_SOURCE_DIR) + "/tests/data/";
 
 bool one_line(const std::string& s) { return !s.empty() && s.find('\n') == s.size() - 1; }
@@ -35,12 +49,15 @@ leapfrog::testing::CliResult run_to_full(const std::string& args) {
   return r;
 }
 
-// Runs leapfrog with `args`, sends it `signal` after `delay`, and waits for it (at most
-// `limit`; then it is killed and the code is -1).
-leapfrog::testing::CliResult run_and_signal(
-    const std::vector<std::string>& args, int signal,
-    std::chrono::milliseconds delay = std::chrono::milliseconds(500),
-    std::chrono::milliseconds limit = std::chrono::milliseconds(10000)) {
+struct ExecResult : leapfrog::testing::CliResult {
+  long max_rss_kb = 0;  // the child's peak resident set
+};
+
+// Runs leapfrog with `args`, sends it `signal` (unless 0) after `delay`, and waits for it
+// (at most `limit`; then it is killed and the code is -1).
+ExecResult run_and_signal(const std::vector<std::string>& args, int signal,
+                          std::chrono::milliseconds delay = std::chrono::milliseconds(500),
+                          std::chrono::milliseconds limit = std::chrono::milliseconds(10000)) {
   const std::string base = "leapfrog_robust_sig_" + std::to_string(::getpid());
   const std::string out = base + ".out", err = base + ".err";
   std::fflush(nullptr);  // nothing buffered here is written twice
@@ -55,20 +72,24 @@ leapfrog::testing::CliResult run_and_signal(
     ::execv(argv[0], argv.data());
     _exit(127);
   }
-  std::this_thread::sleep_for(delay);
-  ::kill(pid, signal);
   const auto start = std::chrono::steady_clock::now();
+  if (signal != 0) {
+    std::this_thread::sleep_for(delay);
+    ::kill(pid, signal);
+  }
   int status = 0;
-  while (::waitpid(pid, &status, WNOHANG) == 0) {
+  rusage usage{};
+  while (::wait4(pid, &status, WNOHANG, &usage) == 0) {
     if (std::chrono::steady_clock::now() - start > limit) {
       ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
+      ::wait4(pid, &status, 0, &usage);
       status = -1;
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
-  leapfrog::testing::CliResult r;
+  ExecResult r;
+  r.max_rss_kb = usage.ru_maxrss;
   r.code = status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = leapfrog::testing::slurp(out);
   r.err = leapfrog::testing::slurp(err);
@@ -263,4 +284,14 @@ TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]")
   REQUIRE(r.code == 0);
   j = Json::parse(r.out);
   CHECK(j["line"].size() > 0);
+}
+
+TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]") {
+  for (const char* mb : {"16", "32"}) {
+    INFO("--hash " << mb);
+    const auto r = run_and_signal({"best", kDense, "--by", "pieces", "--hash", mb}, 0);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("need more than --hash") != std::string::npos);
+    if (!kSanitized) CHECK(r.max_rss_kb <= std::stol(mb) * 1024);
+  }
 }
