@@ -63,7 +63,7 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
     print_help(cmd, visible);
     return 0;
   }
-  check_threads(threads);
+  threads = machine_threads(threads);
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;

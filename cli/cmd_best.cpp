@@ -28,7 +28,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  check_threads(threads);
+  threads = machine_threads(threads);
   check_hash(hash_mb);
   if (limit == 0) throw UsageError("--limit must be at least 1");
   const Setup setup = load_position(position, o);
@@ -38,7 +38,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;
-  control.memory_mb = hash_mb;
+  control.memory_mb = table_mb(hash_mb);
   if (line.enabled()) control.progress = line.callback();
   ChainOptions options;
   options.all = all_chains;
@@ -46,6 +46,11 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   const ChainResult r = best_chains(setup.board, rules, setup.position, options, control);
   line.clear();
   if (!r.complete) {
+    if (o.json)
+      print_json(Json{{"complete", false},
+                      {"out_of_memory", r.out_of_memory},
+                      {"by", to_string(rules.measure)},
+                      {"nodes", r.nodes}});
     if (r.out_of_memory)
       std::cerr << "leapfrog best: stopped after " << r.nodes
                 << " nodes: the search's tables need more than --hash " << hash_mb
@@ -67,6 +72,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
     j["by"] = to_string(rules.measure);
     j["removal"] = r.removal;
     j["nodes"] = r.nodes;
+    j["complete"] = true;
     if (all_chains) {
       Json list = Json::array();
       for (const Turn& t : r.chains) list.push_back(format_turn(setup.board, t));

@@ -2,6 +2,7 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/search_options.h"
 #include "generator/check.h"
 
 namespace leapfrog::cli {
@@ -12,18 +13,16 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   int threads = 0;
   std::size_t hash_mb = 64;
   po::options_description opts("Check options");
-  opts.add_options()("threads", po::value(&threads)->default_value(0)->value_name("N"),
-                     "worker threads (0 = all cores)")(
-      "hash", po::value(&hash_mb)->default_value(64)->value_name("MB"),
-      "solitaire solver's table size");
+  opts.add_options()("hash", po::value(&hash_mb)->default_value(64)->value_name("MB"),
+                     "solitaire solver's table size");
   po::options_description visible;
-  visible.add(opts).add(output_options(o));
+  visible.add(opts).add(search_options(threads)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE");
-  if (threads < 0) throw UsageError("--threads must be 0 or more");
+  threads = machine_threads(threads);
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
   const std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
-  if (puzzles.empty()) throw UsageError("'" + file + "' holds no puzzles");
+  if (puzzles.empty()) throw UsageError(quoted_text(file) + " holds no puzzles");
 
   SearchControl control;
   control.threads = threads;
@@ -42,12 +41,13 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
       return 2;
     }
     progress.update({static_cast<std::uint64_t>(checked), 0,
-                     static_cast<double>(checked) / static_cast<double>(puzzles.size()), p.id});
+                     static_cast<double>(checked) / static_cast<double>(puzzles.size()),
+                     escape_controls(p.id)});
     if (!c.ok) {
       first_error = {{"index", checked}, {"id", p.id}, {"reason", c.reason}};
       progress.clear();
-      std::cerr << "leapfrog check: puzzle " << checked << " (id \"" << p.id
-                << "\") fails: " << c.reason << "\n";
+      std::cerr << "leapfrog check: puzzle " << checked << " (id " << quoted_text(p.id)
+                << ") fails: " << escape_controls(c.reason) << "\n";
       break;
     }
   }

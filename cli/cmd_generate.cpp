@@ -1,11 +1,11 @@
 #include <chrono>
-#include <fstream>
 #include <iostream>
 #include <random>
 
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
+#include "cli/search_options.h"
 #include "generator/layout.h"
 #include "generator/puzzles.h"
 
@@ -21,7 +21,7 @@ std::uint64_t fresh_seed() {
 Rounding parse_rounding(const std::string& counts) {
   if (counts == "table") return Rounding::kHalfUp;
   if (counts == "half-even") return Rounding::kHalfEven;
-  throw UsageError("--counts must be table or half-even, not '" + counts + "'");
+  throw UsageError("--counts must be table or half-even, not " + quoted_text(counts));
 }
 
 std::uint64_t parse_seed(const std::string& seed_text) {
@@ -35,7 +35,7 @@ std::uint64_t parse_seed(const std::string& seed_text) {
     used = 0;
   }
   if (used != seed_text.size())
-    throw UsageError("--seed must be a whole number 0..2^64-1, not '" + seed_text + "'");
+    throw UsageError("--seed must be a whole number 0..2^64-1, not " + quoted_text(seed_text));
   return seed;
 }
 
@@ -65,9 +65,8 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       "solitaire: keep only puzzles with one optimal line")(
       "hash", po::value(&hash_mb)->default_value(16)->value_name("MB"),
       "solitaire solver's table per worker")(
-      "threads", po::value(&threads)->default_value(0)->value_name("N"),
-      "worker threads (0 = all cores)")("out", po::value(&out_file)->value_name("FILE"),
-                                        "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
+      "out", po::value(&out_file)->value_name("FILE"),
+      "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
       "format", po::value(&format)->value_name("FMT"),
       "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).
@@ -78,7 +77,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       "diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only");
   po::options_description visible;
-  visible.add(gen).add(rules).add(output_options(o));
+  visible.add(gen).add(rules).add(search_options(threads)).add(output_options(o));
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
@@ -90,23 +89,23 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   else if (kind == "solitaire")
     spec.kind = PuzzleKind::kSolitaire;
   else
-    throw UsageError("--kind must be chain or solitaire, not '" + kind + "'");
+    throw UsageError("--kind must be chain or solitaire, not " + quoted_text(kind));
   spec.variant = find_variant(variant_name);
   if (!spec.variant || !spec.variant->start.empty())
-    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not '" +
-                     variant_name + "'");
+    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not " +
+                     quoted_text(variant_name));
   if (count < 1 || count > 100000) throw UsageError("--count must be 1..100000");
   const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
   if (size != 0 && (size < 3 || size > max_side))
     throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind + " puzzles");
   if (min_jumps < 1 || min_jumps > 600) throw UsageError("--min-jumps must be 1..600");
-  if (threads < 0) throw UsageError("--threads must be 0 or more");
+  threads = machine_threads(threads);
   if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
   spec.rounding = parse_rounding(counts);
   if (format.empty())
     format = out_file.size() > 4 && out_file.substr(out_file.size() - 4) == ".csv" ? "csv" : "epd";
   if (format != "epd" && format != "csv")
-    throw UsageError("--format must be epd or csv, not '" + format + "'");
+    throw UsageError("--format must be epd or csv, not " + quoted_text(format));
   spec.count = count;
   spec.size = size;
   spec.seed = parse_seed(seed_text);
@@ -138,11 +137,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
 
   const std::string text =
       format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
-  if (!out_file.empty()) {
-    std::ofstream out(out_file, std::ios::binary);
-    out << text;
-    if (!out) throw UsageError("cannot write '" + out_file + "'");
-  }
+  if (!out_file.empty()) write_file(out_file, text);
   if (o.json) {
     Json list = Json::array();
     for (const Puzzle& p : puzzles) {
@@ -188,7 +183,7 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   const Variant* v = find_variant(variant_name);
-  if (!v) throw UsageError("unknown variant '" + variant_name + "'");
+  if (!v) throw UsageError("unknown variant " + quoted_text(variant_name));
   const Rounding rounding = parse_rounding(counts);
   const std::uint64_t seed = parse_seed(seed_text);
   Setup setup;
@@ -255,7 +250,7 @@ int run_generate(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   if (args[0] == "layout") return generate_layout(layout, rest);
   if (args[0] == "puzzles") return generate_puzzle_set(puzzles, rest);
-  throw UsageError("unknown kind '" + args[0] + "' (layout or puzzles)");
+  throw UsageError("unknown kind " + quoted_text(args[0]) + " (layout or puzzles)");
 }
 
 }  // namespace leapfrog::cli

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog::cli {
@@ -14,26 +15,49 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   if (position.empty()) throw UsageError("missing POSITION");
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
-  Json moves = Json::array();
-  Json sizes = Json::array();
-  for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
-    moves.push_back(format_turn(setup.board, t));
-    sizes.push_back(t.size(rules));
-  });
+  const std::atomic<bool>& stop = install_interrupt_flag();
+  // A position may have millions of turns (17.8 million on a 9x9 lattice): they are written
+  // as they are found, never held, and a stop (Ctrl-C, SIGTERM, a failed write) ends the walk.
+  // `limit` caps a second walk at the turns the first one wrote; it goes on after a stop,
+  // so that the two lists match (a second Ctrl-C ends the process).
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  const auto walk = [&](std::uint64_t limit, const auto& write) {
+    std::uint64_t n = 0;
+    for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
+      if (n == limit || (limit == kAll && stop.load(std::memory_order_relaxed)) || !std::cout)
+        return false;
+      write(t, n++);
+      return true;
+    });
+    return n;
+  };
+  std::uint64_t count = 0;
   if (o.json) {
-    Json j;
-    j["moves"] = moves;
-    j["count"] = moves.size();
-    j["captures"] = sizes;
-    j["by"] = to_string(rules.measure);
-    print_json(j);
-    return 0;
+    // The layout of print_json (two-space indent), written one turn at a time: the moves,
+    // then their captures in a second walk.
+    const auto list = [](std::uint64_t i) { return i == 0 ? "\n    " : ",\n    "; };
+    std::cout << "{\n  \"moves\": [";
+    count = walk(kAll, [&](const TurnView& t, std::uint64_t i) {
+      std::cout << list(i) << Json(format_turn(setup.board, t)).dump();
+    });
+    std::cout << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
+    walk(count, [&](const TurnView& t, std::uint64_t i) { std::cout << list(i) << t.size(rules); });
+    std::cout << (count ? "\n  ]" : "]")
+              << ",\n  \"by\": " << Json(to_string(rules.measure)).dump();
+    if (stop) std::cout << ",\n  \"complete\": false";
+    std::cout << "\n}\n";
+  } else {
+    count = walk(kAll, [&](const TurnView& t, std::uint64_t) {
+      std::cout << format_turn(setup.board, t) << "  " << t.size(rules) << "\n";
+    });
+    std::cout << count << (count == 1 ? " turn" : " turns") << " (" << to_string(rules.continuation)
+              << ", captures by " << to_string(rules.measure) << ")\n";
   }
-  for (std::size_t i = 0; i < moves.size(); ++i)
-    std::cout << moves[i].get<std::string>() << "  " << sizes[i].get<int>() << "\n";
-  std::cout << moves.size() << (moves.size() == 1 ? " turn" : " turns") << " ("
-            << to_string(rules.continuation) << ", captures by " << to_string(rules.measure)
-            << ")\n";
+  if (stop) {
+    std::cerr << "leapfrog moves: interrupted after " << count
+              << " turns; the list is incomplete\n";
+    return 2;
+  }
   return 0;
 }
 

@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "solver/perft.h"
 
 namespace leapfrog::cli {
@@ -21,10 +22,17 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
     depth = -1;
   }
   if (position.empty()) throw UsageError("missing POSITION");
-  if (depth < 0) throw UsageError("DEPTH must be a whole number 0..64, not '" + depth_text + "'");
+  if (depth < 0)
+    throw UsageError("DEPTH must be a whole number 0..64, not " + quoted_text(depth_text));
   if (depth > 64) throw UsageError("DEPTH " + std::to_string(depth) + " is absurd (at most 64)");
   const Setup setup = load_position(position, o);
-  const std::uint64_t nodes = perft(setup.board, setup.rules(), setup.position, depth);
+  SearchControl control;
+  control.stop = &install_interrupt_flag();
+  const std::uint64_t nodes = perft(setup.board, setup.rules(), setup.position, depth, control);
+  if (control.stop_requested()) {
+    std::cerr << "leapfrog perft: interrupted after " << nodes << " sequences; no count\n";
+    return 2;
+  }
   if (o.json) {
     print_json(Json{{"depth", depth}, {"nodes", nodes}});
     return 0;

@@ -24,12 +24,12 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   if (html == "-" && o.json) throw UsageError("--json needs --html to name a file, not '-'");
   if (so.columns < 1 || so.columns > 6) throw UsageError("--columns must be 1..6");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
-  if (puzzles.empty()) throw UsageError("no puzzles in '" + file + "'");
+  if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_text(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.
   const RuleOverrides overrides = overrides_from(o);
   for (Puzzle& p : puzzles) {
     if (!o.variant.empty()) {
-      if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
+      if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
       p.setup.variant = o.variant;
     }
     p.setup.overrides = p.setup.overrides.merged_with(overrides);

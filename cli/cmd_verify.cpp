@@ -42,15 +42,15 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
               << to_string(rules.continuation) << ")\n";
   }
   if (!ok)
-    std::cerr << "leapfrog verify: " << (v.legal ? "not maximal: " : "illegal: ") << v.reason
-              << "\n";
+    std::cerr << "leapfrog verify: " << (v.legal ? "not maximal: " : "illegal: ")
+              << escape_controls(v.reason) << "\n";
   return ok ? 0 : 1;
 }
 
 int verify_game(const CommonOptions& o, const std::string& file, const SearchControl& control) {
   GameRecord record = parse_record(read_file(file));
   if (!o.variant.empty()) {
-    if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
+    if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
     record.start.variant = o.variant;
   }
   record.start.overrides = record.start.overrides.merged_with(overrides_from(o));
@@ -119,7 +119,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     }
     (void)board;
   }
-  if (!g.legal) std::cerr << "leapfrog verify: " << g.error << "\n";
+  if (!g.legal) std::cerr << "leapfrog verify: " << escape_controls(g.error) << "\n";
   return g.legal ? 0 : 1;
 }
 
@@ -138,12 +138,12 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(rule_options(o)).add(records).add(search_options(threads)).add(hash_option(hash_mb));
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
-  check_threads(threads);
+  threads = machine_threads(threads);
   check_hash(hash_mb);
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;
-  control.memory_mb = hash_mb;
+  control.memory_mb = table_mb(hash_mb);
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
     return verify_game(o, game, control);

@@ -1,5 +1,8 @@
 #include "cli/common.h"
 
+#include <tbb/info.h>
+
+#include <algorithm>
 #include <bit>
 #include <filesystem>
 #include <fstream>
@@ -93,17 +96,23 @@ void print_help(const Command& cmd, const po::options_description& visible) {
   std::cout << visible << "\nExample:\n  " << cmd.example << "\n";
 }
 
+int machine_threads(int threads) {
+  if (threads < 0 || threads > 1024)
+    throw UsageError("--threads must be 0..1024, not " + std::to_string(threads));
+  return threads == 0 ? 0 : std::min(threads, tbb::info::default_concurrency());
+}
+
 RuleOverrides overrides_from(const CommonOptions& o) {
   RuleOverrides r;
   if (!o.continuation.empty()) {
     r.continuation = parse_continuation(o.continuation);
     if (!r.continuation)
-      throw UsageError("--continuation must be optional, forced, piece-max or board-max, not '" +
-                       o.continuation + "'");
+      throw UsageError("--continuation must be optional, forced, piece-max or board-max, not " +
+                       quoted_text(o.continuation));
   }
   if (!o.by.empty()) {
     r.measure = parse_measure(o.by);
-    if (!r.measure) throw UsageError("--by must be points or pieces, not '" + o.by + "'");
+    if (!r.measure) throw UsageError("--by must be points or pieces, not " + quoted_text(o.by));
   }
   if (o.diagonal && o.orthogonal)
     throw UsageError("--diagonal and --orthogonal exclude each other");
@@ -112,11 +121,12 @@ RuleOverrides overrides_from(const CommonOptions& o) {
   if (!o.opening.empty()) {
     r.opening = parse_opening(o.opening);
     if (!r.opening)
-      throw UsageError("--opening must be each, first or none, not '" + o.opening + "'");
+      throw UsageError("--opening must be each, first or none, not " + quoted_text(o.opening));
   }
   if (!o.removal.empty()) {
     r.removal = parse_removal_kind(o.removal);
-    if (!r.removal) throw UsageError("--removal must be any or cheapest, not '" + o.removal + "'");
+    if (!r.removal)
+      throw UsageError("--removal must be any or cheapest, not " + quoted_text(o.removal));
   }
   if (o.players != -1) {
     if (o.players < 1 || o.players > kMaxPlayers)
@@ -127,25 +137,43 @@ RuleOverrides overrides_from(const CommonOptions& o) {
 }
 
 std::string read_file(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
+  const std::string name = path == "-" ? "standard input" : quoted_text(path);
+  std::ifstream file;
+  if (path != "-") {
+    if (std::error_code ec; std::filesystem::is_directory(path, ec))
+      throw UsageError(name + " is a directory");
+    file.open(path, std::ios::binary);
+    if (!file) throw UsageError("cannot read " + name);
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  std::istream& in = path == "-" ? std::cin : file;
+  // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
+  // filling the memory.
+  std::string text;
+  std::size_t line = 0;  // bytes since the last newline
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    const std::string_view got(block, static_cast<std::size_t>(in.gcount()));
+    for (const char c : got)
+      if (c == '\n')
+        line = 0;
+      else if (++line > kMaxLineBytes)
+        throw UsageError(name + " has a line longer than " + std::to_string(kMaxLineBytes) +
+                         " bytes");
+    if (text.size() + got.size() > kMaxFileBytes)
+      throw UsageError(name + " is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
+    text.append(got);
+  }
+  if (in.bad()) throw UsageError("cannot read " + name);
+  return text;
 }
 
 void write_file(const std::string& path, const std::string& text) {
   if (path == "-") {
-    std::cout << text << std::flush;
+    if (!(std::cout << text << std::flush)) throw UsageError("cannot write standard output");
     return;
   }
   std::ofstream out(path, std::ios::binary);
-  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write '" + path + "'");
+  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write " + quoted_text(path));
 }
 
 Board layout_board(const Variant& v, const CommonOptions& o) {
@@ -182,14 +210,23 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   } else if (const Variant* v = find_variant(arg)) {
     setup = start_of(*v, o);
     start = true;
-  } else if (std::error_code ec; std::filesystem::is_regular_file(arg, ec)) {
+  } else if (std::error_code ec;
+             std::filesystem::exists(arg, ec) && !std::filesystem::is_directory(arg, ec)) {
+    // Any file that is not a directory: a regular file, /dev/stdin, a FIFO, <(...).
     setup = parse_position(read_file(arg));
+  } else if (std::filesystem::is_directory(arg, ec)) {
+    // "." and ".." are position text too (one or two empty squares).
+    try {
+      setup = parse_position(arg);
+    } catch (const ParseError&) {
+      throw UsageError(quoted_text(arg) + " is a directory, not a position file");
+    }
   } else {
     try {
       setup = parse_position(arg);
     } catch (const ParseError& e) {
       if (arg.find('/') == std::string::npos && arg.find_first_of("\\:") != std::string::npos)
-        throw UsageError("'" + arg + "' is no file, variant or position: " + e.what());
+        throw UsageError(quoted_text(arg) + " is no file, variant or position: " + e.what());
       throw;
     }
   }
@@ -197,7 +234,7 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   const bool default_due =
       setup.position.removals_due == default_removals(setup.board, setup.rules(), setup.position);
   if (!o.variant.empty()) {
-    if (!find_variant(o.variant)) throw UsageError("unknown variant '" + o.variant + "'");
+    if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
     setup.variant = o.variant;
   }
   setup.overrides = setup.overrides.merged_with(overrides_from(o));

@@ -2,10 +2,12 @@
 // becomes a one-line message and exit code 2 (docs/json.md).
 #include <iostream>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cli/commands.h"
+#include "core/text.h"
 
 namespace {
 
@@ -66,6 +68,13 @@ void print_usage(std::ostream& out) {
          "Exit codes: 0 success, 1 a negative answer, 2 bad input or usage.\n";
 }
 
+// Exit code 0 when everything written to standard output got there, else 2 with a message.
+int flushed() {
+  if (std::cout << std::flush) return 0;
+  std::cerr << "leapfrog: cannot write standard output\n";
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -77,27 +86,29 @@ int main(int argc, char** argv) {
   const std::string& first = all[0];
   if (first == "--help" || first == "-h" || first == "help") {
     print_usage(std::cout);
-    return 0;
+    return flushed();
   }
   if (first == "--version") {
     std::cout << "leapfrog " << LEAPFROG_VERSION << "\n";
-    return 0;
+    return flushed();
   }
   for (const Command& c : kCommands) {
     if (first != c.name) continue;
-    // Every error is one line ending with a pointer to the command's help.
+    // Every error is one line ending with a pointer to the command's help. The messages quote
+    // the user's text themselves; escaping the whole message again (a no-op on escaped text)
+    // keeps a message from elsewhere (a library's) to one line too.
     const std::string hint = ". Try 'leapfrog " + std::string(c.name) + " --help'.\n";
     try {
-      return c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
-    } catch (const leapfrog::cli::UsageError& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
-    } catch (const leapfrog::ParseError& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
+      const int code = c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
+      // Output that did not reach its destination (a full disk, a closed pipe) is a failure.
+      if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+      return code;
     } catch (const std::exception& e) {
-      std::cerr << "leapfrog " << c.name << ": " << e.what() << hint;
+      std::cerr << "leapfrog " << c.name << ": " << leapfrog::escape_controls(e.what()) << hint;
     }
     return 2;
   }
-  std::cerr << "leapfrog: unknown command '" << first << "'. Try 'leapfrog --help'.\n";
+  std::cerr << "leapfrog: unknown command " << leapfrog::quoted_text(first)
+            << ". Try 'leapfrog --help'.\n";
   return 2;
 }

@@ -20,7 +20,7 @@ bool want_colour(const CommonOptions& o) {
   if (o.color == "auto") return colour_by_default();
   if (o.color == "always") return true;
   if (o.color == "never") return false;
-  throw UsageError("--color must be auto, always or never, not '" + o.color + "'");
+  throw UsageError("--color must be auto, always or never, not " + quoted_text(o.color));
 }
 
 namespace {

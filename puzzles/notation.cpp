@@ -4,6 +4,8 @@
 #include <charconv>
 #include <vector>
 
+#include "core/text.h"
+
 namespace leapfrog {
 
 namespace {
@@ -43,15 +45,6 @@ int cell_value(char c) {
     default:
       return -2;
   }
-}
-
-std::string printable(char c) {
-  if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) >= 127) {
-    static const char* hex = "0123456789abcdef";
-    const auto u = static_cast<unsigned char>(c);
-    return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-  }
-  return std::string(1, c);
 }
 
 bool is_comment(std::string_view line) {
@@ -96,7 +89,7 @@ E enum_field(const Token& t, std::string_view key, std::string_view value,
              std::optional<E> (*parse)(std::string_view), std::string_view choices) {
   const auto e = parse(value);
   if (!e)
-    fail_at(t.at, "bad " + std::string(key) + " '" + std::string(value) + "' (one of " +
+    fail_at(t.at, "bad " + std::string(key) + " " + quoted_text(value) + " (one of " +
                       std::string(choices) + ")");
   return *e;
 }
@@ -107,7 +100,7 @@ std::vector<int> int_list(const Token& t, std::string_view key, std::string_view
   for (std::string_view item : split(value, ',')) {
     const auto v = to_int(item);
     if (!v || *v < low || *v > high)
-      fail_at(t.at, "bad " + std::string(key) + " entry '" + std::string(item) + "' (" +
+      fail_at(t.at, "bad " + std::string(key) + " entry " + quoted_text(item) + " (" +
                         std::to_string(low) + ".." + std::to_string(high) + ")");
     out.push_back(*v);
   }
@@ -117,20 +110,20 @@ std::vector<int> int_list(const Token& t, std::string_view key, std::string_view
 void read_field(const Token& t, Fields& f) {
   const std::size_t eq = t.text.find('=');
   const std::string_view key = t.text.substr(0, eq), value = t.text.substr(eq + 1);
-  if (value.empty()) fail_at(t.at, "field '" + std::string(key) + "' has no value");
+  if (value.empty()) fail_at(t.at, "field " + quoted_text(key) + " has no value");
   if (key == "variant") {
-    if (!find_variant(value)) fail_at(t.at, "unknown variant '" + std::string(value) + "'");
+    if (!find_variant(value)) fail_at(t.at, "unknown variant " + quoted_text(value));
     f.variant = std::string(value);
   } else if (key == "players") {
     const auto n = to_int(value);
     if (!n || *n < 1 || *n > kMaxPlayers)
       fail_at(t.at,
-              "bad players '" + std::string(value) + "' (1.." + std::to_string(kMaxPlayers) + ")");
+              "bad players " + quoted_text(value) + " (1.." + std::to_string(kMaxPlayers) + ")");
     f.overrides.players = *n;
     f.players_at = t.at;
   } else if (key == "turn") {
     const auto n = to_int(value);
-    if (!n || *n < 1 || *n > kMaxPlayers) fail_at(t.at, "bad turn '" + std::string(value) + "'");
+    if (!n || *n < 1 || *n > kMaxPlayers) fail_at(t.at, "bad turn " + quoted_text(value));
     f.turn = *n;
     f.turn_at = t.at;
   } else if (key == "scores") {
@@ -147,14 +140,14 @@ void read_field(const Token& t, Fields& f) {
     f.overrides.measure = enum_field(t, key, value, &parse_measure, "points, pieces");
   } else if (key == "diagonal") {
     if (value != "yes" && value != "no")
-      fail_at(t.at, "bad diagonal '" + std::string(value) + "' (yes or no)");
+      fail_at(t.at, "bad diagonal " + quoted_text(value) + " (yes or no)");
     f.overrides.jumps = value == "yes" ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
   } else if (key == "opening") {
     f.overrides.opening = enum_field(t, key, value, &parse_opening, "each, first, none");
   } else if (key == "removal") {
     f.overrides.removal = enum_field(t, key, value, &parse_removal_kind, "any, cheapest");
   } else {
-    fail_at(t.at, "unknown field '" + std::string(key) + "'");
+    fail_at(t.at, "unknown field " + quoted_text(key));
   }
 }
 
@@ -237,7 +230,7 @@ Setup parse_position(std::string_view text) {
         fail_at({r.at.line, r.at.column + kMaxSide}, "more than 26 columns");
       if (cell_value(r.text[c]) == -2)
         fail_at({r.at.line, r.at.column + static_cast<int>(c)},
-                "unknown piece '" + printable(r.text[c]) + "'");
+                "unknown piece " + quoted_text(std::string(1, r.text[c])));
     }
     if (static_cast<int>(r.text.size()) != width)
       fail_at(r.at, "row has " + std::to_string(r.text.size()) + " squares, the first row " +
@@ -376,7 +369,7 @@ Square parse_square(const Board& board, std::string_view text) {
 
 Turn parse_turn(const Board& board, std::string_view text) {
   const auto fail = [&](std::size_t col, const std::string& what) -> void {
-    throw ParseError("move '" + std::string(text) + "' column " + std::to_string(col + 1) + ": " +
+    throw ParseError("move " + quoted_text(text) + " column " + std::to_string(col + 1) + ": " +
                      what);
   };
   Turn turn;
@@ -400,7 +393,8 @@ Turn parse_turn(const Board& board, std::string_view text) {
       fail(start, e.what());
     }
     if (i == text.size()) break;
-    if (text[i] != 'x') fail(i, "expected 'x' between squares, found '" + printable(text[i]) + "'");
+    if (text[i] != 'x')
+      fail(i, "expected 'x' between squares, found " + quoted_text(std::string(1, text[i])));
     ++i;
   }
   if (turn.removal && turn.squares.size() != 1) fail(0, "a removal names one square (xd4)");

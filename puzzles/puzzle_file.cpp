@@ -5,6 +5,8 @@
 #include <charconv>
 #include <iterator>
 
+#include "core/text.h"
+
 namespace leapfrog {
 
 namespace {
@@ -105,27 +107,26 @@ std::vector<std::string> split_words(std::string_view s) {
 
 Score parse_value(std::string_view s) {
   const auto v = to_int(s);
-  if (!v || *v < 0 || *v > kMaxCells * kMaxValue)
-    throw FieldError{"bad value '" + std::string(s) + "'"};
+  if (!v || *v < 0 || *v > kMaxCells * kMaxValue) throw FieldError{"bad value " + quoted_text(s)};
   return static_cast<Score>(*v);
 }
 
 int parse_rating(std::string_view s) {
   const auto v = to_int(s);
-  if (!v || *v < -100000 || *v > 100000) throw FieldError{"bad rating '" + std::string(s) + "'"};
+  if (!v || *v < -100000 || *v > 100000) throw FieldError{"bad rating " + quoted_text(s)};
   return static_cast<int>(*v);
 }
 
 PuzzleKind parse_kind(std::string_view s) {
   const auto k = parse_puzzle_kind(s);
-  if (!k) throw FieldError{"bad kind '" + std::string(s) + "' (chain or solitaire)"};
+  if (!k) throw FieldError{"bad kind " + quoted_text(s) + " (chain or solitaire)"};
   return *k;
 }
 
 bool parse_unique(std::string_view s) {
   if (s == "1") return true;
   if (s == "0") return false;
-  throw FieldError{"bad unique '" + std::string(s) + "' (1 or 0)"};
+  throw FieldError{"bad unique " + quoted_text(s) + " (1 or 0)"};
 }
 
 // ---- EPD-like lines ----
@@ -196,7 +197,8 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
     std::size_t j = i;
     while (j < line.size() && !is_space(line[j]) && line[j] != ';') ++j;
     const std::string key(line.substr(i, j - i));
-    if (!is_key(key)) fail(kWhere, line_no, key_col, "expected a field name, found '" + key + "'");
+    if (!is_key(key))
+      fail(kWhere, line_no, key_col, "expected a field name, found " + quoted_text(key));
     i = j;
     while (i < line.size() && is_space(line[i])) ++i;
     const int value_col = static_cast<int>(i) + 1;
@@ -219,11 +221,11 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
       while (i < line.size() && is_space(line[i])) ++i;
       if (i >= line.size() || line[i] != ';')
         fail(kWhere, line_no, static_cast<int>(i) + 1,
-             "expected ';' after the string of '" + key + "'");
+             "expected ';' after the string of " + quoted_text(key));
     } else {
       const std::size_t end = line.find(';', i);
       if (end == std::string_view::npos)
-        fail(kWhere, line_no, key_col, "field '" + key + "' does not end with ';'");
+        fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " does not end with ';'");
       std::string_view v = line.substr(i, end - i);
       while (!v.empty() && is_space(v.back())) v.remove_suffix(1);
       value = std::string(v);
@@ -232,7 +234,7 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
     ++i;  // the ';'
     for (std::size_t k = 0; k < std::size(kKnownKeys); ++k)
       if (key == kKnownKeys[k]) {
-        if (seen[k]) fail(kWhere, line_no, key_col, "field '" + key + "' given twice");
+        if (seen[k]) fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " given twice");
         seen[k] = true;
       }
     try {
@@ -256,7 +258,8 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
         p.unique = parse_unique(value);
       } else {
         for (const auto& [k, v] : p.extra)
-          if (k == key) fail(kWhere, line_no, key_col, "field '" + key + "' given twice");
+          if (k == key)
+            fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " given twice");
         p.extra.emplace_back(key, value);
       }
     } catch (const FieldError& e) {
@@ -406,21 +409,21 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
     for (int k = 0; k < kColumns; ++k)
       if (name == kColumnNames[k]) {
         if (column_of[k] >= 0)
-          fail(kWhere, header[c].line, header[c].column, "column '" + name + "' twice");
+          fail(kWhere, header[c].line, header[c].column, "column " + quoted_text(name) + " twice");
         column_of[k] = static_cast<int>(c);
         found = true;
       }
     if (found) continue;
     if (!is_key(name) || known_key(name))
-      fail(kWhere, header[c].line, header[c].column, "bad column name '" + name + "'");
+      fail(kWhere, header[c].line, header[c].column, "bad column name " + quoted_text(name));
     for (const auto& [col, n] : extra_columns)
-      if (n == name) fail(kWhere, header[c].line, header[c].column, "column '" + name + "' twice");
+      if (n == name)
+        fail(kWhere, header[c].line, header[c].column, "column " + quoted_text(name) + " twice");
     extra_columns.emplace_back(static_cast<int>(c), name);
   }
   for (int k : {kId, kPosition, kMoves})
     if (column_of[k] < 0)
-      fail(kWhere, header[0].line, 0,
-           "the header has no column '" + std::string(kColumnNames[k]) + "'");
+      fail(kWhere, header[0].line, 0, "the header has no column " + quoted_text(kColumnNames[k]));
 
   std::vector<Puzzle> out;
   for (std::size_t r = 1; r < records.size(); ++r) {

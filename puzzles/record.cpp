@@ -2,6 +2,8 @@
 
 #include <charconv>
 
+#include "core/text.h"
+
 namespace leapfrog {
 
 namespace {
@@ -160,7 +162,7 @@ GameRecord parse_record(std::string_view text) {
       int n = 0;
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size() - 1, n);
       if (ec != std::errc() || end != token.data() + token.size() - 1)
-        fail_at(line, column, "bad ply number '" + token + "'");
+        fail_at(line, column, "bad ply number " + quoted_text(token));
       if (n != static_cast<int>(r.turns.size()) + 1)
         fail_at(line, column,
                 "ply number " + std::to_string(n) + " where ply " +
@@ -185,7 +187,7 @@ GameRecord parse_record(std::string_view text) {
   r.start = within_tag(*start, [&] { return parse_position(start->value); });
   if (const RecordTag* v = find("Variant")) {
     if (!find_variant(v->value))
-      fail_at(v->line, 1, "[Variant]: unknown variant '" + v->value + "'");
+      fail_at(v->line, 1, "[Variant]: unknown variant " + quoted_text(v->value));
     r.start.variant = v->value;
   }
   if (const RecordTag* rules = find("Rules")) {
@@ -230,7 +232,7 @@ GameRecord parse_record(std::string_view text) {
       int v = 0;
       const auto [end, ec] = std::from_chars(item.data(), item.data() + item.size(), v);
       if (item.empty() || ec != std::errc() || end != item.data() + item.size() || v < 0)
-        fail_at(s->line, 1, "[Scores]: bad score '" + item + "'");
+        fail_at(s->line, 1, "[Scores]: bad score " + quoted_text(item));
       scores.push_back(v);
     }
     if (static_cast<int>(scores.size()) != rules.players)

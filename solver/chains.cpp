@@ -140,24 +140,28 @@ class Table {
   }
   std::size_t slot_bytes() const {
     return sizeof(std::uint64_t) * (1 + words_) + sizeof(Square) + sizeof(Score) + sizeof(Count) +
-           1;
+           kCountHeapBytes<Count> + 1;
   }
   void grow() {
-    if (!lease_.grow_table(2 * tag_.size() * slot_bytes(), used_, tag_.size())) return;
-    auto tag = std::move(tag_);
-    auto cur = std::move(cur_);
-    auto keys = std::move(keys_);
-    auto best = std::move(best_);
-    auto count = std::move(count_);
-    auto exact = std::move(exact_);
-    allocate(tag.size() * 2);
-    for (std::size_t i = 0; i < tag.size(); ++i) {
-      if (tag[i] == 0) continue;
-      const auto k = static_cast<std::size_t>(place(tag[i], cur[i], &keys[i * words_]));
-      best_[k] = best[i];
-      count_[k] = std::move(count[i]);
-      exact_[k] = exact[i];
+    const std::size_t bytes = 2 * tag_.size() * slot_bytes();
+    if (!lease_.grow_table(bytes, used_, tag_.size())) return;
+    {
+      auto tag = std::move(tag_);
+      auto cur = std::move(cur_);
+      auto keys = std::move(keys_);
+      auto best = std::move(best_);
+      auto count = std::move(count_);
+      auto exact = std::move(exact_);
+      allocate(tag.size() * 2);
+      for (std::size_t i = 0; i < tag.size(); ++i) {
+        if (tag[i] == 0) continue;
+        const auto k = static_cast<std::size_t>(place(tag[i], cur[i], &keys[i * words_]));
+        best_[k] = best[i];
+        count_[k] = std::move(count[i]);
+        exact_[k] = exact[i];
+      }
     }
+    lease_.grown(bytes);
   }
 
   std::size_t words_;

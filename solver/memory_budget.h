@@ -8,7 +8,10 @@
 #include <atomic>
 #include <cstddef>
 #include <limits>
+#include <type_traits>
 #include <utility>
+
+#include "core/bigcount.h"
 
 namespace leapfrog {
 
@@ -45,6 +48,11 @@ class MemoryBudget {
   std::atomic<bool>* stop_;
 };
 
+// The bytes a memo table's count takes beside its slot: a BigCount's limbs are a block of
+// their own on the heap (32 bytes with malloc's overhead, enough for 128-bit counts).
+template <class Count>
+inline constexpr std::size_t kCountHeapBytes = std::is_same_v<Count, BigCount> ? 32 : 0;
+
 // The bytes one table holds against a budget (none: no limit), given back when it goes.
 class MemoryLease {
  public:
@@ -73,15 +81,19 @@ class MemoryLease {
     return true;
   }
   // Whether an open-addressing table holding `used` of `slots` entries grows to `bytes`
-  // now (then the lease holds them). When the budget refuses, the search is stopping (the
-  // budget set its stop flag): the table fills on until nearly full, then grows anyway,
-  // so the stores on the way out still fit.
+  // now. The old arrays live on while the entries move to the new ones, so the lease then
+  // holds both, until the table calls grown(bytes). When the budget refuses, the search is
+  // stopping (the budget set its stop flag): the table fills on until nearly full, then
+  // grows anyway, so the stores on the way out still fit.
   bool grow_table(std::size_t bytes, std::size_t used, std::size_t slots) {
-    if (resize(bytes)) return true;
+    const std::size_t both = bytes_ + bytes;
+    if (resize(both)) return true;
     if ((used + 1) * 8 <= slots * 7) return false;
-    force(bytes);
+    force(both);
     return true;
   }
+  // After grow_table: the old arrays are gone, the table holds `bytes`.
+  void grown(std::size_t bytes) { force(bytes); }
   // Holds `bytes` whatever the budget says.
   void force(std::size_t bytes) {
     if (budget_ != nullptr) {

@@ -5,11 +5,14 @@
 #include <cstdint>
 
 #include "puzzles/position.h"
+#include "core/control.h"
 
 namespace leapfrog {
 
 // Turn sequences of exactly `depth` turns from `pos` (a sequence that reaches a position
-// with no legal turn before `depth` turns is not counted). perft(0) == 1.
-std::uint64_t perft(const Board& board, const Rules& rules, const Position& pos, int depth);
+// with no legal turn before `depth` turns is not counted). perft(0) == 1. Polls
+// control.stop between turns; a stopped count is a part of the whole (check the flag).
+std::uint64_t perft(const Board& board, const Rules& rules, const Position& pos, int depth,
+                    const SearchControl& control = {});
 
 }  // namespace leapfrog

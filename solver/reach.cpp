@@ -851,6 +851,10 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
   budget.take_anyway(first.bytes());
   ReachResult result;
   Poller poller(control);
+  // A node is a position expanded or a turn generated; the limits are polled every 1024.
+  const auto count_and_poll = [&] {
+    return (++result.nodes & 1023) == 0 && poller.limit_reached(result.nodes);
+  };
   while (!pending.empty()) {
     const int k = pending.begin()->first;
     const ByteKeySet level = std::move(pending.begin()->second);
@@ -859,30 +863,36 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
     for (std::size_t i = 0; i < level.size(); ++i) {
-      if ((result.nodes & 1023) == 0 && poller.limit_reached(result.nodes)) {
+      if ((i == 0 && poller.limit_reached(result.nodes)) || count_and_poll()) {
         result.complete = false;
         return result;
       }
       poller.report([&] { return level_progress(result.nodes, k, i, level.size()); });
-      ++result.nodes;
       const unsigned char* s = level.key(i);
       Position p;
       for (std::size_t c = 0; c < cells; ++c) p.cells[c] = static_cast<Value>(s[c]);
       const int removals = s[cells];
       p.removals_due = removals > 0 ? 1 : 0;
       bool full = false;
-      for_each_turn(board, solo, p, [&](const TurnView& t) {
-        if (full) return;
+      // One position may have millions of turns (17.8 million on a 9x9 lattice): the limits
+      // are polled among them.
+      const bool stopped = !for_each_turn(board, solo, p, [&](const TurnView& t) {
+        if (count_and_poll()) return false;
         ByteKeySet& set = pending.try_emplace(k + t.pieces, length).first->second;
         const std::size_t before = set.bytes(), growth = set.bytes_after_insert() - before;
         if (!budget.take(growth) || set.full()) {
           full = true;
-          return;
+          return false;
         }
         make_key(apply(board, solo, p, t.squares, t.removal), t.removal ? removals - 1 : removals);
         set.insert(key.data());
         budget.give(growth - (set.bytes() - before));  // a key already there takes no room
+        return true;
       });
+      if (stopped && !full) {
+        result.complete = false;
+        return result;
+      }
       if (full) {
         result.complete = false;
         result.out_of_memory = true;

@@ -506,7 +506,6 @@ class Searcher {
         nodes_.fetch_add(local.pending, std::memory_order_relaxed) + local.pending;
     local.pending = 0;
     if (cutoff_.load(std::memory_order_relaxed)) return true;
-    if (!limits_) return false;
     if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
     poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching", bound_}; });
@@ -527,7 +526,6 @@ class Searcher {
   std::atomic<std::uint64_t> nodes_{0};
   std::atomic<bool> stopped_{false};  // a limit or the caller's flag
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
-  bool limits_ = true;
   std::atomic<Score> best_found_{0};
   Score bound_ = -1;  // the root's upper bound, for the progress report
   std::mutex best_mutex_;
@@ -714,35 +712,48 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   }
   if (result.complete) {
     // Rebuild one optimal line by a fixed-order walk, so that it does not depend on which
-    // thread found what first.
+    // thread found what first. The walk searches again and may take long after a cutoff (a
+    // thread that reached the bound proves nothing about the others' subtrees), so it keeps
+    // the limits: stopped, the result is the stopped search's below.
     searcher.cutoff_.store(false);
-    searcher.limits_ = false;
     Local local;
     State s = root;
     Score v = root_best.load();
-    result.value = v;
-    result.bound = v;
-    result.proved = true;
-    while (v > 0) {
+    std::vector<Turn> line;
+    while (v > 0 && result.complete) {
       typename Game::MoveList list;
       game.moves(s, list);
       bool found = false;
       for (const auto& m : list) {
         if (m.gain > v) continue;
         const State c = game.child(s, m);
-        if (searcher.search(c, v - m.gain - 1, 0, local) >= v - m.gain) {
-          result.line.push_back(game.to_turn(m));
+        const Score r = searcher.search(c, v - m.gain - 1, 0, local);
+        if (r == kAbort) {
+          result.complete = false;
+          break;
+        }
+        if (r >= v - m.gain) {
+          line.push_back(game.to_turn(m));
           s = c;
           v -= m.gain;
           found = true;
           break;
         }
       }
-      if (!found) throw std::logic_error("solve: no move keeps the proved value");
+      if (!found && result.complete)
+        throw std::logic_error("solve: no move keeps the proved value");
     }
     searcher.flush(local);
+    if (result.complete) {
+      result.value = root_best.load();
+      result.bound = result.value;
+      result.proved = true;
+      result.line = std::move(line);
+    }
+  }
+  if (result.complete) {
     if (options.count) {
-      searcher.limits_ = true;
+      Local local;
       CountMemo memo(budget / 2);
       std::uint64_t calls = 0;
       bool aborted = false;

@@ -18,7 +18,7 @@ class TrailTable {
  public:
   explicit TrailTable(MemoryBudget* memory) : lease_(memory) {
     allocate(1024);
-    lease_.force(1024 * sizeof(Slot));
+    lease_.force(1024 * kSlotBytes);
   }
   std::ptrdiff_t find(std::uint64_t h, const Mask& s, int v) const {
     for (std::size_t i = h & mask_;; i = (i + 1) & mask_) {
@@ -59,6 +59,7 @@ class TrailTable {
     std::uint8_t vertex = 0;
     bool exact = false;
   };
+  static constexpr std::size_t kSlotBytes = sizeof(Slot) + kCountHeapBytes<Count>;
   void allocate(std::size_t capacity) {
     slots_.assign(capacity, Slot{});
     mask_ = capacity - 1;
@@ -76,16 +77,19 @@ class TrailTable {
   void grow() {
     // Four times while small: fewer rehashes.
     const std::size_t size = slots_.size() * (slots_.size() < (std::size_t{1} << 16) ? 4 : 2);
-    if (!lease_.grow_table(size * sizeof(Slot), used_, slots_.size())) return;
-    std::vector<Slot> old = std::move(slots_);
-    allocate(size);
-    for (Slot& x : old) {
-      if (x.hash == 0) continue;
-      const auto i = static_cast<std::size_t>(place(x.hash, x.key, x.vertex));
-      slots_[i].count = std::move(x.count);
-      slots_[i].best = x.best;
-      slots_[i].exact = x.exact;
+    if (!lease_.grow_table(size * kSlotBytes, used_, slots_.size())) return;
+    {
+      std::vector<Slot> old = std::move(slots_);
+      allocate(size);
+      for (Slot& x : old) {
+        if (x.hash == 0) continue;
+        const auto i = static_cast<std::size_t>(place(x.hash, x.key, x.vertex));
+        slots_[i].count = std::move(x.count);
+        slots_[i].best = x.best;
+        slots_[i].exact = x.exact;
+      }
     }
+    lease_.grown(size * kSlotBytes);
   }
   std::vector<Slot> slots_;
   std::size_t mask_ = 0;

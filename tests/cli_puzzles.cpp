@@ -61,9 +61,9 @@ TEST_CASE("check passes a generated file and names the first broken puzzle", "[c
   CHECK(r.code == 1);
   CHECK(Json::parse(r.out)["failed"] == 1);
   CHECK(Json::parse(r.out)["first_error"]["id"] == id);
-  std::string named = "puzzle 2 (id \"";
+  std::string named = "puzzle 2 (id '";
   named += id;
-  named += "\")";
+  named += "')";
   CHECK(r.err.find(named) != std::string::npos);
   std::remove(file.c_str());
   std::remove(csv.c_str());

@@ -205,7 +205,7 @@ TEST_CASE("reach stops at its memory budget with the levels it finished", "[solv
   Rules rules = m.rules();
   rules.players = 1;
   SearchControl longer;
-  longer.node_limit = 8192;
+  longer.node_limit = 65536;  // positions expanded and turns generated
   const ReachResult more = reach(m.board, rules, m.position, false, longer);
   SearchControl small;
   small.memory_mb = 1;

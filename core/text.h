@@ -1,0 +1,66 @@
+// User text inside messages: every message that echoes what a user gave (an argument, a
+// field of a file) passes it through quoted_text(), so that a message stays one line and no
+// control sequence in the input reaches the terminal.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace leapfrog {
+
+// `text` with every byte that a terminal could act on written as \xNN: the C0 controls
+// (newline and escape included), DEL, the C1 controls (U+0080..U+009F) and any byte that is
+// not part of well-formed UTF-8. Other text, backslashes included, is kept, so escaping
+// twice changes nothing.
+inline std::string escape_controls(std::string_view text) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  const auto escape = [&](unsigned char u) {
+    out += "\\x";
+    out += kHex[u >> 4];
+    out += kHex[u & 15];
+  };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char u = byte(i);
+    if (u < 0x80) {
+      if (u < 0x20 || u == 0x7f)
+        escape(u);
+      else
+        out += static_cast<char>(u);
+      ++i;
+      continue;
+    }
+    // The length of a well-formed UTF-8 sequence starting here, else 0.
+    std::size_t len = u >= 0xc2 && u <= 0xdf   ? 2
+                      : u >= 0xe0 && u <= 0xef ? 3
+                      : u >= 0xf0 && u <= 0xf4 ? 4
+                                               : 0;
+    if (len != 0 && i + len <= text.size()) {
+      for (std::size_t k = 1; k < len; ++k)
+        if ((byte(i + k) & 0xc0) != 0x80) len = 0;
+    } else {
+      len = 0;
+    }
+    const bool c1 = len == 2 && u == 0xc2 && byte(i + 1) < 0xa0;
+    if (len == 0 || c1) {
+      escape(u);
+      ++i;
+      continue;
+    }
+    out.append(text.substr(i, len));
+    i += len;
+  }
+  return out;
+}
+
+// 'text' in single quotes, escaped as by escape_controls.
+inline std::string quoted_text(std::string_view text) {
+  std::string out(1, '\'');
+  out += escape_controls(text);
+  out += '\'';
+  return out;
+}
+
+}  // namespace leapfrog
