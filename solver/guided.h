@@ -18,8 +18,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "puzzles/position.h"
 #include "core/control.h"
+#include "puzzles/position.h"
 
 namespace leapfrog {
 

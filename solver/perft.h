@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "puzzles/position.h"
 #include "core/control.h"
+#include "puzzles/position.h"
 
 namespace leapfrog {
 
