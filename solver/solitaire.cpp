@@ -18,11 +18,11 @@
 #include "core/pagoda.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
+#include "core/tt.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "solver/guided.h"
 #include "solver/reach.h"
-#include "solver/tt.h"
 
 namespace leapfrog {
 

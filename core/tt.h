@@ -20,7 +20,6 @@
 #include <new>
 
 #include "core/hash.h"
-#include "puzzles/types.h"
 
 namespace leapfrog {
 
@@ -47,7 +46,7 @@ class TranspositionTable {
  public:
   struct Entry {
     PositionKey key;
-    Score value = 0;
+    std::int32_t value = 0;  // a Score of the game
     std::uint8_t used = 0;
     std::uint8_t exact = 0;  // 1: value is exact; 0: value is an upper bound
     std::uint8_t work = 0;   // log2 of the nodes searched below it (replacement priority)
@@ -76,7 +75,7 @@ class TranspositionTable {
 
   // Records what a search found. An exact value is never replaced by a bound; two upper
   // bounds combine to the tighter.
-  void store(const PositionKey& key, Score value, bool exact, std::uint64_t nodes) {
+  void store(const PositionKey& key, std::int32_t value, bool exact, std::uint64_t nodes) {
     const std::uint8_t work = static_cast<std::uint8_t>(std::bit_width(nodes));
     Bucket& b = bucket(key);
     Lock lock(b);
