@@ -457,3 +457,78 @@ TEST_CASE("line counts of independent parts are their interleavings times their 
     CHECK(got.count == want.to_string());
   }
 }
+
+namespace {
+
+// A forced path for one jumper on a 26-wide board, between rows `top` and `top + 10`: a
+// square wave along three bands of three rows (jumps along the bands' bottom and top rows,
+// and between them), turning at every jump, each band joined to the next by a jump up at its
+// end. Every other cell is no square, so after each jump the only jump left anywhere near is
+// the jumper's next one: one line of 71 captures.
+void forced_path(int top, std::vector<bool>& on, Position& pos) {
+  const auto mark = [&](int f, int r, Value v) {
+    const auto s = static_cast<std::size_t>(f + r * 26);
+    on[s] = true;
+    pos.cells[s] = v;
+  };
+  int x = 0, y = top, dx = 2;
+  mark(x, y, 1);  // the jumper
+  for (int band = 0; band < 3; ++band) {
+    for (int h = 0; h < 12; ++h) {
+      mark(x + dx / 2, y, 1);  // the piece jumped over
+      x += dx;
+      mark(x, y, 0);
+      if (h == 11 && band == 2) break;
+      const int dy = h == 11 ? 2 : (h % 2 == 0 ? 2 : -2);  // up, down, ...; up to the next band
+      mark(x, y + dy / 2, 1);
+      y += dy;
+      mark(x, y, 0);
+    }
+    dx = -dx;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("solve --count gives counts past 2^128 exactly", "[solver][solitaire]") {
+  // Two forced paths of 71 captures each, rows 0-10 and 14-24 of a 26x26 board: an optimal
+  // line interleaves the two, so there are C(142, 71) > 2^138 of them, among only 72 x 72
+  // positions. Each path alone is checked to have exactly one optimal line.
+  std::vector<bool> both(26 * 26, false);
+  Position whole;
+  forced_path(0, both, whole);
+  forced_path(14, both, whole);
+  Rules rules;
+  rules.players = 1;
+  SolveOptions options;
+  options.count = true;
+  options.hash_mb = 64;
+  SearchControl control;
+  control.time_limit = std::chrono::seconds(120);  // a regression fails instead of hanging
+  for (const int top : {0, 14}) {
+    std::vector<bool> on(26 * 26, false);
+    Position one;
+    forced_path(top, on, one);
+    const Board board(26, 26, on);
+    const SolveResult r = solve(board, rules, one, options, control);
+    CHECK(r.proved);
+    CHECK(r.value == 71);
+    CHECK(r.count == "1");
+  }
+  const Board board(26, 26, both);
+  const SolveResult r = solve(board, rules, whole, options, control);
+  REQUIRE(r.proved);
+  CHECK(r.value == 142);
+  // C(142, 71) by Pascal's rule, with additions only.
+  std::vector<BigCount> row{BigCount(1)};
+  for (int n = 1; n <= 142; ++n) {
+    std::vector<BigCount> next(static_cast<std::size_t>(n) + 1, BigCount(1));
+    for (int k = 1; k < n; ++k)
+      next[static_cast<std::size_t>(k)] =
+          row[static_cast<std::size_t>(k) - 1] + row[static_cast<std::size_t>(k)];
+    row = std::move(next);
+  }
+  const BigCount want = row[71];
+  CHECK(want.bits() > 128);
+  CHECK(r.count == want.to_string());
+}
