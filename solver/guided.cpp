@@ -123,19 +123,12 @@ class Beam {
         Node& p = level[i];
         int order = 0;
         bool any = false;
-        for (int s = 0; s < d_.n; ++s) {
-          if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
-          for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
-            ++order;
-            if (p.cells[static_cast<std::size_t>(o)] == 0 ||
-                p.cells[static_cast<std::size_t>(t)] != 0)
-              continue;
-            any = true;
-            const Move m{s, o, t};
-            cand.push_back(
-                {p.score + delta(p, m), static_cast<int>(i), order, m, child_hash(p, m)});
-          }
-        }
+        for_each_jump(p, [&](const Move& m) {
+          any = true;
+          cand.push_back(
+              {p.score + delta(p, m), static_cast<int>(i), order++, m, child_hash(p, m)});
+          return true;
+        });
         if (!any && p.taken > best) {  // a dead end: the line stops here
           best = p.taken;
           best_level = static_cast<int>(history.size()) - 1;
@@ -202,6 +195,20 @@ class Beam {
   bool hit_limits() {
     poller_.report([&] { return Progress{*nodes_, best_, -1, "guided line"}; });
     return poller_.limit_reached(*nodes_);
+  }
+
+  // Calls f(move) for every jump of position p, in generation order (squares in index order,
+  // then the direction set's order); f returns false to stop.
+  template <class F>
+  void for_each_jump(const Node& p, F&& f) const {
+    for (int s = 0; s < d_.n; ++s) {
+      if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
+      for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
+        if (p.cells[static_cast<std::size_t>(o)] == 0 || p.cells[static_cast<std::size_t>(t)] != 0)
+          continue;
+        if (!f(Move{s, o, t})) return;
+      }
+    }
   }
 
   // What square s adds to the score: its boundary edges, and the weight of a stranded piece.
@@ -274,57 +281,42 @@ class Beam {
       if ((++*nodes_ & 1023) == 0 && hit_limits()) stopped = true;
       if (stopped) return 0;
       Score best = 0;
-      for (int s = 0; s < d_.n; ++s) {
-        if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
-        for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
-          if (p.cells[static_cast<std::size_t>(o)] == 0 ||
-              p.cells[static_cast<std::size_t>(t)] != 0)
-            continue;
-          const Move m{s, o, t};
-          const Value jumper = p.cells[static_cast<std::size_t>(s)];
-          const Value taken = p.cells[static_cast<std::size_t>(o)];
-          const std::uint64_t hash = p.hash;
-          const Score before = p.taken;
-          p.hash = child_hash(p, m);
-          apply(p, m);
-          best = std::max(best, rules_.gain(taken) + self(self));
-          p.cells[static_cast<std::size_t>(t)] = 0;
-          p.cells[static_cast<std::size_t>(o)] = taken;
-          p.cells[static_cast<std::size_t>(s)] = jumper;
-          p.hash = hash;
-          p.taken = before;
-        }
-      }
+      for_each_jump(p, [&](const Move& m) {
+        const Value jumper = p.cells[static_cast<std::size_t>(m.from)];
+        const Value taken = p.cells[static_cast<std::size_t>(m.over)];
+        const std::uint64_t hash = p.hash;
+        const Score before = p.taken;
+        p.hash = child_hash(p, m);
+        apply(p, m);
+        best = std::max(best, rules_.gain(taken) + self(self));
+        p.cells[static_cast<std::size_t>(m.to)] = 0;
+        p.cells[static_cast<std::size_t>(m.over)] = taken;
+        p.cells[static_cast<std::size_t>(m.from)] = jumper;
+        p.hash = hash;
+        p.taken = before;
+        return true;
+      });
       memo.emplace(p.hash, best);
       return best;
     };
     const Score value = rec(rec);
     if (stopped) return 0;
     // Walk the memo along moves that keep the value.
-    Score left = value;
-    while (left > 0) {
+    for (Score left = value; left > 0;) {
       bool found = false;
-      for (int s = 0; s < d_.n && !found; ++s) {
-        if (p.cells[static_cast<std::size_t>(s)] == 0) continue;
-        for (const auto& [o, t] : d_.jumps[static_cast<std::size_t>(s)]) {
-          if (p.cells[static_cast<std::size_t>(o)] == 0 ||
-              p.cells[static_cast<std::size_t>(t)] != 0)
-            continue;
-          const Move m{s, o, t};
-          const Score gain = rules_.gain(p.cells[static_cast<std::size_t>(o)]);
-          Node c = p;
-          c.hash = child_hash(p, m);
-          apply(c, m);
-          const auto it = memo.find(c.hash);
-          if (gain <= left && it != memo.end() && it->second == left - gain) {
-            tail.push_back(m);
-            p = std::move(c);
-            left -= gain;
-            found = true;
-            break;
-          }
-        }
-      }
+      for_each_jump(p, [&](const Move& m) {
+        const Score gain = rules_.gain(p.cells[static_cast<std::size_t>(m.over)]);
+        Node c = p;
+        c.hash = child_hash(p, m);
+        apply(c, m);
+        const auto it = memo.find(c.hash);
+        if (gain > left || it == memo.end() || it->second != left - gain) return true;
+        tail.push_back(m);
+        p = std::move(c);
+        left -= gain;
+        found = true;
+        return false;
+      });
       if (!found) break;  // cannot happen: the memo holds every child searched
     }
     return value;

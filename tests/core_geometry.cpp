@@ -185,20 +185,30 @@ std::vector<Case> small_cases() {
   };
 }
 
+// A random shape: sides min_side..min_side+spread-1 (drawn in the order width, height), each
+// cell playable except with probability 1/hole_one_in.
+Shape random_shape(std::mt19937_64& rng, int min_side, int spread, int hole_one_in) {
+  const int w = min_side + static_cast<int>(rng() % static_cast<unsigned>(spread));
+  const int h = min_side + static_cast<int>(rng() % static_cast<unsigned>(spread));
+  std::vector<bool> on(static_cast<std::size_t>(w * h));
+  for (std::size_t i = 0; i < on.size(); ++i)
+    on[i] = rng() % static_cast<unsigned>(hole_one_in) != 0;
+  return Shape(w, h, on);
+}
+
+const DirectionSet* const kAllSets[] = {&directions(JumpSet::kOrthogonal),
+                                        &directions(JumpSet::kDiagonal), &directions(JumpSet::kHex),
+                                        &kKnightLike, &kOneWay};
+
 }  // namespace
 
 TEST_CASE("jump tables match the coordinates for any direction set", "[core]") {
   std::mt19937_64 rng(13);
-  const DirectionSet* sets[] = {&directions(JumpSet::kOrthogonal), &directions(JumpSet::kDiagonal),
-                                &directions(JumpSet::kHex), &kKnightLike, &kOneWay};
   for (int round = 0; round < 60; ++round) {
-    const int w = 1 + static_cast<int>(rng() % 9), h = 1 + static_cast<int>(rng() % 9);
-    std::vector<bool> on(static_cast<std::size_t>(w * h));
-    for (std::size_t i = 0; i < on.size(); ++i) on[i] = rng() % 5 != 0;
-    const Shape s(w, h, on);
-    for (const DirectionSet* d : sets) {
+    const Shape s = random_shape(rng, 1, 9, 5);
+    for (const DirectionSet* d : kAllSets) {
       const JumpTable t(s, *d);
-      INFO(w << "x" << h << " " << d->name);
+      INFO(s.width() << "x" << s.height() << " " << d->name);
       CHECK(table_triples(s, t) == brute_triples(s, *d));
       // The table lists each cell's jumps in the set's order, and over() finds each one.
       for (int c = 0; c < s.cells(); ++c) {
@@ -295,14 +305,9 @@ TEST_CASE("position classes are every invariant of the jumps", "[core]") {
   }
   // The classes never change under jumps: random games on random boards and direction sets.
   std::mt19937_64 rng(7);
-  const DirectionSet* sets[] = {&directions(JumpSet::kOrthogonal), &directions(JumpSet::kDiagonal),
-                                &directions(JumpSet::kHex), &kKnightLike, &kOneWay};
   for (int round = 0; round < 200; ++round) {
-    const int w = 2 + static_cast<int>(rng() % 7), h = 2 + static_cast<int>(rng() % 7);
-    std::vector<bool> on(static_cast<std::size_t>(w * h));
-    for (std::size_t i = 0; i < on.size(); ++i) on[i] = rng() % 6 != 0;
-    const Shape s(w, h, on);
-    const DirectionSet& d = *sets[rng() % 5];
+    const Shape s = random_shape(rng, 2, 7, 6);
+    const DirectionSet& d = *kAllSets[rng() % 5];
     const JumpTable t(s, d);
     const PositionClasses pc(s, t);
     std::vector<char> occ(static_cast<std::size_t>(s.squares()));
