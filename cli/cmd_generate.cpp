@@ -166,8 +166,9 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description layout("Layout options");
   layout.add_options()(
       "variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
-      "piece set: traditional, murray, froglet, take-it-away (english/french: their shape, "
-      "filled)")("size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
+      "piece set: traditional, murray, froglet, take-it-away (english, french, wiegleb, "
+      "diamond: their shape, filled)")("size", side_value(&o.size, "size"),
+                                       "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
       "height", side_value(&o.height, "height"), "board height")(
       "seed", po::value(&seed_text)->value_name("S"),

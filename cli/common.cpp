@@ -17,8 +17,8 @@ po::options_description rule_options(CommonOptions& o) {
   po::options_description d(
       "Rule options (override the variant's preset and the position's fields)");
   d.add_options()("variant", po::value(&o.variant)->value_name("NAME"),
-                  "rules preset: traditional, murray, froglet, take-it-away, english, french "
-                  "(default: the position's, else traditional)")(
+                  "rules preset: traditional, murray, froglet, take-it-away, english, french, "
+                  "wiegleb, diamond (default: the position's, else traditional)")(
       "continuation", po::value(&o.continuation)->value_name("RULE"),
       "chain length rule: optional (default), forced, piece-max, board-max")(
       "by", po::value(&o.by)->value_name("MEASURE"),
