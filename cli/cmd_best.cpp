@@ -14,32 +14,28 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   bool all_chains = false;
   std::string svg;
   std::size_t limit = 1000;
-  int threads = 0;
-  std::size_t hash_mb = 4096;
+  LimitOptions limits;
   po::options_description visible;
   po::options_description chains("Chains");
   chains.add_options()("all", po::bool_switch(&all_chains),
                        "list every maximal chain (up to --limit)")(
-      "limit", po::value(&limit)->default_value(1000)->value_name("N"),
-      "at most N chains with --all")("svg", po::value(&svg)->value_name("FILE"),
-                                     "also draw the best chain as an SVG diagram in FILE ('-': "
-                                     "standard output, instead of the text)");
-  visible.add(rule_options(o)).add(chains).add(search_options(threads)).add(hash_option(hash_mb));
+      "limit",
+      whole_value(&limit, "limit", 1, kMaxChainList)->default_value("1000")->value_name("N"),
+      "at most N chains with --all, 1..10000000")(
+      "svg", file_value(&svg, "svg")->value_name("FILE"),
+      "also draw the best chain as an SVG diagram in FILE ('-': "
+      "standard output, instead of the text)");
+  po::options_description search("Search");
+  add_limit_options(search, limits, "stop after about N nodes", kWhenChainTablesFull);
+  visible.add(rule_options(o)).add(chains).add(search);
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  threads = machine_threads(threads);
-  check_hash(hash_mb);
-  if (limit == 0) throw UsageError("--limit must be at least 1");
+  ProgressLine line;
+  SearchControl control = limit_control(limits, line);
+  control.memory_mb = table_mb(limits.hash_mb);
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
-
-  ProgressLine line;
-  SearchControl control;
-  control.stop = &install_interrupt_flag();
-  control.threads = threads;
-  control.memory_mb = table_mb(hash_mb);
-  if (line.enabled()) control.progress = line.callback();
   ChainOptions options;
   options.all = all_chains;
   options.limit = limit;
@@ -53,10 +49,12 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
                       {"nodes", r.nodes}});
     if (r.out_of_memory)
       std::cerr << "leapfrog best: stopped after " << r.nodes
-                << " nodes: the search's tables need more than --hash " << hash_mb
+                << " nodes: the search's tables need more than --hash " << limits.hash_mb
                 << " MB; no exact answer\n";
     else
-      std::cerr << "leapfrog best: interrupted after " << r.nodes << " nodes; no exact answer\n";
+      std::cerr << "leapfrog best: "
+                << (control.stop_requested() ? "interrupted" : "stopped at the limit") << " after "
+                << r.nodes << " nodes; no exact answer\n";
     return 2;
   }
   const std::string best = r.best ? format_turn(setup.board, *r.best) : "";

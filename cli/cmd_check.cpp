@@ -11,16 +11,15 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string file;
   int threads = 0;
-  std::size_t hash_mb = 64;
-  po::options_description opts("Check options");
-  opts.add_options()("hash", po::value(&hash_mb)->default_value(64)->value_name("MB"),
-                     "solitaire solver's table size");
+  std::size_t hash_mb = kDefaultHashMb;
+  po::options_description search("Search");
+  add_threads_option(search, threads);
+  add_hash_option(search, hash_mb, kWhenPuzzleTablesFull);
   po::options_description visible;
-  visible.add(opts).add(search_options(threads)).add(output_options(o));
+  visible.add(search).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE");
-  threads = machine_threads(threads);
-  if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
+  threads = puzzle_threads(threads, hash_mb);
   const std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
   if (puzzles.empty()) throw UsageError(quoted_text(file) + " holds no puzzles");
 
@@ -32,7 +31,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   Json first_error = nullptr;
   std::uint64_t nodes = 0;
   for (const Puzzle& p : puzzles) {
-    const PuzzleCheck c = check_puzzle(p, control, hash_mb);
+    const PuzzleCheck c = check_puzzle(p, control, puzzle_table_mb(hash_mb));
     nodes += c.nodes;
     ++checked;
     if (control.stop_requested()) {

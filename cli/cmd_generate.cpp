@@ -13,106 +13,99 @@ namespace leapfrog::cli {
 
 namespace {
 
-std::uint64_t fresh_seed() {
-  std::random_device rd;
-  return (static_cast<std::uint64_t>(rd()) << 32 | rd()) & ((1ULL << 53) - 1);  // JSON-safe
+Rounding rounding_of(const std::string& counts) {
+  return counts == "half-even" ? Rounding::kHalfEven : Rounding::kHalfUp;
 }
 
-Rounding parse_rounding(const std::string& counts) {
-  if (counts == "table") return Rounding::kHalfUp;
-  if (counts == "half-even") return Rounding::kHalfEven;
-  throw UsageError("--counts must be table or half-even, not " + quoted_text(counts));
+// --seed of both generate commands: the layouts' and the puzzles' draws.
+po::typed_value<std::string>* seed_value(std::uint64_t* seed) {
+  return whole_value(seed, "seed", 0, std::numeric_limits<std::uint64_t>::max())
+      ->default_value("1")
+      ->value_name("S");
 }
 
-std::uint64_t parse_seed(const std::string& seed_text) {
-  if (seed_text.empty()) return fresh_seed();
-  std::size_t used = 0;
-  std::uint64_t seed = 0;
-  try {
-    if (seed_text[0] == '-') throw std::invalid_argument("negative");
-    seed = std::stoull(seed_text, &used, 10);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != seed_text.size())
-    throw UsageError("--seed must be a whole number 0..2^64-1, not " + quoted_text(seed_text));
-  return seed;
+// The piece sets a random layout can be drawn for: the variants without a fixed board.
+std::vector<std::string> layout_variants() {
+  std::vector<std::string> names;
+  for (const Variant& v : variants())
+    if (v.start.empty()) names.emplace_back(v.name);
+  return names;
 }
 
 int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string kind = "chain", variant_name = "murray", seed_text, out_file, format,
-              counts = "table";
+  std::string kind = "chain", variant_name = "murray", out_file, format, counts = "table";
   int count = 10, size = 0, threads = 0, min_jumps = 3;
-  std::size_t hash_mb = 16;
+  std::uint64_t seed = 1;
+  std::size_t hash_mb = kDefaultHashMb;
   bool unique_only = false;
   po::options_description gen("Puzzle options");
   gen.add_options()(
-      "kind", po::value(&kind)->default_value("chain")->value_name("KIND"),
+      "kind",
+      name_value(&kind, "kind", {"chain", "solitaire"})->default_value("chain")->value_name("KIND"),
       "chain: find the largest capture (unique answer); solitaire: capture the most (proved line)")(
-      "count", po::value(&count)->default_value(10)->value_name("N"), "number of puzzles")(
-      "size", po::value(&size)->value_name("N"),
-      "board side (default 12 for chain, 5 for solitaire; solitaire 3..12)")(
-      "seed", po::value(&seed_text)->value_name("S"),
-      "seed; random when not given, always printed")(
-      "variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
-      "piece set and rules preset")(
-      "counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
+      "count", whole_value(&count, "count", 1, 100000)->default_value("10")->value_name("N"),
+      "number of puzzles, 1..100000")("size", side_value(&size, "size"),
+                                      "board side (default 12 for chain, 5 for solitaire; chain "
+                                      "3..26, solitaire 3..12)")(
+      "seed", seed_value(&seed), "seed of the layouts and the draws (0..2^64-1), printed")(
+      "variant",
+      name_value(&variant_name, "variant", layout_variants())
+          ->default_value("murray")
+          ->value_name("NAME"),
+      "piece set and rules preset: traditional, murray, froglet, take-it-away")(
+      "counts",
+      name_value(&counts, "counts", {"table", "half-even"})
+          ->default_value("table")
+          ->value_name("ROUNDING"),
       "piece counts: table or half-even")(
-      "min-jumps", po::value(&min_jumps)->default_value(3)->value_name("N"),
+      "min-jumps",
+      whole_value(&min_jumps, "min-jumps", 1, 600)->default_value("3")->value_name("N"),
       "least jumps in the answer (chain) or the line (solitaire)")(
       "unique", po::bool_switch(&unique_only),
       "solitaire: keep only puzzles with one optimal line")(
-      "hash", po::value(&hash_mb)->default_value(16)->value_name("MB"),
-      "solitaire solver's table per worker")(
-      "out", po::value(&out_file)->value_name("FILE"),
+      "out", file_value(&out_file, "out")->value_name("FILE"),
       "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
-      "format", po::value(&format)->value_name("FMT"),
+      "format", name_value(&format, "format", {"epd", "csv"})->value_name("FMT"),
       "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).
   po::options_description rules("Rule options");
-  rules.add_options()("continuation", po::value(&o.continuation)->value_name("RULE"),
-                      "optional, forced, piece-max, board-max")(
-      "by", po::value(&o.by)->value_name("MEASURE"), "points or pieces")(
-      "diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
+  rules.add_options()(
+      "continuation",
+      name_value(&o.continuation, "continuation", {"optional", "forced", "piece-max", "board-max"})
+          ->value_name("RULE"),
+      "optional, forced, piece-max, board-max")(
+      "by", name_value(&o.by, "by", {"points", "pieces"})->value_name("MEASURE"),
+      "points or pieces")("diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only");
   po::options_description visible;
-  visible.add(gen).add(rules).add(search_options(threads)).add(output_options(o));
+  po::options_description search("Search");
+  add_threads_option(search, threads);
+  add_hash_option(search, hash_mb, kWhenPuzzleTablesFull);
+  visible.add(gen).add(rules).add(search).add(output_options(o));
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
     return 0;
   }
   PuzzleSpec spec;
-  if (kind == "chain")
-    spec.kind = PuzzleKind::kChain;
-  else if (kind == "solitaire")
-    spec.kind = PuzzleKind::kSolitaire;
-  else
-    throw UsageError("--kind must be chain or solitaire, not " + quoted_text(kind));
+  spec.kind = kind == "chain" ? PuzzleKind::kChain : PuzzleKind::kSolitaire;
   spec.variant = find_variant(variant_name);
-  if (!spec.variant || !spec.variant->start.empty())
-    throw UsageError("--variant must be traditional, murray, froglet or take-it-away, not " +
-                     quoted_text(variant_name));
-  if (count < 1 || count > 100000) throw UsageError("--count must be 1..100000");
   const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
   if (size != 0 && (size < 3 || size > max_side))
-    throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind + " puzzles");
-  if (min_jumps < 1 || min_jumps > 600) throw UsageError("--min-jumps must be 1..600");
-  threads = machine_threads(threads);
-  if (hash_mb < 1 || hash_mb > 65536) throw UsageError("--hash must be 1..65536 MB");
-  spec.rounding = parse_rounding(counts);
+    throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind +
+                     " puzzles, not " + std::to_string(size));
+  threads = puzzle_threads(threads, hash_mb);
+  spec.rounding = rounding_of(counts);
   if (format.empty())
     format = out_file.size() > 4 && out_file.substr(out_file.size() - 4) == ".csv" ? "csv" : "epd";
-  if (format != "epd" && format != "csv")
-    throw UsageError("--format must be epd or csv, not " + quoted_text(format));
   spec.count = count;
   spec.size = size;
-  spec.seed = parse_seed(seed_text);
+  spec.seed = seed;
   spec.overrides = overrides_from(o);
   spec.min_jumps = min_jumps;
   spec.unique_only = unique_only;
-  spec.hash_mb = hash_mb;
+  spec.hash_mb = puzzle_table_mb(hash_mb);
 
   SearchControl control;
   control.threads = threads;
@@ -162,18 +155,24 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
 
 int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string variant_name = "murray", counts = "table", seed_text;
+  std::string variant_name = "murray", counts = "table";
+  std::uint64_t seed = 1;
   po::options_description layout("Layout options");
   layout.add_options()(
-      "variant", po::value(&variant_name)->default_value("murray")->value_name("NAME"),
+      "variant",
+      name_value(&variant_name, "variant", variant_names())
+          ->default_value("murray")
+          ->value_name("NAME"),
       "piece set: traditional, murray, froglet, take-it-away (english, french, wiegleb, "
       "diamond: their shape, filled)")("size", side_value(&o.size, "size"),
                                        "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
       "height", side_value(&o.height, "height"), "board height")(
-      "seed", po::value(&seed_text)->value_name("S"),
-      "seed (0..2^64-1); random when not given, always printed")(
-      "counts", po::value(&counts)->default_value("table")->value_name("ROUNDING"),
+      "seed", seed_value(&seed), "seed of the layout (0..2^64-1), printed")(
+      "counts",
+      name_value(&counts, "counts", {"table", "half-even"})
+          ->default_value("table")
+          ->value_name("ROUNDING"),
       "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
       "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
   po::options_description visible;
@@ -184,9 +183,7 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   const Variant* v = find_variant(variant_name);
-  if (!v) throw UsageError("unknown variant " + quoted_text(variant_name));
-  const Rounding rounding = parse_rounding(counts);
-  const std::uint64_t seed = parse_seed(seed_text);
+  const Rounding rounding = rounding_of(counts);
   Setup setup;
   setup.board = layout_board(*v, o);
   setup.variant = std::string(v->name);

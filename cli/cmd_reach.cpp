@@ -12,23 +12,19 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position;
   bool no_symmetry = false;
-  std::size_t hash_mb = 4096;
   LimitOptions limits;
   po::options_description search("Search");
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
-                       "count symmetric images separately")(
-      "hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
-      "memory for the position tables in MB; the count stops, incomplete, at the first level "
-      "that does not fit");
-  add_limit_options(search, limits, "stop after expanding about N positions");
+                       "count symmetric images separately");
+  add_limit_options(search, limits, "stop after expanding about N positions",
+                    "the count stops, incomplete, at the first level that does not fit");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  check_hash(hash_mb);
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
-  control.memory_mb = hash_mb;
+  control.memory_mb = limits.hash_mb;
   const SolitaireSetup solo = load_solitaire(position, o, "reach");
   if (!o.json) {
     // At once, before a search that can take a while: a piped reader sees it started.
@@ -50,7 +46,7 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   std::cout << "total " << r.total << (no_symmetry ? " positions" : " positions up to symmetry")
             << (r.complete        ? ""
                 : r.out_of_memory ? " (stopped early: the next level needs more than --hash " +
-                                        std::to_string(hash_mb) + " MB; incomplete)"
+                                        std::to_string(limits.hash_mb) + " MB; incomplete)"
                                   : " (stopped early: incomplete)")
             << "\n";
   return 0;

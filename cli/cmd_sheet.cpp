@@ -11,18 +11,18 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   SheetOptions so;
   po::options_description visible;
   po::options_description sheet("Sheet");
-  sheet.add_options()("html", po::value(&html)->value_name("OUT"),
-                      "write the HTML page to OUT ('-': standard output); required")(
+  sheet.add_options()("html", file_value(&html, "html")->default_value("-")->value_name("FILE"),
+                      "write the HTML page to FILE ('-': standard output)")(
       "title", po::value(&so.title)->default_value(so.title)->value_name("TEXT"),
       "heading of the page")("columns",
-                             po::value(&so.columns)->default_value(so.columns)->value_name("N"),
+                             whole_value(&so.columns, "columns", 1, 6)
+                                 ->default_value(std::to_string(so.columns))
+                                 ->value_name("N"),
                              "diagrams per row, 1..6");
   visible.add(sheet).add(rule_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
-  if (html.empty()) throw UsageError("missing --html OUT");
   if (html == "-" && o.json) throw UsageError("--json needs --html to name a file, not '-'");
-  if (so.columns < 1 || so.columns > 6) throw UsageError("--columns must be 1..6");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
   if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_text(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.

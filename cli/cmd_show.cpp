@@ -13,10 +13,10 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
   std::string position, chain, svg;
   po::options_description visible;
   po::options_description picture("Pictures");
-  picture.add_options()("chain", po::value(&chain)->value_name("MOVE"),
+  picture.add_options()("chain", move_value(&chain, "chain")->value_name("MOVE"),
                         "highlight a legal turn: its start '>', landing squares '*', captured "
                         "pieces 'x' (none by default)")(
-      "svg", po::value(&svg)->value_name("FILE"),
+      "svg", file_value(&svg, "svg")->value_name("FILE"),
       "also write an SVG diagram to FILE ('-': standard output instead of the text)");
   visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;

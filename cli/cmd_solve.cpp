@@ -16,31 +16,26 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   bool count = false;
   bool no_symmetry = false;
   LimitOptions limits;
-  // Unset: the library's default (SolveOptions::hash_mb), which depends on --count.
-  constexpr std::size_t kUnset = std::numeric_limits<std::size_t>::max();
-  std::size_t hash_mb = kUnset;
   std::string svg;
   po::options_description search("Search");
   search.add_options()("count", po::bool_switch(&count), "also count the optimal lines")(
-      "hash", po::value(&hash_mb)->value_name("MB"),
-      "memory for the tables in MB: the transposition table, and with --count the count's "
-      "(default: 64, with --count 1024)")("no-symmetry", po::bool_switch(&no_symmetry),
-                                          "do not merge symmetric positions")(
-      "svg", po::value(&svg)->value_name("FILE"),
+      "no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions")(
+      "svg", file_value(&svg, "svg")->value_name("FILE"),
       "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
-  add_limit_options(search, limits, "stop after about N nodes");
+  add_limit_options(search, limits, "stop after about N nodes",
+                    "the transposition table keeps the most useful entries, and a count that "
+                    "outgrows its half stops, incomplete");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  if (hash_mb != kUnset) check_hash(hash_mb);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
   const SolitaireSetup solo = load_solitaire(position, o, "solve");
   const Setup& setup = solo.setup;
   const Rules rules = setup.rules();
   SolveOptions options;
-  options.hash_mb = hash_mb == kUnset ? 0 : hash_mb;  // 0: the library picks by `count`
+  options.hash_mb = limits.hash_mb;
   options.count = count;
   options.symmetry = !no_symmetry;
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);

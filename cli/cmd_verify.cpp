@@ -128,22 +128,21 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
 int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position, move, game;
-  int threads = 0;
-  std::size_t hash_mb = 4096;
+  LimitOptions limits;
   po::options_description visible;
   po::options_description records("Game records");
   records.add_options()(
-      "game", po::value(&game)->value_name("FILE"),
+      "game", file_value(&game, "game")->value_name("FILE"),
       "replay a game record (docs/records.md), checking every turn; '-' reads standard input");
-  visible.add(rule_options(o)).add(records).add(search_options(threads)).add(hash_option(hash_mb));
+  po::options_description search("Search");
+  add_limit_options(search, limits, "stop after about N nodes (no answer then)",
+                    kWhenChainTablesFull);
+  visible.add(rule_options(o)).add(records).add(search);
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
-  threads = machine_threads(threads);
-  check_hash(hash_mb);
-  SearchControl control;
-  control.stop = &install_interrupt_flag();
-  control.threads = threads;
-  control.memory_mb = table_mb(hash_mb);
+  ProgressLine line;
+  SearchControl control = limit_control(limits, line);
+  control.memory_mb = table_mb(limits.hash_mb);
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
     return verify_game(o, game, control);

@@ -4,32 +4,119 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "generator/layout.h"
 
 namespace leapfrog::cli {
 
+namespace {
+
+// "a, b or c"
+std::string alternatives(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
+    text += names[i];
+  }
+  return text;
+}
+
+std::string range_text(std::uint64_t lo, std::uint64_t hi) {
+  const auto number = [](std::uint64_t v) {
+    return v == std::numeric_limits<std::uint64_t>::max() ? std::string("2^64-1")
+                                                          : std::to_string(v);
+  };
+  return number(lo) + ".." + number(hi);
+}
+
+}  // namespace
+
+std::uint64_t parse_whole(const std::string& text, const std::string& option, std::uint64_t lo,
+                          std::uint64_t hi) {
+  std::uint64_t v = 0;
+  const char* end = text.data() + text.size();
+  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(),
+                                                   [](char c) { return c >= '0' && c <= '9'; });
+  const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  if (!digits || ec != std::errc() || ptr != end || v < lo || v > hi)
+    throw UsageError("--" + option + " must be a whole number " + range_text(lo, hi) + ", not " +
+                     quoted_text(text));
+  return v;
+}
+
+po::typed_value<std::string>* seconds_value(double* target, const char* option) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    double v = -1;
+    const char* end = text.data() + text.size();
+    const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+      return (c >= '0' && c <= '9') || c == '.';
+    });
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (!plain || ec != std::errc() || ptr != end || !(v >= 0) || v > 1e9)
+      throw UsageError(std::string("--") + option +
+                       " must be a number of seconds 0..1000000000 (0: no limit), not " +
+                       quoted_text(text));
+    *target = v;
+  });
+}
+
+po::typed_value<std::string>* name_value(std::string* target, const char* option,
+                                         std::vector<std::string> names) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    if (std::find(names.begin(), names.end(), text) == names.end())
+      throw UsageError(std::string("--") + option + " must be " + alternatives(names) + ", not " +
+                       quoted_text(text));
+    *target = text;
+  });
+}
+
+po::typed_value<std::string>* file_value(std::string* target, const char* option) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    if (text.empty())
+      throw UsageError(std::string("--") + option +
+                       " must name a file ('-': standard input or output), not ''");
+    *target = text;
+  });
+}
+
+po::typed_value<std::string>* move_value(std::string* target, const char* option) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    if (text.empty()) throw UsageError(std::string("--") + option + " must be a move, not ''");
+    *target = text;
+  });
+}
+
+std::vector<std::string> variant_names() {
+  std::vector<std::string> names;
+  for (const Variant& v : variants()) names.emplace_back(v.name);
+  return names;
+}
+
 po::options_description rule_options(CommonOptions& o) {
   po::options_description d(
       "Rule options (override the variant's preset and the position's fields)");
-  d.add_options()("variant", po::value(&o.variant)->value_name("NAME"),
+  d.add_options()("variant", name_value(&o.variant, "variant", variant_names())->value_name("NAME"),
                   "rules preset: traditional, murray, froglet, take-it-away, english, french, "
                   "wiegleb, diamond (default: the position's, else traditional)")(
-      "continuation", po::value(&o.continuation)->value_name("RULE"),
+      "continuation",
+      name_value(&o.continuation, "continuation", {"optional", "forced", "piece-max", "board-max"})
+          ->value_name("RULE"),
       "chain length rule: optional (default), forced, piece-max, board-max")(
-      "by", po::value(&o.by)->value_name("MEASURE"),
+      "by", name_value(&o.by, "by", {"points", "pieces"})->value_name("MEASURE"),
       "measure captures by points (default) or pieces")("diagonal", po::bool_switch(&o.diagonal),
                                                         "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only (the default)")(
-      "opening", po::value(&o.opening)->value_name("WHO"),
+      "opening", name_value(&o.opening, "opening", {"each", "first", "none"})->value_name("WHO"),
       "opening removals: each (default), first, none")(
-      "removal", po::value(&o.removal)->value_name("KIND"),
+      "removal", name_value(&o.removal, "removal", {"any", "cheapest"})->value_name("KIND"),
       "which piece a removal may take: any (default), cheapest")(
-      "players", po::value(&o.players)->value_name("N"),
+      "players", whole_value(&o.players, "players", 1, kMaxPlayers)->value_name("N"),
       "number of players, 1 = solitaire (default: the position's, else the variant's)");
   return d;
 }
@@ -37,24 +124,27 @@ po::options_description rule_options(CommonOptions& o) {
 po::options_description output_options(CommonOptions& o) {
   po::options_description d("Output");
   d.add_options()("json", po::bool_switch(&o.json), "print one JSON object on standard output")(
-      "color", po::value(&o.color)->default_value("auto")->value_name("WHEN"),
+      "color",
+      name_value(&o.color, "color", {"auto", "always", "never"})
+          ->default_value("auto")
+          ->value_name("WHEN"),
       "colour boards: auto (when standard output is a terminal, NO_COLOR is unset or empty "
       "and TERM is not dumb), always, never")("help,h", po::bool_switch(&o.help), "show this help");
   return d;
 }
 
-po::typed_value<int>* side_value(int* target, const char* name) {
-  return po::value(target)->value_name("N")->notifier([name](int v) {
-    if (v < 1 || v > kMaxSide)
-      throw UsageError(std::string("--") + name + " must be 1..26, not " + std::to_string(v));
-  });
+po::typed_value<std::string>* side_value(int* target, const char* name) {
+  return whole_value(target, name, 1, kMaxSide)->value_name("N");
 }
 
 po::options_description layout_options(CommonOptions& o) {
   po::options_description d("Start positions (when POSITION is a variant name)");
-  d.add_options()("seed", po::value(&o.seed)->default_value(1)->value_name("S"),
-                  "seed of the random layout")("size", side_value(&o.size, "size"),
-                                               "board size NxN (default: the variant's)")(
+  d.add_options()("seed",
+                  whole_value(&o.seed, "seed", 0, std::numeric_limits<std::uint64_t>::max())
+                      ->default_value("1")
+                      ->value_name("S"),
+                  "seed of the random layout (0..2^64-1)")(
+      "size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
       "height", side_value(&o.height, "height"), "board height");
   return d;

@@ -52,11 +52,45 @@ struct CommonOptions {
   int height = 0;
 };
 
+// One checker per kind of option value, the same in every subcommand (docs/options.md). Each
+// reads the option's text strictly when the command line is parsed (before anything runs) and
+// stores the value in *target; anything else is a UsageError naming the option, what it takes
+// and the text given (quoted, control characters escaped).
+//
+// A whole number lo..hi: digits only, so "-1", "+3", "3x", "" and "1e3" are refused rather
+// than wrapped or cut (hi = 2^64-1 reads as such in the message).
+std::uint64_t parse_whole(const std::string& text, const std::string& option, std::uint64_t lo,
+                          std::uint64_t hi);
+template <class T>
+po::typed_value<std::string>* whole_value(T* target, const char* option, std::uint64_t lo,
+                                          std::uint64_t hi) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    *target = static_cast<T>(parse_whole(text, option, lo, hi));
+  });
+}
+// A number of seconds >= 0 (a decimal fraction is fine; 0 = no limit), at most 10^9.
+po::typed_value<std::string>* seconds_value(double* target, const char* option);
+// One of `names`, exactly.
+po::typed_value<std::string>* name_value(std::string* target, const char* option,
+                                         std::vector<std::string> names);
+// A file name, '-' for standard input or output; not empty.
+po::typed_value<std::string>* file_value(std::string* target, const char* option);
+// A move in the notation (read against the position later); not empty.
+po::typed_value<std::string>* move_value(std::string* target, const char* option);
+// The names of the variant presets, in their fixed order.
+std::vector<std::string> variant_names();
+
+// The value ranges shared by several options.
+inline constexpr std::uint64_t kMaxThreads = 1024;
+inline constexpr std::uint64_t kMaxHashMb = std::uint64_t{1} << 20;  // 1 TiB
+// --hash's default in every command: the most memory, in MB, the search's tables may take.
+inline constexpr std::size_t kDefaultHashMb = 1024;
+
 po::options_description rule_options(CommonOptions& o);
 po::options_description output_options(CommonOptions& o);
 po::options_description layout_options(CommonOptions& o);
-// An option value for a board side: 1..26, else UsageError.
-po::typed_value<int>* side_value(int* target, const char* name);
+// An option value for a board side: 1..26 (whole_value), else UsageError.
+po::typed_value<std::string>* side_value(int* target, const char* name);
 
 // Parses args against `visible` plus positional names; throws UsageError on bad options.
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,

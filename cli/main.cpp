@@ -30,7 +30,7 @@ constexpr Command kCommands[] = {
      "check FILE [options]", "leapfrog check puzzles/collection/chain-12.epd",
      leapfrog::cli::run_check},
     {"sheet", "Turn a puzzle file into a printable HTML page (solutions on a page of their own).",
-     "sheet FILE --html OUT [options]",
+     "sheet FILE [--html FILE] [options]",
      "leapfrog sheet puzzles/collection/chain-12.epd --html puzzles.html --columns 3",
      leapfrog::cli::run_sheet},
     {"best", "The maximum capture: its size, the number of maximal chains, one or all of them.",

@@ -1,7 +1,11 @@
 // Options and output helpers shared by the search commands (best, verify, bench, solve, reach).
 #pragma once
 
+#include <tbb/info.h>
+
+#include <algorithm>
 #include <chrono>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -19,26 +23,31 @@ inline Json count_json(const BigCount& c) {
 }
 
 // --threads N (0 = all cores); results never depend on it. Checked by machine_threads.
+inline void add_threads_option(po::options_description& d, int& threads) {
+  d.add_options()(
+      "threads",
+      whole_value(&threads, "threads", 0, kMaxThreads)->default_value("0")->value_name("N"),
+      "worker threads 0..1024, 0 = all cores; more than the machine's cores run as "
+      "many as it has (the output does not depend on it)");
+}
+
 inline po::options_description search_options(int& threads) {
   po::options_description d("Search");
-  d.add_options()("threads", po::value(&threads)->default_value(0)->value_name("N"),
-                  "worker threads 0..1024, 0 = all cores; more than the machine's cores run as "
-                  "many as it has (the output does not depend on it)");
+  add_threads_option(d, threads);
   return d;
 }
 
-// --hash MB of best and verify: the most memory the chain search's memo tables may hold.
-inline po::options_description hash_option(std::size_t& hash_mb) {
-  po::options_description d("Memory");
+// --hash MB, the same in every command: the most memory the search's tables may take
+// (docs/options.md says what each command does when they are full).
+inline void add_hash_option(po::options_description& d, std::size_t& hash_mb,
+                            const char* when_full) {
   d.add_options()(
-      "hash", po::value(&hash_mb)->value_name("MB")->default_value(4096),
-      "the most memory the search's tables may take; past it the search stops with no answer");
-  return d;
-}
-
-inline void check_hash(std::size_t hash_mb) {
-  if (hash_mb < 1 || hash_mb > (std::size_t{1} << 20))
-    throw UsageError("--hash must be 1..1048576 MB");
+      "hash",
+      whole_value(&hash_mb, "hash", 1, kMaxHashMb)
+          ->default_value(std::to_string(kDefaultHashMb))
+          ->value_name("MB"),
+      (std::string("the most memory the search's tables may take, 1..1048576 MB; ") + when_full)
+          .c_str());
 }
 
 // --hash bounds the whole process. The program itself (code, libraries, thread stacks, the
@@ -50,27 +59,55 @@ inline std::size_t table_mb(std::size_t hash_mb) {
   return hash_mb > kHashReserveMb + 1 ? hash_mb - kHashReserveMb : 1;
 }
 
-// --threads, --time-limit and --nodes of the long searches (solve, reach).
+// What best and verify do when their chain tables reach --hash.
+inline constexpr const char* kWhenChainTablesFull = "past it the search stops with no answer";
+// best --all --limit: the most chains listed.
+inline constexpr std::uint64_t kMaxChainList = 10'000'000;
+
+// generate and check solve many small puzzles, one per worker at a time, each with a table of
+// this size (enough for a puzzle; fixed, so that the nodes a rating counts do not depend on
+// the machine), and run as many at a time as --hash holds.
+inline constexpr std::size_t kPuzzleTableMb = 16;
+inline std::size_t puzzle_table_mb(std::size_t hash_mb) {
+  return std::min(hash_mb, kPuzzleTableMb);
+}
+inline int puzzle_threads(int threads, std::size_t hash_mb) {
+  const int asked = machine_threads(threads);
+  const int cores = asked > 0 ? asked : tbb::info::default_concurrency();
+  const auto fit = static_cast<int>(std::max<std::size_t>(1, hash_mb / kPuzzleTableMb));
+  return std::min(cores, fit);
+}
+inline constexpr const char* kWhenPuzzleTablesFull =
+    "each puzzle's solve takes at most 16 MB of it, and as many run at once as it holds";
+
+// --threads, --hash, --time-limit and --nodes of the searches.
 struct LimitOptions {
   int threads = 0;
+  std::size_t hash_mb = kDefaultHashMb;
   double time_limit = 0;  // seconds, 0 = none
   std::uint64_t node_limit = 0;
 };
 
-inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help) {
-  d.add_options()("threads", po::value(&l.threads)->value_name("N"),
-                  "worker threads 0..1024 (default: all cores; at most the machine's)")(
-      "time-limit", po::value(&l.time_limit)->value_name("SECONDS"),
+// `nodes_help` says what a node is; `when_full` what the search does when --hash is reached.
+inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help,
+                              const char* when_full) {
+  add_threads_option(d, l.threads);
+  add_hash_option(d, l.hash_mb, when_full);
+  d.add_options()(
+      "time-limit",
+      seconds_value(&l.time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
       "stop after this long with the best found so far (0 = none)")(
-      "nodes", po::value(&l.node_limit)->value_name("N"), nodes_help);
+      "nodes",
+      whole_value(&l.node_limit, "nodes", 0, std::numeric_limits<std::uint64_t>::max())
+          ->default_value("0")
+          ->value_name("N"),
+      (std::string(nodes_help) + " (0 = no limit)").c_str());
 }
 
 // Checks the limits and builds the control: Ctrl-C stops the search, and progress goes to
 // `line` when standard error is a terminal.
 inline SearchControl limit_control(const LimitOptions& l, ProgressLine& line) {
   const int threads = machine_threads(l.threads);
-  if (!(l.time_limit >= 0) || l.time_limit > 1e9)
-    throw UsageError("--time-limit must be a number of seconds >= 0");
   SearchControl control;
   control.stop = &install_interrupt_flag();
   control.threads = threads;

@@ -121,7 +121,7 @@ TEST_CASE("every command checks --threads the same way", "[cli][robust]") {
     const auto big = run_cli(cmd + " --threads 100000");
     CHECK(big.code == 2);
     CHECK(one_line(big.err));
-    CHECK(big.err.find("--threads must be 0..1024") != std::string::npos);
+    CHECK(big.err.find("--threads must be a whole number 0..1024") != std::string::npos);
     CHECK(run_cli(cmd + " --threads -1").code == 2);
     // More threads than the machine has: clamped, and the scheduler says nothing.
     const auto many = run_cli(cmd + " --threads 1024");
@@ -296,4 +296,21 @@ TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]")
     CHECK(r.err.find("need more than --hash") != std::string::npos);
     if (!kSanitized) CHECK(r.max_rss_kb <= std::stol(mb) * 1024);
   }
+}
+
+TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[cli][robust]") {
+  // Counting the dense lattice's chains by pieces takes longer than any test: both limits
+  // stop it.
+  for (const std::string& limit : {std::string("--nodes 10"), std::string("--time-limit 0.2")}) {
+    INFO(limit);
+    const auto best = run_cli("best '" + kDense + "' --by pieces --json " + limit);
+    CHECK(best.code == 2);
+    CHECK(best.out.find("\"complete\": false") != std::string::npos);
+    CHECK(one_line(best.err));
+    CHECK(best.err.find("stopped at the limit") != std::string::npos);
+  }
+  const auto verify =
+      run_cli("verify '" + kLattice + "' a2xc2 --nodes 10 --continuation piece-max");
+  CHECK(verify.code == 2);
+  CHECK(one_line(verify.err));
 }

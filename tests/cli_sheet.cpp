@@ -80,10 +80,22 @@ TEST_CASE("sheet reads CSV puzzle files too, and the same page comes out", "[she
   CHECK(from_csv.out == from_epd.out);
 }
 
+TEST_CASE("sheet writes to standard output unless --html names a file", "[sheet]") {
+  const auto plain = run_cli("sheet " + kPuzzles);
+  CHECK(plain.code == 0);
+  CHECK(plain.out.starts_with("<!DOCTYPE html>\n"));
+  CHECK(plain.out == run_cli("sheet " + kPuzzles + " --html -").out);
+  const auto json = run_cli("sheet " + kPuzzles + " --json");
+  CHECK(json.code == 2);
+  CHECK(json.err.find("--json needs --html to name a file") != std::string::npos);
+}
+
 TEST_CASE("sheet rejects bad input with one line and exit 2", "[sheet]") {
-  auto r = run_cli("sheet " + kPuzzles);
+  auto r = run_cli("sheet " + kPuzzles + " --html ''");
   CHECK(r.code == 2);
-  CHECK(r.err == "leapfrog sheet: missing --html OUT. Try 'leapfrog sheet --help'.\n");
+  CHECK(r.err ==
+        "leapfrog sheet: --html must name a file ('-': standard input or output), not ''. Try "
+        "'leapfrog sheet --help'.\n");
   r = run_cli("sheet - --html -", "11. bm a1xc1; id \"ok\";\n1Z. bm a1xc1; id \"bad\";\n");
   CHECK(r.code == 2);
   CHECK(r.err.find("puzzle line 2") != std::string::npos);

@@ -1,0 +1,152 @@
+// One option set: walks every subcommand's --help and checks that each option means the same,
+// shows its default the same way and refuses bad values the same way wherever it appears
+// (docs/options.md).
+#include <catch2/catch.hpp>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "run_cli.h"
+
+using leapfrog::testing::run_cli;
+
+namespace {
+
+struct OptionLine {
+  std::string value;     // value name ("N", "MB", ...), empty for a switch
+  std::string fallback;  // the default shown as "(=...)", empty when none is shown
+};
+
+// The options a --help lists, from lines like "  --hash MB (=1024)   the most ...".
+std::map<std::string, OptionLine> options_of(const std::string& help) {
+  std::map<std::string, OptionLine> out;
+  static const std::regex line(
+      R"(^  (?:-h \[ )?--([a-z-]+)(?: \])?(?: ([A-Z]+))?(?: \(=([^)]*)\))?)");
+  std::istringstream in(help);
+  for (std::string text; std::getline(in, text);) {
+    std::smatch m;
+    if (std::regex_search(text, m, line)) out[m[1]] = {m[2], m[3]};
+  }
+  return out;
+}
+
+// The subcommands `leapfrog --help` lists ("generate" has two of its own).
+std::vector<std::string> commands() {
+  const auto help = run_cli("--help");
+  std::vector<std::string> out;
+  static const std::regex line(R"(^  ([a-z]+)  )");
+  std::istringstream in(help.out);
+  for (std::string text; std::getline(in, text);) {
+    std::smatch m;
+    if (!std::regex_search(text, m, line)) continue;
+    if (m[1] == "generate") {
+      out.push_back("generate layout");
+      out.push_back("generate puzzles");
+    } else {
+      out.push_back(m[1]);
+    }
+  }
+  return out;
+}
+
+// Values each kind of value must refuse, by its value name. A new value name fails the test
+// until it is given its kind here (and in docs/options.md).
+const std::map<std::string, std::vector<std::string>>& bad_values() {
+  static const std::map<std::string, std::vector<std::string>> table = {
+      {"N", {"-1", "x", "''", "2.5", "18446744073709551616"}},
+      {"MB", {"-1", "0", "x", "''", "1e3"}},
+      {"S", {"-1", "x", "''", "18446744073709551616"}},
+      {"SECONDS", {"-1", "x", "''", "nan", "inf"}},
+      {"NAME", {"''", "no-such"}},
+      {"RULE", {"''", "no-such"}},
+      {"MEASURE", {"''", "no-such"}},
+      {"WHO", {"''", "no-such"}},
+      {"KIND", {"''", "no-such"}},
+      {"WHEN", {"''", "sometimes"}},
+      {"ROUNDING", {"''", "no-such"}},
+      {"FMT", {"''", "no-such"}},
+      {"FILE", {"''"}},
+      {"MOVE", {"''"}},
+      {"TEXT", {}},  // any text, even empty
+  };
+  return table;
+}
+
+// Options whose one name has two meanings, each documented: solve --count is a switch (count
+// the lines), generate puzzles --count N the number of puzzles; generate's --variant is a
+// piece set with a default; generate puzzles' --size has the puzzle kind's range.
+bool documented_difference(const std::string& option, const std::string& command) {
+  if (option == "count") return command == "solve" || command == "generate puzzles";
+  if (option == "variant") return command.starts_with("generate");
+  if (option == "size") return command == "generate puzzles";
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("every option means the same and shows its default the same in every command",
+          "[cli][options]") {
+  const std::vector<std::string> cmds = commands();
+  REQUIRE(cmds.size() >= 12);
+  std::map<std::string, std::pair<OptionLine, std::string>> first;  // option -> line, command
+  int checked = 0;
+  for (const std::string& cmd : cmds) {
+    const auto help = run_cli(cmd + " --help");
+    REQUIRE(help.code == 0);
+    const auto opts = options_of(help.out);
+    INFO(cmd);
+    CHECK(opts.count("help") == 1);
+    CHECK(opts.count("json") == 1);
+    CHECK(opts.count("color") == 1);
+    for (const auto& [name, line] : opts) {
+      INFO("--" << name);
+      if (!line.value.empty()) CHECK(bad_values().count(line.value) == 1);
+      if (documented_difference(name, cmd)) continue;
+      const auto [it, added] = first.emplace(name, std::pair{line, cmd});
+      if (added) continue;
+      INFO("first seen in " << it->second.second);
+      CHECK(line.value == it->second.first.value);
+      CHECK(line.fallback == it->second.first.fallback);
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
+  // The options every search shares, one default each.
+  CHECK(first.at("hash").first.fallback == "1024");
+  CHECK(first.at("threads").first.fallback == "0");
+  CHECK(first.at("seed").first.fallback == "1");
+  CHECK(first.at("time-limit").first.fallback == "0");
+  CHECK(first.at("nodes").first.fallback == "0");
+}
+
+TEST_CASE("every option refuses a bad value the same way in every command", "[cli][options]") {
+  int refused = 0;
+  for (const std::string& cmd : commands()) {
+    const auto opts = options_of(run_cli(cmd + " --help").out);
+    for (const auto& [name, line] : opts) {
+      if (line.value.empty()) continue;
+      const auto kind = bad_values().find(line.value);
+      if (kind == bad_values().end()) continue;  // the test above fails for it
+      // The default passes the option's own check (--help stops after the checks).
+      if (!line.fallback.empty()) {
+        INFO(cmd << " --" << name << " " << line.fallback);
+        CHECK(run_cli(cmd + " --" + name + " '" + line.fallback + "' --help").code == 0);
+      }
+      for (const std::string& bad : kind->second) {
+        const std::string args = cmd + " --" + name + " " + bad;
+        INFO(args);
+        const auto r = run_cli(args);
+        CHECK(r.code == 2);
+        CHECK(r.out.empty());
+        // One line naming the option and what it takes.
+        CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+        CHECK(r.err.find("--" + name + " must ") != std::string::npos);
+        ++refused;
+      }
+    }
+  }
+  CHECK(refused > 150);
+}
