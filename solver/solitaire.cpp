@@ -329,13 +329,17 @@ class GeneralGame {
   static constexpr std::uint64_t kFlushEvery = 32;  // nodes between checks (nodes are slow here)
   using MoveList = std::vector<GenMove>;
 
-  GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry)
+  // `control` stops a turn list while it is being made: one position can have millions of
+  // turns (a 9x9 lattice under the forced rule), and the search polls only between nodes.
+  GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry,
+              const SearchControl& control)
       : board_(board),
         rules_(solo),
         sym_(board, board.jumps(solo.jumps)),
         use_sym_(symmetry && board.squares() <= 64 && sym_.count() > 1),
         classes_(board, board.jumps(solo.jumps)),
-        lone_(board, solo, pos, classes_) {
+        lone_(board, solo, pos, classes_),
+        poller_(control) {
     root_.pos = pos;
     root_.pos.to_move = 0;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
@@ -406,6 +410,8 @@ class GeneralGame {
     return total - least;
   }
 
+  // Every turn, unless the search's stop or time limit came while they were listed: then
+  // none (the search stops at its next poll, and a stopped search proves nothing).
   void moves(const State& s, MoveList& list) const {
     list.clear();
     if (s.removals == 0 && rules_.continuation == Continuation::kOptional) {
@@ -418,9 +424,15 @@ class GeneralGame {
         }
       }
     } else {
-      for_each_turn(board_, rules_, s.pos, [&](const TurnView& t) {
+      constexpr std::size_t kPollEvery = 4096;
+      const bool all = for_each_turn(board_, rules_, s.pos, [&](const TurnView& t) {
         list.push_back({t.to_turn(), t.size(rules_)});
+        return list.size() % kPollEvery != 0 || !poller_.limit_reached(0);
       });
+      if (!all) {
+        list.clear();
+        return;
+      }
     }
     order_by_gain(list.begin(), list.end());
   }
@@ -440,6 +452,7 @@ class GeneralGame {
   bool use_sym_;
   PositionClasses classes_;
   LoneClasses lone_;
+  Poller poller_;
   State root_;
 };
 
@@ -661,12 +674,17 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
       }
       grew = true;
       for (const auto& m : list) {
+        // One position can have millions of turns: the stop and the limits are polled here
+        // too (a stopped search then searches nothing, and proves nothing).
+        if (next.size() % 1024 == 0 && searcher.poller_.limit_reached(searcher.nodes_.load()))
+          searcher.stopped_.store(true);
+        if (searcher.stopped_.load()) break;
         Node c{game.child(n.s, m), n.acc + m.gain, n.path};
         c.path.push_back(m);
         if (seen.emplace(game.key(c.s), next.size()).second) next.push_back(std::move(c));
       }
     }
-    if (!grew) break;
+    if (!grew || searcher.stopped_.load()) break;
     frontier = std::move(next);
   }
 
@@ -847,7 +865,8 @@ Score solitaire_bound(const Board& board, const Rules& rules, const Position& po
     const BitGame game(board, solo, pos, false);
     return game.upper_bound(game.root());
   }
-  const GeneralGame game(board, solo, pos, false);
+  const SearchControl none;
+  const GeneralGame game(board, solo, pos, false, none);
   return game.upper_bound(game.root());
 }
 
@@ -901,7 +920,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   SolveResult result = board.squares() <= 64 && rules.continuation == Continuation::kOptional
                            ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options,
                                  after_guide, floor)
-                           : run(GeneralGame(board, solo, pos, options.symmetry), solo,
+                           : run(GeneralGame(board, solo, pos, options.symmetry, after_guide), solo,
                                  search_options, after_guide, floor);
   if (guide) {
     result.nodes += guided.nodes;
