@@ -146,7 +146,28 @@ po::options_description layout_options(CommonOptions& o) {
                   "seed of the random layout (0..2^64-1)")(
       "size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
-      "height", side_value(&o.height, "height"), "board height");
+      "height", side_value(&o.height, "height"), "board height")(
+      "hole",
+      po::value<std::vector<std::string>>()
+          ->composing()
+          ->notifier([&o](const std::vector<std::string>& squares) {
+            // The form here; whether the board has the square, when the board is known.
+            for (const std::string& text : squares) {
+              const auto digit = text.find_first_of("0123456789");
+              const bool form =
+                  digit != std::string::npos && digit > 0 &&
+                  std::all_of(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(digit),
+                              [](char c) { return c >= 'a' && c <= 'z'; }) &&
+                  std::all_of(text.begin() + static_cast<std::ptrdiff_t>(digit), text.end(),
+                              [](char c) { return c >= '0' && c <= '9'; });
+              if (!form)
+                throw UsageError("--hole must be a square such as d4, not " + quoted_text(text));
+            }
+            o.holes = squares;
+          })
+          ->value_name("SQUARE"),
+      "start with exactly these squares empty (give it once per square): the rest of the board "
+      "full, no opening removal due");
   return d;
 }
 
@@ -330,6 +351,27 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   setup.overrides = setup.overrides.merged_with(overrides_from(o));
   const Rules rules = setup.rules();
   if (start) setup.position = start_position(rules, setup.position);
+  if (!o.holes.empty()) {
+    if (!start) throw UsageError("--hole needs a variant name as POSITION (a start position)");
+    // The board full of the variant's cheapest piece where its start is empty (the peg
+    // boards' start hole), then the squares asked for emptied.
+    const Variant& v = *find_variant(setup.variant);
+    const Board& b = setup.board;
+    for (int i = 0; i < b.squares(); ++i)
+      if (setup.position.cells[b.cell(i)] == 0) setup.position.cells[b.cell(i)] = v.pieces[0].value;
+    for (const std::string& text : o.holes) {
+      Square s = 0;
+      try {
+        s = parse_square(b, text);
+      } catch (const ParseError&) {
+        throw UsageError("--hole " + quoted_text(text) + " is not a square of the board");
+      }
+      if (!b.is_square(s))
+        throw UsageError("--hole " + quoted_text(text) + " is not a square of the board");
+      setup.position.cells[s] = 0;
+    }
+    setup.position.removals_due = default_removals(setup.board, rules, setup.position);
+  }
   if (default_due)
     setup.position.removals_due = default_removals(setup.board, rules, setup.position);
   if (setup.position.to_move >= rules.players)

@@ -50,6 +50,8 @@ struct CommonOptions {
   int size = 0;
   int width = 0;
   int height = 0;
+  // --hole SQUARE, any number of times: the start position with exactly these squares empty.
+  std::vector<std::string> holes;
 };
 
 // One checker per kind of option value, the same in every subcommand (docs/options.md). Each

@@ -126,3 +126,32 @@ TEST_CASE("solve reads any position as solitaire: one player, at most one openin
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("a start position with --hole has exactly those squares empty", "[cli][solve]") {
+  // A 6x6 board of plain pegs with c3 empty: one peg can be left (35 pegs, 34 captures).
+  auto r = run_cli("solve traditional --size 6 --hole c3 --by pieces --json");
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["value"] == 34);
+  CHECK(j["proved"] == true);
+  CHECK(j["removal_due"] == false);
+  // The position it starts from round-trips: no opening removal, c3 empty.
+  r = run_cli("show traditional --size 5 --hole c3 --hole a1 --json");
+  REQUIRE(r.code == 0);
+  j = Json::parse(r.out);
+  CHECK(j["position"] == "11111/11111/11.11/11111/.1111 variant=traditional");
+  CHECK(j["removals_due"].empty());
+  // A peg board's own start hole is filled: English with only a3 empty.
+  r = run_cli("show english --hole a3 --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["position"] ==
+        "##111##/##111##/1111111/1111111/.111111/##111##/##111## variant=english");
+  for (const char* bad : {"solve english --hole a1", "solve english --hole z9",
+                          "show '111/1.1' --hole a1", "show english --hole 4d"}) {
+    INFO(bad);
+    r = run_cli(bad);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--hole") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
