@@ -14,7 +14,7 @@ namespace {
 using leapfrog::cli::Command;
 
 constexpr Command kCommands[] = {
-    {"show", "Print the board, its pieces and points.", "show POSITION [options]",
+    {"show", "Print the board, its pieces and points.", "show POSITION [--then MOVE...] [options]",
      "leapfrog show 1234/2.#1/4411 --json", leapfrog::cli::run_show},
     {"moves", "List the legal turns of the player to move under the rules.",
      "moves POSITION [options]",
