@@ -215,3 +215,29 @@ TEST_CASE("verify's replay options: bad uses are one line and exit 2", "[cli][ve
   CHECK(r.code == 2);
   CHECK(r.err.starts_with("leapfrog verify: cannot write '/nonexistent/dir/strip.svg'"));
 }
+
+TEST_CASE("the replay's SVG files and show --then's are valid SVG", "[cli][replay][svg][tools]") {
+  namespace fs = std::filesystem;
+  const auto ok = [](const std::string& command) {
+    const int status = std::system((command + " >/dev/null 2>&1").c_str());
+    return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+  };
+  // Both tools come from scripts/setup.sh (libxml2-utils, librsvg2-bin).
+  REQUIRE(ok("command -v xmllint"));
+  REQUIRE(ok("command -v rsvg-convert"));
+  const std::string dir = temp_dir("valid");
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  REQUIRE(run_cli("verify --game " + quoted(kRecords + "murray-6x6-piece-max.lfr") + " --svg " +
+                  dir + "/strip.svg --svg-dir " + dir + "/plies")
+              .code == 0);
+  REQUIRE(run_cli("show murray --size 6 --seed 5 --then xa1 xb2 a3xa1 --svg " + dir + "/then.svg")
+              .code == 0);
+  for (const std::string file : {"/strip.svg", "/plies/ply-000.svg", "/plies/ply-001.svg",
+                                 "/plies/ply-007.svg", "/plies/ply-023.svg", "/then.svg"}) {
+    INFO(file);
+    CHECK(ok("xmllint --noout '" + dir + file + "'"));
+    CHECK(ok("rsvg-convert '" + dir + file + "' -o '" + dir + "/out.png'"));
+  }
+  fs::remove_all(dir);
+}
