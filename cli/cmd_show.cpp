@@ -78,13 +78,13 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
                      "play these turns first (every word after --then, e.g. --then xd4 c2xe2; "
                      "may be repeated), each checked as verify --game checks a turn, and show "
                      "the position they reach");
-  visible.add(rule_options(o)).add(layout_options(o)).add(play).add(picture).add(output_options(o));
+  visible.add(play);
+  visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const bool colour = want_colour(o);
-  if (position.empty())
-    throw UsageError(then.empty() ? "missing POSITION"
-                                  : "missing POSITION (it comes before --then, which takes "
-                                    "every word after it)");
+  if (position.empty() && !then.empty())
+    throw UsageError("missing POSITION (it comes before --then, which takes every word after it)");
+  if (position.empty()) throw UsageError("missing POSITION");
   std::vector<Played> played;
   Setup setup = load_position(position, o);
   if (!then.empty()) setup = play_then(setup, then, played);
