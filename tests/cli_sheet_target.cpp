@@ -61,7 +61,7 @@ TEST_CASE("sheet: each puzzle states its target, and not its solution", "[sheet]
     }
 }
 
-TEST_CASE("sheet: a chain puzzle's target is what best finds; a solitaire's what solve finds",
+TEST_CASE("sheet: a chain puzzle's target is what best finds, a solitaire's what solve finds",
           "[sheet][target]") {
   const auto puzzles = leapfrog::parse_puzzles(slurp(kPuzzles));
   const std::string page = parts_of(sheet_of(kPuzzles)).first;

@@ -176,7 +176,7 @@ TEST_CASE("show --then judges a turn with verify's rules and words", "[cli][then
             .code == 0);
 }
 
-TEST_CASE("show --then draws the position it reaches; --chain is a turn from there",
+TEST_CASE("show --then draws the position it reaches, and --chain is a turn from there",
           "[cli][then][svg]") {
   const auto before = run_cli("show " + kStart + " --svg -");
   const auto after = run_cli("show " + kStart + " --then xa1 xb2 --svg -");

@@ -145,7 +145,7 @@ TEST_CASE("verify --game --plies shows the board after every ply", "[cli][verify
   CHECK(j["final"]["scores"] == Json::array({5, 3}));
 }
 
-TEST_CASE("verify --game --svg draws the replay as a strip; --svg-dir one file per ply",
+TEST_CASE("verify --game --svg draws the replay as a strip, --svg-dir one file per ply",
           "[cli][verify][replay][svg]") {
   namespace fs = std::filesystem;
   const std::string record = quoted(kRecords + "traditional-5x5-three-players.lfr");

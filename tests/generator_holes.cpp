@@ -64,7 +64,7 @@ TEST_CASE("holes are drawn as documented: a partial Fisher-Yates over the readin
   CHECK(emptied == expected);
 }
 
-TEST_CASE("holes on a shaped board stay on its squares; out of range is refused",
+TEST_CASE("holes on a shaped board stay on its squares, and out of range is refused",
           "[layout][holes]") {
   const Variant& english = *find_variant("english");
   const Setup start = parse_position(english.start);
