@@ -175,6 +175,13 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
           ->value_name("ROUNDING"),
       "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
       "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
+  int holes = 0;
+  layout.add_options()(
+      "holes",
+      whole_value(&holes, "holes", 0, kMaxSide * kMaxSide)->default_value("0")->value_name("N"),
+      "then empty N distinct random squares (0..the board's squares), drawn "
+      "from the same seed after the layout; a board with holes owes no "
+      "opening removal");
   po::options_description visible;
   visible.add(layout).add(output_options(o));
   parse(cmd, args, visible, {});
@@ -187,8 +194,19 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   Setup setup;
   setup.board = layout_board(*v, o);
   setup.variant = std::string(v->name);
+  if (holes < 0 || holes > setup.board.squares())
+    throw UsageError("--holes must be 0.." + std::to_string(setup.board.squares()) +
+                     " (the board's squares), not " + std::to_string(holes));
+  std::vector<Square> emptied;
   // A start position: the opening removals are due, so the text needs no removals field.
-  setup.position = start_position(setup.rules(), random_layout(setup.board, *v, seed, rounding));
+  // With holes the board is not full: nobody owes a removal, which is also what position
+  // text without a removals field says of such a board (docs/notation.md).
+  setup.position = start_position(
+      setup.rules(), random_layout_with_holes(setup.board, *v, seed, rounding, holes, &emptied));
+  if (holes > 0)
+    setup.position.removals_due = default_removals(setup.board, setup.rules(), setup.position);
+  std::vector<std::string> hole_names;
+  for (const Square s : emptied) hole_names.push_back(square_name(setup.board, s));
   if (o.json) {
     Json j;
     j["position"] = format_position(setup);
@@ -205,6 +223,11 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     }
     j["counts"] = c;
     j["points"] = point_total(setup.board, setup.position);
+    j["holes"] = hole_names;
+    Json due = Json::array();
+    for (int p = 0; p < setup.rules().players; ++p)
+      if (setup.position.removal_due(p)) due.push_back(p + 1);
+    j["removals_due"] = due;
     print_json(j);
     return 0;
   }
@@ -215,7 +238,14 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     for (const PieceKind& k : v->pieces)
       if (k.value == pc.value) std::cout << " " << pc.count << " " << k.name;
   }
+  if (holes > 0) {
+    std::cout << ", then " << holes << (holes == 1 ? " hole" : " holes");
+    for (std::size_t i = 0; i < hole_names.size(); ++i)
+      std::cout << (i ? " " : " (") << hole_names[i];
+    std::cout << ")";
+  }
   std::cout << ", " << point_total(setup.board, setup.position) << " points\n";
+  if (holes > 0) std::cout << "no opening removal due: the board is not full\n";
   std::cout << "position: " << format_position(setup) << "\n";
   return 0;
 }
@@ -226,7 +256,7 @@ int run_generate(const Command& cmd, const std::vector<std::string>& args) {
   const Command layout{"generate layout",
                        "A random full layout: counts per the variant, placed by a seeded shuffle.",
                        "generate layout [--variant V] [--size N | --width W --height H] [--seed S] "
-                       "[--counts table|half-even]",
+                       "[--counts table|half-even] [--holes N]",
                        "leapfrog generate layout --variant murray --size 15 --seed 7", cmd.run};
   const Command puzzles{
       "generate puzzles",

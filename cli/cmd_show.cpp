@@ -1,16 +1,71 @@
 #include <iostream>
+#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/render.h"
+#include "cli/search_options.h"
 #include "cli/svg.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
+#include "puzzles/record.h"
+#include "solver/referee.h"
 
 namespace leapfrog::cli {
+
+namespace {
+
+// A turn played by --then: what was written, who played it, what it captured.
+struct Played {
+  std::string move;
+  int player = 0;  // 1-based
+  Score value = 0;
+};
+
+// Plays the --then moves from `setup`, checking each with the referee of `verify --game`
+// (verify_turn: legal under the continuation rule, and no turn once the game is over).
+// Every word of every --then value is one move, so "--then 'xd4 c2xe2'" and
+// "--then xd4 c2xe2" are the same. Throws UsageError naming the first bad move and its
+// index (1-based).
+Setup play_then(const Setup& setup, const std::vector<std::string>& values,
+                std::vector<Played>& played) {
+  std::vector<std::string> words;
+  for (const std::string& value : values) {
+    std::istringstream in(value);
+    for (std::string w; in >> w;) words.push_back(w);
+  }
+  if (words.empty()) throw UsageError("--then needs at least one move");
+  GameRecord record;
+  record.start = setup;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    RecordTurn t;
+    try {
+      t.turn = parse_turn(setup.board, words[i]);
+    } catch (const ParseError& e) {
+      throw UsageError("--then move " + std::to_string(i + 1) + ": " + e.what());
+    }
+    record.turns.push_back(std::move(t));
+  }
+  SearchControl control;
+  control.stop = &install_interrupt_flag();
+  control.memory_mb = table_mb(kDefaultHashMb);  // verify's default --hash
+  const GameReport g = referee(record, control);
+  if (g.first_error) {
+    const std::size_t i = static_cast<std::size_t>(*g.first_error);
+    throw UsageError("--then move " + std::to_string(i + 1) + " " + quoted_text(words[i]) +
+                     " is not legal: " + g.turns[i].verdict.reason);
+  }
+  for (const TurnReport& t : g.turns) played.push_back({t.move, t.player, t.verdict.value});
+  Setup after = setup;
+  after.position = g.final;
+  return after;
+}
+
+}  // namespace
 
 int run_show(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position, chain, svg;
+  std::vector<std::string> then;
   po::options_description visible;
   po::options_description picture("Pictures");
   picture.add_options()("chain", move_value(&chain, "chain")->value_name("MOVE"),
@@ -18,17 +73,37 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
                         "pieces 'x' (none by default)")(
       "svg", file_value(&svg, "svg")->value_name("FILE"),
       "also write an SVG diagram to FILE ('-': standard output instead of the text)");
+  po::options_description play("Playing on");
+  play.add_options()("then",
+                     po::value<std::vector<std::string>>()
+                         ->multitoken()
+                         ->composing()
+                         ->notifier([&then](const std::vector<std::string>& moves) {
+                           for (const std::string& m : moves)
+                             if (m.empty()) throw UsageError("--then must be moves, not ''");
+                           then = moves;
+                         })
+                         ->value_name("MOVE..."),
+                     "play these turns first (every word after --then, e.g. --then xd4 c2xe2; "
+                     "may be repeated), each checked as verify --game checks a turn, and show "
+                     "the position they reach");
+  visible.add(play);
   visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const bool colour = want_colour(o);
+  if (position.empty() && !then.empty())
+    throw UsageError("missing POSITION (it comes before --then, which takes every word after it)");
   if (position.empty()) throw UsageError("missing POSITION");
-  const Setup setup = load_position(position, o);
+  std::vector<Played> played;
+  Setup setup = load_position(position, o);
+  if (!then.empty()) setup = play_then(setup, then, played);
   const Rules rules = setup.rules();
   std::optional<Turn> turn;
   if (!chain.empty()) {
     turn = parse_turn(setup.board, chain);
     const TurnCheck check = check_turn(setup.board, rules, setup.position, *turn);
-    if (!check.legal) throw UsageError("--chain " + chain + " is not legal here: " + check.reason);
+    if (!check.legal)
+      throw UsageError("--chain " + quoted_text(chain) + " is not legal here: " + check.reason);
   }
   if (!svg.empty()) {
     SvgOptions so;
@@ -40,10 +115,22 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
   if (o.json) {
     Json j = position_json(setup);
     j["game_over"] = over;
+    if (!then.empty()) {
+      Json turns = Json::array();
+      for (const Played& t : played)
+        turns.push_back({{"move", t.move}, {"player", t.player}, {"value", t.value}});
+      j["then"] = turns;
+    }
     print_json(j);
     return 0;
   }
   std::cout << render_board(setup, colour, turn ? &*turn : nullptr);
+  if (!played.empty()) {
+    std::cout << "after";
+    for (std::size_t i = 0; i < played.size(); ++i)
+      std::cout << (i ? ", " : " ") << i + 1 << ". " << played[i].move << " +" << played[i].value;
+    std::cout << "\n";
+  }
   std::cout << "pieces " << piece_count(setup.board, setup.position) << ", points "
             << point_total(setup.board, setup.position) << "\n";
   std::cout << "rules: " << (setup.variant.empty() ? "traditional" : setup.variant) << ", "

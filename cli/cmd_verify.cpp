@@ -1,8 +1,11 @@
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
+#include "cli/svg.h"
+#include "puzzles/movegen.h"
 #include "puzzles/record.h"
 #include "solver/referee.h"
 #include "solver/verify.h"
@@ -47,7 +50,82 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
   return ok ? 0 : 1;
 }
 
-int verify_game(const CommonOptions& o, const std::string& file, const SearchControl& control) {
+// How verify --game shows the replay besides its verdict: the board after every ply (--plies),
+// a strip of diagrams (--svg FILE) and one diagram per ply (--svg-dir DIR).
+struct ReplayOptions {
+  bool plies = false;
+  std::string svg;
+  std::string svg_dir;
+};
+
+// The positions of a replay: positions[k] after k plies, for the legal turns the referee
+// accepted (the first bad turn is not played).
+struct Replay {
+  std::vector<Turn> turns;
+  std::vector<Setup> positions;
+};
+
+Replay replay_of(const GameRecord& record, const GameReport& g) {
+  Replay r;
+  const std::size_t legal =
+      g.first_error ? static_cast<std::size_t>(*g.first_error) : g.turns.size();
+  const Rules rules = record.start.rules();
+  r.positions.push_back(record.start);
+  for (std::size_t i = 0; i < legal; ++i) {
+    r.turns.push_back(record.turns[i].turn);
+    Setup next = r.positions.back();
+    next.position = apply(next.board, rules, next.position, r.turns.back());
+    r.positions.push_back(std::move(next));
+  }
+  return r;
+}
+
+std::string scores_text(const Rules& rules, const Position& pos) {
+  std::string s;
+  for (int p = 0; p < rules.players; ++p) {
+    if (p) s += ", ";
+    s += std::to_string(pos.scores[p]);
+  }
+  return s;
+}
+
+// --svg: the replay as one strip of small diagrams (svg_line, as solve --svg draws a line),
+// the last captioned with the scores. --svg-dir: DIR/ply-000.svg the start, DIR/ply-K.svg the
+// position after ply K with ply K drawn on it (where the piece started, its path, crossed
+// squares where it captured), numbered with at least three digits.
+void write_replay_svg(const GameRecord& record, const Replay& r, const ReplayOptions& ro) {
+  const Rules rules = record.start.rules();
+  const std::string title = record.tag("Event").value_or(format_position(record.start));
+  if (!ro.svg.empty()) {
+    SvgOptions so;
+    so.cell = 20;
+    so.title = title;
+    if (rules.players > 1)
+      so.end_caption = "end: scores " + scores_text(rules, r.positions.back().position);
+    write_file(ro.svg, svg_line(record.start, r.turns, so));
+  }
+  if (ro.svg_dir.empty()) return;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(ro.svg_dir, ec);
+  if (!fs::is_directory(ro.svg_dir, ec))
+    throw UsageError("cannot create the directory " + quoted_text(ro.svg_dir));
+  const std::size_t digits = std::max<std::size_t>(3, std::to_string(r.turns.size()).size());
+  for (std::size_t k = 0; k < r.positions.size(); ++k) {
+    std::string number = std::to_string(k);
+    number.insert(0, digits - number.size(), '0');
+    const Setup& at = r.positions[k];
+    SvgOptions so;
+    so.title = k == 0 ? "start: " + format_position(at)
+                      : "ply " + std::to_string(k) + " " + format_turn(at.board, r.turns[k - 1]) +
+                            ": " + format_position(at);
+    const std::string svg = k == 0 ? svg_board(at, so) : svg_chain(at, r.turns[k - 1], so);
+    write_file((fs::path(ro.svg_dir) / ("ply-" + number + ".svg")).string(), svg);
+  }
+}
+
+int verify_game(const CommonOptions& o, const std::string& file, const SearchControl& control,
+                const ReplayOptions& ro) {
   GameRecord record = parse_record(read_file(file));
   if (!o.variant.empty()) {
     if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
@@ -57,6 +135,13 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
   const Rules rules = record.start.rules();
   const GameReport g = referee(record, control);
   const Board& board = record.start.board;
+  const Replay replay = replay_of(record, g);
+  const Setup& final_setup = replay.positions.back();
+  if (!ro.svg.empty() || !ro.svg_dir.empty()) write_replay_svg(record, replay, ro);
+  if (ro.svg == "-") {
+    if (!g.legal) std::cerr << "leapfrog verify: " << escape_controls(g.error) << "\n";
+    return g.legal ? 0 : 1;
+  }
   const auto name = [&](int player) {
     std::string s = "player " + std::to_string(player);
     if (player - 1 < static_cast<int>(record.players.size()))
@@ -92,9 +177,33 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     } else {
       j["first_error"] = nullptr;
     }
+    Json final_json = position_json(final_setup);
+    final_json["game_over"] = g.finished;
+    j["final"] = final_json;
+    if (ro.plies) {
+      Json plies = Json::array();
+      for (std::size_t k = 0; k < replay.positions.size(); ++k)
+        plies.push_back(
+            {{"ply", k},
+             {"move", k == 0 ? Json(nullptr) : Json(format_turn(board, replay.turns[k - 1]))},
+             {"position", format_position(replay.positions[k])}});
+      j["plies"] = plies;
+    }
     print_json(j);
   } else {
-    for (const TurnReport& t : g.turns) {
+    const bool colour = want_colour(o);
+    // --plies: the position after each ply, with the ply's traces on the board.
+    const auto board_after = [&](std::size_t k) {
+      const Setup& at = replay.positions[k];
+      std::cout << render_board(at, colour, k == 0 ? nullptr : &replay.turns[k - 1]);
+      std::cout << "position: " << format_position(at) << "\n\n";
+    };
+    if (ro.plies) {
+      std::cout << "start:\n";
+      board_after(0);
+    }
+    for (std::size_t i = 0; i < g.turns.size(); ++i) {
+      const TurnReport& t = g.turns[i];
       std::cout << t.ply << ". " << t.move << "  " << name(t.player) << ": ";
       if (!t.verdict.legal) {
         std::cout << "ILLEGAL\n";
@@ -102,6 +211,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
       }
       std::cout << amount(rules, t.verdict.value) << " (max " << t.verdict.max << ")"
                 << (t.verdict.maximal ? "" : "  not maximal") << "\n";
+      if (ro.plies && i + 1 < replay.positions.size()) board_after(i + 1);
     }
     std::cout << "scores:";
     for (int p = 0; p < rules.players; ++p) std::cout << (p ? ", " : " ") << g.final.scores[p];
@@ -117,7 +227,13 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
         std::cout << "the game is not over (" << name(g.final.to_move + 1) << " to move)\n";
       }
     }
-    (void)board;
+    const std::size_t plies = replay.turns.size();
+    std::cout << "\n"
+              << (g.first_error ? "position after the last legal turn, ply "
+                                : "final position, after ply ")
+              << plies << ":\n";
+    std::cout << render_board(final_setup, colour);
+    std::cout << "position: " << format_position(final_setup) << "\n";
   }
   if (!g.legal) std::cerr << "leapfrog verify: " << escape_controls(g.error) << "\n";
   return g.legal ? 0 : 1;
@@ -129,7 +245,18 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position, move, game;
   LimitOptions limits;
+  ReplayOptions replay;
   po::options_description visible;
+  po::options_description replays("Replay (with --game)");
+  replays.add_options()("plies", po::bool_switch(&replay.plies),
+                        "also show the position after every ply: text, the board with the ply's "
+                        "traces and its position text; --json, the key plies")(
+      "svg", file_value(&replay.svg, "svg")->value_name("FILE"),
+      "also draw the replay in FILE as a strip of small diagrams, one per ply and the final "
+      "position ('-': standard output, instead of the text)")(
+      "svg-dir", dir_value(&replay.svg_dir, "svg-dir")->value_name("DIR"),
+      "also write one diagram per ply to DIR (created if missing): ply-000.svg the start, "
+      "ply-001.svg the position after ply 1 with the ply drawn, ...");
   po::options_description records("Game records");
   records.add_options()(
       "game", file_value(&game, "game")->value_name("FILE"),
@@ -138,6 +265,7 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   add_limit_options(search, limits, "stop after about N nodes (no answer then)",
                     kWhenChainTablesFull);
   visible.add(rule_options(o)).add(records).add(search);
+  visible.add(replays);
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
   ProgressLine line;
@@ -145,8 +273,10 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   control.memory_mb = table_mb(limits.hash_mb);
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
-    return verify_game(o, game, control);
+    return verify_game(o, game, control, replay);
   }
+  if (replay.plies || !replay.svg.empty() || !replay.svg_dir.empty())
+    throw UsageError("--plies, --svg and --svg-dir go with --game FILE");
   if (position.empty()) throw UsageError("missing POSITION");
   if (move.empty()) throw UsageError("missing MOVE");
   return verify_move(o, position, move, control);

@@ -85,6 +85,15 @@ po::typed_value<std::string>* file_value(std::string* target, const char* option
   });
 }
 
+po::typed_value<std::string>* dir_value(std::string* target, const char* option) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    if (text.empty() || text == "-")
+      throw UsageError(std::string("--") + option + " must name a directory, not " +
+                       quoted_text(text));
+    *target = text;
+  });
+}
+
 po::typed_value<std::string>* move_value(std::string* target, const char* option) {
   return po::value<std::string>()->notifier([=](const std::string& text) {
     if (text.empty()) throw UsageError(std::string("--") + option + " must be a move, not ''");

@@ -77,6 +77,8 @@ po::typed_value<std::string>* name_value(std::string* target, const char* option
                                          std::vector<std::string> names);
 // A file name, '-' for standard input or output; not empty.
 po::typed_value<std::string>* file_value(std::string* target, const char* option);
+// A directory's path; not empty, not '-'.
+po::typed_value<std::string>* dir_value(std::string* target, const char* option);
 // A move in the notation (read against the position later); not empty.
 po::typed_value<std::string>* move_value(std::string* target, const char* option);
 // The names of the variant presets, in their fixed order.

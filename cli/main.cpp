@@ -14,7 +14,7 @@ namespace {
 using leapfrog::cli::Command;
 
 constexpr Command kCommands[] = {
-    {"show", "Print the board, its pieces and points.", "show POSITION [options]",
+    {"show", "Print the board, its pieces and points.", "show POSITION [--then MOVE...] [options]",
      "leapfrog show 1234/2.#1/4411 --json", leapfrog::cli::run_show},
     {"moves", "List the legal turns of the player to move under the rules.",
      "moves POSITION [options]",
@@ -29,7 +29,7 @@ constexpr Command kCommands[] = {
     {"check", "Re-verify every puzzle in a puzzle file; exit 1 at the first that fails.",
      "check FILE [options]", "leapfrog check puzzles/collection/chain-12.epd",
      leapfrog::cli::run_check},
-    {"sheet", "Turn a puzzle file into a printable HTML page (solutions on a page of their own).",
+    {"sheet", "A printable HTML page of puzzles, each with its target; solutions on a page apart.",
      "sheet FILE [--html FILE] [options]",
      "leapfrog sheet puzzles/collection/chain-12.epd --html puzzles.html --columns 3",
      leapfrog::cli::run_sheet},

@@ -20,8 +20,9 @@ std::string label_of(const Puzzle& p, std::size_t index) {
   return p.id.empty() ? numbered("#", index + 1) : p.id;
 }
 
-// Replays the solution; every turn must be legal where it is played.
-void check_solution(const Puzzle& p, std::size_t index) {
+// Replays the solution; every turn must be legal where it is played. Returns the position
+// it ends in.
+Position check_solution(const Puzzle& p, std::size_t index) {
   const Rules rules = p.setup.rules();
   Position pos = p.setup.position;
   for (std::size_t i = 0; i < p.solution.size(); ++i) {
@@ -33,6 +34,30 @@ void check_solution(const Puzzle& p, std::size_t index) {
     pos = apply(p.setup.board, rules, pos, p.solution[i]);
   }
   if (p.solution.empty()) throw ParseError("puzzle " + label_of(p, index) + " has no solution");
+  return pos;
+}
+
+// What a puzzle's solution reaches, by the puzzle's measure: what it captures in all, and what
+// it leaves on the board. Taken from the replay, so that the target stated with the puzzle
+// is what the solution printed with it reaches, under the rules the sheet uses.
+struct Target {
+  Score captured = 0;
+  Score left = 0;
+};
+
+Target target_of(const Puzzle& p, const Position& end) {
+  const Rules rules = p.setup.rules();
+  const auto measure = [&](const Position& pos) {
+    return rules.measure == Measure::kPoints ? point_total(p.setup.board, pos)
+                                             : piece_count(p.setup.board, pos);
+  };
+  return {measure(p.setup.position) - measure(end), measure(end)};
+}
+
+std::string amount(const Rules& rules, Score n) {
+  const bool points = rules.measure == Measure::kPoints;
+  return std::to_string(n) +
+         (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
 }
 
 // A cell size that makes every board about as wide as a column of the sheet.
@@ -40,12 +65,28 @@ double cell_for(const Board& b, double target) {
   return std::clamp(std::floor(target / (std::max(b.width(), b.height()) + 1.2)), 12.0, 40.0);
 }
 
-std::string task_of(const Puzzle& p) {
+// The task and its target, without the solution: for a chain puzzle what the best turn
+// captures, for a solitaire puzzle what the line captures in all and leaves on the board.
+std::string task_of(const Puzzle& p, const Target& target) {
   const Rules rules = p.setup.rules();
   const std::string measure = rules.measure == Measure::kPoints ? "points" : "pieces";
-  std::string task = p.kind == PuzzleKind::kChain
-                         ? "Find the chain that captures the most " + measure
-                         : "Solitaire: capture as many " + measure + " as you can";
+  std::string task;
+  if (p.kind == PuzzleKind::kChain) {
+    const bool removal = p.solution.size() == 1 && p.solution[0].removal;
+    task = removal ? "Find the opening removal that takes the most " + measure + ": " +
+                         amount(rules, target.captured)
+                   : "Find the chain that captures the most " + measure + ": " +
+                         amount(rules, target.captured) +
+                         (p.solution.size() == 1
+                              ? std::string(" in one turn")
+                              : " in " + std::to_string(p.solution.size()) + " turns");
+  } else {
+    task = std::string(p.setup.position.removals_due != 0
+                           ? "Solitaire, starting with an opening removal: capture "
+                           : "Solitaire: capture ") +
+           amount(rules, target.captured) + " in all, leaving " + amount(rules, target.left) +
+           " on the board";
+  }
   task += rules.jumps == JumpSet::kOrthogonal
               ? std::string(".")
               : " (" + directions(rules.jumps).name + " jumps allowed).";
@@ -57,7 +98,9 @@ std::string variant_name(const Setup& s) { return s.variant.empty() ? "tradition
 }  // namespace
 
 std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& options) {
-  for (std::size_t i = 0; i < puzzles.size(); ++i) check_solution(puzzles[i], i);
+  std::vector<Target> targets;
+  for (std::size_t i = 0; i < puzzles.size(); ++i)
+    targets.push_back(target_of(puzzles[i], check_solution(puzzles[i], i)));
   const int columns = std::clamp(options.columns, 1, 6);
   const double column_width = 640.0 / columns;
   std::string out =
@@ -92,9 +135,10 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
     so.title = label_of(p, i);
     out += "<figure id=\"puzzle-" + std::to_string(i + 1) +
            "\">\n<figcaption><span class=\"number\">" + std::to_string(i + 1) + ".</span> " +
-           xml_escape(task_of(p)) + " <span class=\"meta\">(" + xml_escape(label_of(p, i)) + ", " +
-           xml_escape(variant_name(p.setup)) + ", rating " + std::to_string(p.rating) +
-           ")</span></figcaption>\n" + svg_board(p.setup, so) + "</figure>\n";
+           xml_escape(task_of(p, targets[i])) + " <span class=\"meta\">(" +
+           xml_escape(label_of(p, i)) + ", " + xml_escape(variant_name(p.setup)) + ", rating " +
+           std::to_string(p.rating) + ")</span></figcaption>\n" + svg_board(p.setup, so) +
+           "</figure>\n";
   }
   out +=
       "</div>\n</section>\n<section class=\"solutions\">\n<h2>Solutions</h2>\n<div "
@@ -112,8 +156,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
     }
     const std::string caption = "<figcaption><span class=\"number\">" + std::to_string(i + 1) +
                                 ".</span> " + xml_escape(moves) + " &#8212; " +
-                                std::to_string(p.value) +
-                                (rules.measure == Measure::kPoints ? " points" : " pieces") +
+                                amount(rules, targets[i].captured) +
                                 (p.unique ? " (the only way)" : "") + "</figcaption>\n";
     if (p.solution.size() == 1) {
       so.cell = cell_for(p.setup.board, column_width);

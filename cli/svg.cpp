@@ -248,7 +248,9 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgO
               std::to_string(gain);
       pos = next;
     } else {
-      label = "end: +" + std::to_string(total) + " " + std::string(unit_name);
+      label = options.end_caption.empty()
+                  ? "end: +" + std::to_string(total) + " " + std::string(unit_name)
+                  : options.end_caption;
     }
     text(out, x0 + cw / 2, y0 + unit.diagram_height() + caption_size * 1.1, caption_size, "#000000",
          label);

@@ -24,6 +24,9 @@ struct SvgOptions {
   // page its own.
   std::string id = "lf";
   int columns = 4;  // svg_line: diagrams per row
+  // svg_line: the caption of the last diagram; empty: "end: +TOTAL points" (or pieces), the
+  // sum of what the turns captured.
+  std::string end_caption;
 };
 
 // The position.
@@ -38,7 +41,8 @@ std::string xml_escape(std::string_view s);
 std::string svg_chain(const Setup& setup, const Turn& turn, const SvgOptions& options = {});
 
 // A line of play as a sequence of small diagrams: for each turn the position before it with
-// the turn drawn (captioned "N. move +gain"), then the final position. The turns must be
+// the turn drawn (captioned "N. move +gain"), then the final position (captioned
+// options.end_caption, by default "end: +TOTAL points"). The turns must be
 // legal one after the other (the caller checks them; see legality.h). `options.cell` is
 // used as given: pass a small one (e.g. 20).
 std::string svg_line(const Setup& setup, std::span<const Turn> turns,

@@ -1,6 +1,8 @@
 #include "generator/layout.h"
 
 #include <numeric>
+#include <stdexcept>
+#include <string>
 
 #include "generator/random.h"
 
@@ -35,13 +37,14 @@ std::vector<PieceCount> piece_counts(const Variant& variant, int squares, Roundi
   return out;
 }
 
-Position random_layout(const Board& board, const Variant& variant, std::uint64_t seed,
-                       Rounding rounding) {
+namespace {
+
+// random_layout's work, on a generator the caller may draw from afterwards.
+Position fill(const Board& board, const Variant& variant, Rng& rng, Rounding rounding) {
   std::vector<Value> bag;
   bag.reserve(static_cast<std::size_t>(board.squares()));
   for (const PieceCount& pc : piece_counts(variant, board.squares(), rounding))
     bag.insert(bag.end(), static_cast<std::size_t>(pc.count), pc.value);
-  Rng rng(seed);
   shuffle(std::span<Value>(bag), rng);
   Position pos;
   std::size_t next = 0;
@@ -49,6 +52,33 @@ Position random_layout(const Board& board, const Variant& variant, std::uint64_t
   for (int r = board.height() - 1; r >= 0; --r)
     for (int f = 0; f < board.width(); ++f)
       if (const Square s = board.square(f, r); board.is_square(s)) pos.cells[s] = bag[next++];
+  return pos;
+}
+
+}  // namespace
+
+Position random_layout(const Board& board, const Variant& variant, std::uint64_t seed,
+                       Rounding rounding) {
+  Rng rng(seed);
+  return fill(board, variant, rng, rounding);
+}
+
+Position random_layout_with_holes(const Board& board, const Variant& variant, std::uint64_t seed,
+                                  Rounding rounding, int holes, std::vector<Square>* emptied) {
+  if (holes < 0 || holes > board.squares())
+    throw std::invalid_argument("holes must be 0.." + std::to_string(board.squares()));
+  Rng rng(seed);
+  Position pos = fill(board, variant, rng, rounding);
+  std::vector<Square> squares;  // reading order, as fill places the pieces
+  for (int r = board.height() - 1; r >= 0; --r)
+    for (int f = 0; f < board.width(); ++f)
+      if (const Square s = board.square(f, r); board.is_square(s)) squares.push_back(s);
+  for (std::size_t k = 0; k < static_cast<std::size_t>(holes); ++k) {
+    const std::size_t j = k + static_cast<std::size_t>(rng.below(squares.size() - k));
+    std::swap(squares[k], squares[j]);
+    pos.cells[squares[k]] = 0;
+    if (emptied != nullptr) emptied->push_back(squares[k]);
+  }
   return pos;
 }
 

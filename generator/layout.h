@@ -35,6 +35,17 @@ std::vector<PieceCount> piece_counts(const Variant& variant, int squares, Roundi
 Position random_layout(const Board& board, const Variant& variant, std::uint64_t seed,
                        Rounding rounding = Rounding::kHalfUp);
 
+// random_layout with `holes` distinct squares emptied (0 <= holes <= board.squares(), else
+// std::invalid_argument). The same Rng(seed) first shuffles the pieces exactly as
+// random_layout does, so the pieces left are the ones random_layout places there, and then
+// draws the holes: the squares are listed in reading order (the top row first, each row from
+// the left) and for k = 0, 1, ..., holes-1 entry k swaps with entry k + below(squares - k),
+// which is emptied (a partial Fisher-Yates shuffle). `emptied`, when given, receives the
+// holes in draw order. With holes = 0 nothing more is drawn: the layout is random_layout's.
+Position random_layout_with_holes(const Board& board, const Variant& variant, std::uint64_t seed,
+                                  Rounding rounding, int holes,
+                                  std::vector<Square>* emptied = nullptr);
+
 // A sparse random position on a full width x height rectangle, no variant named: square by
 // square in index order, empty when Rng(seed).below(100) < empty_pct, else a piece of value
 // 1 + below(4). Same seed, same position, on every machine: the `bench` signature and the

@@ -137,7 +137,8 @@ TEST_CASE("help and version exit 0", "[cli]") {
   CHECK(run_cli("show --help").out.find("Example:") != std::string::npos);
 }
 
-TEST_CASE("generate layout: same seed, same layout; the seed is always printed", "[cli][layout]") {
+TEST_CASE("generate layout: same seed, same layout, and the seed is always printed",
+          "[cli][layout]") {
   const auto a = run_cli("generate layout --variant murray --size 15 --seed 7 --json");
   const auto b = run_cli("generate layout --variant murray --size 15 --seed 7 --json");
   REQUIRE(a.code == 0);

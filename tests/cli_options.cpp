@@ -70,6 +70,7 @@ const std::map<std::string, std::vector<std::string>>& bad_values() {
       {"FMT", {"''", "no-such"}},
       {"FILE", {"''"}},
       {"MOVE", {"''"}},
+      {"DIR", {"''", "-"}},
       {"SQUARE", {"''", "z", "4d", "d4x"}},
       {"TEXT", {}},  // any text, even empty
   };

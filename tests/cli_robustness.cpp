@@ -182,7 +182,7 @@ TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
   CHECK(r.err.find("standard input is larger than 4 MiB") != std::string::npos);
 }
 
-TEST_CASE("a POSITION naming a special file reads it; a directory has its own message",
+TEST_CASE("a POSITION naming a special file reads it, a directory has its own message",
           "[cli][robust]") {
   auto r = run_cli("show /dev/stdin --json", "1234\n");
   CHECK(r.code == 0);

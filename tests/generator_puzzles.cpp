@@ -79,7 +79,7 @@ TEST_CASE("solitaire puzzles replay to their proved optimum", "[generator]") {
   }
 }
 
-TEST_CASE("same seed, same puzzles at 1 and 2 threads; another seed differs", "[generator]") {
+TEST_CASE("same seed, same puzzles at 1 and 2 threads, and another seed differs", "[generator]") {
   for (PuzzleKind kind : {PuzzleKind::kChain, PuzzleKind::kSolitaire}) {
     const int size = kind == PuzzleKind::kChain ? 9 : 4;
     const auto one = format_puzzles_epd(make(spec_of(kind, 3, size, 42), 1));

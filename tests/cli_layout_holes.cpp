@@ -1,0 +1,123 @@
+// `generate layout --holes N`: the layout of the same seed with N distinct random squares
+// emptied; the position text reads back as a board with no opening removal due.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.h"
+
+using leapfrog::testing::run_cli;
+using Json = nlohmann::json;
+
+namespace {
+
+Json json_of(const std::string& args) {
+  const auto r = run_cli(args);
+  INFO(args << "\n" << r.err);
+  REQUIRE(r.code == 0);
+  return Json::parse(r.out);
+}
+
+// Text in single quotes for the shell (built by appending: GCC 12 warns wrongly, -Wrestrict,
+// on "literal" + string).
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  out += text;
+  out += "'";
+  return out;
+}
+
+// The rows of a one-line position text, without its fields.
+std::string rows_of(const std::string& position) { return position.substr(0, position.find(' ')); }
+
+// Index into rows_of(position) of a square such as "e5" on a board `height` rows high.
+std::size_t index_of(const std::string& square, int width, int height) {
+  const int file = square[0] - 'a', rank = std::stoi(square.substr(1));
+  return static_cast<std::size_t>((height - rank) * (width + 1) + file);
+}
+
+}  // namespace
+
+TEST_CASE("generate layout --holes empties N squares of the same seed's layout",
+          "[cli][layout][holes]") {
+  const Json full = json_of("generate layout --variant murray --size 6 --seed 5 --json");
+  CHECK(full["holes"] == Json::array());
+  CHECK(full["removals_due"] == Json::array({1, 2}));
+  // --holes 0 is the layout without holes, byte for byte, in text and in JSON.
+  CHECK(json_of("generate layout --variant murray --size 6 --seed 5 --holes 0 --json") == full);
+  CHECK(run_cli("generate layout --size 6 --seed 5 --holes 0").out ==
+        run_cli("generate layout --size 6 --seed 5").out);
+
+  const Json j = json_of("generate layout --variant murray --size 6 --seed 5 --holes 3 --json");
+  CHECK(j["position"] == "12241./2331.2/421343/224111/213123/131.22 variant=murray");
+  CHECK(j["holes"] == Json::array({"e5", "f6", "d1"}));
+  CHECK(j["removals_due"] == Json::array());
+  CHECK(j["counts"] == full["counts"]);  // the layout's counts, before the holes
+  CHECK(j["seed"] == 5);
+  // The holes are the only difference from the full layout.
+  std::string expected = rows_of(full["position"]);
+  for (const Json& hole : j["holes"]) expected[index_of(hole, 6, 6)] = '.';
+  CHECK(rows_of(j["position"]) == expected);
+  // Points are the board's after the holes.
+  CHECK(j["points"] == full["points"].get<int>() - 3);  // e5, f6 and d1 held a 1 each
+  // Same seed, same holes.
+  CHECK(json_of("generate layout --variant murray --size 6 --seed 5 --holes 3 --json") == j);
+  CHECK(json_of("generate layout --variant murray --size 6 --seed 6 --holes 3 --json")["holes"] !=
+        j["holes"]);
+
+  const auto text = run_cli("generate layout --variant murray --size 6 --seed 5 --holes 3");
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("seed 5, murray 6x6: 4 green 7 red 11 yellow 14 white, then 3 holes (e5 "
+                      "f6 d1), 70 points\nno opening removal due: the board is not full\n"
+                      "position: 12241./2331.2/421343/224111/213123/131.22 variant=murray\n") !=
+        std::string::npos);
+  CHECK(text.out.starts_with("   a b c d e f\n6  1 2 2 4 1 .  6\n5  2 3 3 1 . 2  5\n"));
+}
+
+TEST_CASE("a layout with holes reads back as a board with no opening removal due",
+          "[cli][layout][holes]") {
+  const Json j = json_of("generate layout --variant murray --size 4 --seed 3 --holes 4 --json");
+  const std::string position = j["position"];
+  const Json shown = json_of("show " + quoted(position) + " --json");
+  CHECK(shown["position"] == position);
+  CHECK(shown["removals_due"] == Json::array());
+  CHECK(shown["to_move"] == 1);
+  CHECK(shown["scores"] == Json::array({0, 0}));
+  CHECK(shown["pieces"] == 12);
+  CHECK(shown["points"] == j["points"]);
+  // The command line's opening rule does not make a board with holes owe removals.
+  CHECK(json_of("show " + quoted(position) + " --opening each --json")["removals_due"] ==
+        Json::array());
+  // best and solve read it the same way: the first turn is a jump, not a removal.
+  const Json best = json_of("best " + quoted(position) + " --json");
+  CHECK(best["removal"] == false);
+  CHECK(best["value"] > 0);
+  const Json solved = json_of("solve " + quoted(position) + " --json");
+  CHECK(solved["removal_due"] == false);
+  CHECK(solved["position_removals"] == 0);
+  // Without holes the same seed's board is a start: a removal comes first.
+  CHECK(json_of("best murray --size 4 --seed 3 --json")["removal"] == true);
+}
+
+TEST_CASE("generate layout --holes out of range is one line and exit 2", "[cli][layout][holes]") {
+  auto r = run_cli("generate layout --size 6 --holes 37");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "leapfrog generate: --holes must be 0..36 (the board's squares), not 37. Try 'leapfrog "
+        "generate --help'.\n");
+  r = run_cli("generate layout --size 6 --holes=-1");
+  CHECK(r.code == 2);
+  CHECK(r.err.starts_with("leapfrog generate: --holes must be a whole number 0..676, not '-1'."));
+  r = run_cli("generate layout --size 6 --holes -1");
+  CHECK(r.code == 2);
+  r = run_cli("generate layout --variant english --holes 34");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--holes must be 0..33") != std::string::npos);
+  r = run_cli("generate layout --size 6 --holes x");
+  CHECK(r.code == 2);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  // Every square may go: an empty board.
+  const Json empty = json_of("generate layout --variant english --holes 33 --seed 2 --json");
+  CHECK(empty["points"] == 0);
+  CHECK(empty["holes"].size() == 33);
+}
