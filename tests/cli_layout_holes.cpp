@@ -5,6 +5,7 @@
 
 #include "run_cli.h"
 
+using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
@@ -15,15 +16,6 @@ Json json_of(const std::string& args) {
   INFO(args << "\n" << r.err);
   REQUIRE(r.code == 0);
   return Json::parse(r.out);
-}
-
-// Text in single quotes for the shell (built by appending: GCC 12 warns wrongly, -Wrestrict,
-// on "literal" + string).
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  out += text;
-  out += "'";
-  return out;
 }
 
 // The rows of a one-line position text, without its fields.

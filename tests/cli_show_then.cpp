@@ -5,6 +5,7 @@
 
 #include "run_cli.h"
 
+using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
@@ -19,15 +20,6 @@ Json show_json(const std::string& args) {
   INFO("show " << args << "\n" << r.err);
   REQUIRE(r.code == 0);
   return Json::parse(r.out);
-}
-
-// Text in single quotes for the shell (built by appending: GCC 12 warns wrongly, -Wrestrict,
-// on "literal" + string).
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  out += text;
-  out += "'";
-  return out;
 }
 
 std::size_t lines(const std::string& s) {

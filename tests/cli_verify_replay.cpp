@@ -8,6 +8,7 @@
 
 #include "run_cli.h"
 
+using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
 using leapfrog::testing::slurp;
 using Json = nlohmann::json;
@@ -15,15 +16,6 @@ using Json = nlohmann::json;
 namespace {
 
 const std::string kRecords = std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/records/";
-
-// Text in single quotes for the shell (built by appending: GCC 12 warns wrongly, -Wrestrict,
-// on "literal" + string).
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  out += text;
-  out += "'";
-  return out;
-}
 
 std::size_t count_of(const std::string& text, const std::string& what) {
   std::size_t n = 0;

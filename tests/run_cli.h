@@ -24,6 +24,15 @@ inline std::string slurp(const std::string& path) {
   return ss.str();
 }
 
+// Text in single quotes, one shell word (the text holds no single quote). Built by appending:
+// GCC 12 warns wrongly (-Wrestrict) on "literal" + string.
+inline std::string quoted(const std::string& text) {
+  std::string out = "'";
+  out += text;
+  out += "'";
+  return out;
+}
+
 // `args` is appended to the executable's path as shell words (quote them yourself);
 // `input` is fed to standard input.
 inline CliResult run_cli(const std::string& args, const std::string& input = "") {
