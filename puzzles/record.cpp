@@ -143,7 +143,8 @@ GameRecord parse_record(std::string_view text) {
         fail_at(in.line(), in.column(), "expected ']' after the tag's value");
       in.get();
       for (const RecordTag& old : r.tags)
-        if (old.name == t.name) fail_at(line, column, "tag [" + t.name + "] given twice");
+        if (old.name == t.name)
+          fail_at(line, column, "tag [" + escape_controls(t.name) + "] given twice");
       r.tags.push_back(t);
       continue;
     }
@@ -224,7 +225,8 @@ GameRecord parse_record(std::string_view text) {
     const std::string size =
         std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());
     if (b->value != size)
-      fail_at(b->line, 1, "[Board \"" + b->value + "\"] but the start position is " + size);
+      fail_at(b->line, 1,
+              "[Board \"" + escape_controls(b->value) + "\"] but the start position is " + size);
   }
   if (const RecordTag* s = find("Scores")) {
     std::vector<Score> scores;

@@ -99,3 +99,13 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
         "record line 3, column 1: [Scores] gives 1 scores for 2 players");
   CHECK(error_of("") == "record line 1, column 1: no [Start \"...\"] tag (the start position)");
 }
+
+TEST_CASE("record errors escape the control characters of the text they echo",
+          "[puzzles][record]") {
+  // A tag's name and value are the user's text: a message shows them escaped (core/text.h),
+  // so that it stays one line and sends no control sequence to a terminal.
+  CHECK(error_of("[Board \"\x1b[2J\"]\n[Start \"12/34\"]\n") ==
+        "record line 1, column 1: [Board \"\\x1b[2J\"] but the start position is 2x2");
+  CHECK(error_of("[A\x01 \"x\"]\n[A\x01 \"y\"]\n[Start \"12/34\"]\n") ==
+        "record line 2, column 1: tag [A\\x01] given twice");
+}
