@@ -70,6 +70,16 @@ bool known_key(std::string_view k) {
   return false;
 }
 
+enum Column { kId, kPosition, kMoves, kValue, kRating, kThemes, kKind, kUnique, kColumns };
+constexpr std::string_view kColumnNames[kColumns] = {"PuzzleId", "Position", "Moves", "Value",
+                                                     "Rating",   "Themes",   "Kind",  "Unique"};
+
+bool known_column(std::string_view k) {
+  for (std::string_view known : kColumnNames)
+    if (k == known) return true;
+  return false;
+}
+
 // A bad field value; the format's reader adds the line and column.
 struct FieldError {
   std::string what;
@@ -257,6 +267,10 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
       } else if (key == "unique") {
         p.unique = parse_unique(value);
       } else {
+        // An extra field must have a name in both formats: CSV reads these as its own.
+        if (known_column(key))
+          fail(kWhere, line_no, key_col,
+               "field " + quoted_text(key) + " is a CSV column's name, not an extra field");
         for (const auto& [k, v] : p.extra)
           if (k == key)
             fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " given twice");
@@ -385,10 +399,6 @@ std::string csv_field(std::string_view v) {
   }
   return out + "\"";
 }
-
-enum Column { kId, kPosition, kMoves, kValue, kRating, kThemes, kKind, kUnique, kColumns };
-constexpr std::string_view kColumnNames[kColumns] = {"PuzzleId", "Position", "Moves", "Value",
-                                                     "Rating",   "Themes",   "Kind",  "Unique"};
 
 }  // namespace
 

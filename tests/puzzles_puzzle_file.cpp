@@ -190,3 +190,14 @@ TEST_CASE("CSV keeps the order of each puzzle's extra fields", "[puzzle_file]") 
   CHECK(format_puzzles_csv(ps) == text);
   CHECK(parse_puzzles_csv(format_puzzles_csv(ps)) == ps);
 }
+
+TEST_CASE("an EPD extra field is never named like a CSV column", "[puzzle_file]") {
+  // As an extra field, 'Moves' would give the CSV a second Moves column that no reader takes.
+  using Catch::Matchers::Contains;
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; Moves a1xc1;"),
+                    Contains("column 15") && Contains("CSV column"));
+  // Names differing in case are extra fields like any other, in both formats.
+  const std::vector<Puzzle> ps = parse_puzzles_epd("1.1 bm a1xc1; moves a1xc1;");
+  REQUIRE(ps.size() == 1);
+  CHECK(parse_puzzles_csv(format_puzzles_csv(ps)) == ps);
+}
