@@ -330,3 +330,23 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[c
   CHECK(verify.code == 2);
   CHECK(one_line(verify.err));
 }
+
+TEST_CASE("option errors show text holding Boost's placeholders as given", "[cli][robust]") {
+  // Boost.Program_options fills %canonical_option%, %original_token%, %option%, %prefix% and
+  // %value% into its messages again and again: text that holds them must neither hang the
+  // program nor change.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"show", "murray", "--%canonical_option%"}, "'--%canonical_option%'"},
+      {{"show", "murray", "--%original_token%x"}, "'--%original_token%x'"},
+      {{"show", "murray", "--%option%"}, "'--%option%'"},
+      {{"show", "murray", "--%prefix%x"}, "'--%prefix%x'"},
+      {{"show", "murray", "--a\x01%b"}, "--a\\x01%b"},
+  };
+  for (const auto& [args, shown] : cases) {
+    INFO(args.back());
+    const auto r = run_and_signal(args, 0);
+    CHECK(r.code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find(shown) != std::string::npos);
+  }
+}
