@@ -221,6 +221,13 @@ GameRecord parse_record(std::string_view text) {
                 std::to_string(rules.players) + " players");
   if (board_full(r.start.board, r.start.position))
     r.start.position = start_position(rules, r.start.position);
+  // The start's own fields may name more players than the rules the tags make (a variant
+  // of fewer players): a score or removal of a player who does not play is an error.
+  for (int p = rules.players; p < kMaxPlayers; ++p)
+    if (r.start.position.scores[p] != 0 || r.start.position.removal_due(p))
+      fail_at(start->line, 1,
+              "[Start]: a score or removal for player " + std::to_string(p + 1) + " but " +
+                  std::to_string(rules.players) + " players");
   if (const RecordTag* b = find("Board")) {
     const std::string size =
         std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());

@@ -100,6 +100,19 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
   CHECK(error_of("") == "record line 1, column 1: no [Start \"...\"] tag (the start position)");
 }
 
+TEST_CASE("a record's start holds no score or removal of a player beyond the rules' players",
+          "[puzzles][record]") {
+  // english is a one-player preset: player 2's score in [Start] would be dropped unseen.
+  CHECK(error_of("[Variant \"english\"]\n[Start \"1.1 scores=0,5\"]\n") ==
+        "record line 2, column 1: [Start]: a score or removal for player 2 but 1 players");
+  CHECK(error_of("[Variant \"english\"]\n[Start \"1.1 removals=2\"]\n") ==
+        "record line 2, column 1: [Start]: a score or removal for player 2 but 1 players");
+  // A full board is a game's start: its scores are 0 and the rules' removals due, so fields
+  // of the text for other players do not count.
+  const GameRecord full = parse_record("[Variant \"english\"]\n[Start \"11 scores=0,5\"]\n");
+  CHECK(full.start.position.scores[1] == 0);
+}
+
 TEST_CASE("record errors escape the control characters of the text they echo",
           "[puzzles][record]") {
   // A tag's name and value are the user's text: a message shows them escaped (core/text.h),
