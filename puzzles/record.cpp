@@ -87,7 +87,8 @@ std::optional<std::string> GameRecord::tag(std::string_view name) const {
   return std::nullopt;
 }
 
-GameRecord parse_record(std::string_view text) {
+GameRecord parse_record(std::string_view text, std::string_view variant,
+                        const RuleOverrides& later) {
   GameRecord r;
   Reader in(text);
   bool in_moves = false;
@@ -214,6 +215,11 @@ GameRecord parse_record(std::string_view text) {
                   std::to_string(*r.start.overrides.players));
     r.start.overrides.players = n;
   }
+  if (!variant.empty()) {
+    if (!find_variant(variant)) throw ParseError("unknown variant " + quoted_text(variant));
+    r.start.variant = std::string(variant);
+  }
+  r.start.overrides = r.start.overrides.merged_with(later);
   const Rules rules = r.start.rules();
   if (r.start.position.to_move >= rules.players)
     fail_at(start->line, 1,

@@ -113,6 +113,31 @@ TEST_CASE("a record's start holds no score or removal of a player beyond the rul
   CHECK(full.start.position.scores[1] == 0);
 }
 
+TEST_CASE("rule settings from outside the record are read with it and checked under",
+          "[puzzles][record]") {
+  RuleOverrides three;
+  three.players = 3;
+  const std::string scored = "[Start \"11.1\"]\n[Scores \"1,0\"]\n1. a1xc1\n";
+  CHECK(parse_record(scored).scores->size() == 2);
+  CHECK_THROWS_WITH(parse_record(scored, "", three),
+                    "record line 2, column 1: [Scores] gives 2 scores for 3 players");
+  RuleOverrides two;
+  two.players = 2;
+  CHECK_THROWS_WITH(parse_record("[Start \"1.1.1 players=3 turn=3\"]\n", "", two),
+                    "record line 1, column 1: [Start]: player 3 to move but 2 players");
+  CHECK_THROWS_WITH(parse_record("[Start \"1.1.1 scores=0,0,5\"]\n", "", two),
+                    "record line 1, column 1: [Start]: a score or removal for player 3 but 2 "
+                    "players");
+  // A full board owes the opening removals of the rules in force: here only player 1's.
+  RuleOverrides first;
+  first.opening = Opening::kFirstPlayer;
+  CHECK(parse_record("[Start \"11/11\"]\n").start.position.removals_due == 3);
+  CHECK(parse_record("[Start \"11/11\"]\n", "", first).start.position.removals_due == 1);
+  const GameRecord froglet = parse_record("[Start \"11/11\"]\n", "froglet", {});
+  CHECK(froglet.start.variant == "froglet");
+  CHECK(froglet.start.position.removals_due == 1);
+}
+
 TEST_CASE("record errors escape the control characters of the text they echo",
           "[puzzles][record]") {
   // A tag's name and value are the user's text: a message shows them escaped (core/text.h),
