@@ -108,10 +108,13 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
       while (!in.done() && in.peek() != '}') comment += in.get();
       if (in.done()) fail_at(line, column, "comment not closed (a '{' without '}')");
       in.get();
-      if (!r.turns.empty()) {
+      // An empty comment adds nothing, not even the space that joins two comments: the
+      // turn's comment is written back as one, and read back the same.
+      const std::string trimmed = trim(comment);
+      if (!r.turns.empty() && !trimmed.empty()) {
         std::string& to = r.turns.back().comment;
         if (!to.empty()) to += ' ';
-        to += trim(comment);
+        to += trimmed;
       }
       continue;
     }

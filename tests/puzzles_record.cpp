@@ -138,6 +138,14 @@ TEST_CASE("rule settings from outside the record are read with it and checked un
   CHECK(froglet.start.position.removals_due == 1);
 }
 
+TEST_CASE("empty comments add nothing to a turn's comment", "[puzzles][record]") {
+  const GameRecord r = parse_record("[Start \"12/34\"]\n1. a1xa2 {first} {} { }\n");
+  REQUIRE(r.turns.size() == 1);
+  CHECK(r.turns[0].comment == "first");
+  CHECK(parse_record(format_record(r)).turns[0].comment == "first");
+  CHECK(parse_record("[Start \"12/34\"]\n1. a1xa2 {} {second}\n").turns[0].comment == "second");
+}
+
 TEST_CASE("record errors escape the control characters of the text they echo",
           "[puzzles][record]") {
   // A tag's name and value are the user's text: a message shows them escaped (core/text.h),
