@@ -13,6 +13,11 @@
 #   ./build.sh build  install and build only
 #   ./build.sh format check that every tracked *.cpp/*.h is as clang-format formats it
 #                     (changes nothing; fix with: git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format -i)
+#   ./build.sh fuzz [SECONDS]
+#                     build the libFuzzer harnesses of fuzz/ with clang (ASan + UBSan) into
+#                     build-fuzz and run each on a scratch copy of its seeds for an equal share
+#                     of SECONDS (default 600 in all; LEAPFROG_FUZZ_SECONDS=N: N per harness);
+#                     a crash, leak, timeout or running out of memory fails, naming the input
 # Warnings are always on; they are errors only when LEAPFROG_WERROR=ON is in the environment
 # (CI sets it), so that a newer compiler's new warnings do not break a user's build.
 set -euo pipefail
@@ -21,7 +26,10 @@ what=${1:-build}
 jobs=$(nproc 2>/dev/null || echo 2)
 werror=${LEAPFROG_WERROR:-OFF}
 
-if [ "$what" = format ]; then scripts/setup.sh format; else scripts/setup.sh; fi
+case "$what" in
+  format|fuzz) scripts/setup.sh "$what" ;;
+  *) scripts/setup.sh ;;
+esac
 
 configure_and_build() {  # dir [--target T], extra cmake args...
   local dir=$1; shift
@@ -112,6 +120,55 @@ case "$what" in
     (supp=$PWD/tests/tsan.supp && cd build-tsan &&
       TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$supp" \
       ctest --output-on-failure -j "$jobs" -LE slow) ;;
+  fuzz)
+    # One harness per fuzz/*.cpp, its seeds in fuzz/corpus/<name>/ (fuzz/CMakeLists.txt).
+    harnesses=()
+    for source in fuzz/*.cpp; do harnesses+=("$(basename "$source" .cpp)"); done
+    total=${2:-600}
+    if ! [[ "$total" =~ ^[0-9]+$ ]] || [ "$total" -lt "${#harnesses[@]}" ]; then
+      echo "build.sh fuzz: SECONDS must be a whole number of at least ${#harnesses[@]}" \
+        "(a second for each harness), not '$total'" >&2
+      exit 2
+    fi
+    seconds=${LEAPFROG_FUZZ_SECONDS:-$((total / ${#harnesses[@]}))}
+    if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
+      echo "build.sh fuzz: LEAPFROG_FUZZ_SECONDS must be a whole number >= 1, not '$seconds'" >&2
+      exit 2
+    fi
+    # CC and CXX count when build-fuzz is first configured; CMakeLists.txt refuses a compiler
+    # other than clang for LEAPFROG_FUZZ.
+    CC=clang CXX=clang++ configure_and_build build-fuzz --target fuzz_harnesses -DLEAPFROG_FUZZ=ON \
+      -DLEAPFROG_TESTS=OFF -DLEAPFROG_BENCH=OFF
+    symbolizer=/usr/lib/llvm-14/bin/llvm-symbolizer
+    if [ -x "$symbolizer" ]; then export ASAN_SYMBOLIZER_PATH=$symbolizer; fi
+    export UBSAN_OPTIONS=print_stacktrace=1
+    # The corpus grows in a scratch copy: what libFuzzer finds, and the input of a failure,
+    # stay in build-fuzz/run, never in the repository.
+    run=build-fuzz/run
+    rm -rf "$run"
+    failed=()
+    echo "build.sh fuzz: ${#harnesses[@]} harnesses, ${seconds} s each"
+    for name in "${harnesses[@]}"; do
+      mkdir -p "$run/$name/corpus" "$run/$name/found"
+      cp fuzz/corpus/"$name"/* "$run/$name/corpus/"
+      log=$run/$name/log
+      # -timeout: seconds for one input; -close_fd_mask=1: the code's standard output is not
+      # the report's. Exit status non-zero: a crash, leak, timeout or -rss_limit_mb exceeded.
+      if build-fuzz/fuzz/fuzz_"$name" "$run/$name/corpus" -max_total_time="$seconds" -timeout=10 \
+        -rss_limit_mb=2048 -close_fd_mask=1 -artifact_prefix="$PWD/$run/$name/found/" \
+        >"$log" 2>&1 && grep -q '^Done [0-9]* runs' "$log"; then
+        echo "fuzz_$name: $(grep '^Done [0-9]* runs' "$log" | tail -n 1)"
+      else
+        failed+=("$name")
+        tail -n 60 "$log"
+        echo "fuzz_$name: FAILED; log $log; the input: $(ls -d "$PWD/$run/$name/found/"* 2>/dev/null)" >&2
+      fi
+    done
+    if [ ${#failed[@]} -ne 0 ]; then
+      echo "build.sh fuzz: failed: ${failed[*]} (reproduce: build-fuzz/fuzz/fuzz_NAME INPUT)" >&2
+      exit 1
+    fi
+    rm -rf "$run" ;;
   *)
-    echo "usage: ./build.sh run|test|slow|asan|tsan|build|format" >&2; exit 2 ;;
+    echo "usage: ./build.sh run|test|slow|asan|tsan|build|format|fuzz [SECONDS]" >&2; exit 2 ;;
 esac

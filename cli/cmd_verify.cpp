@@ -126,12 +126,8 @@ void write_replay_svg(const GameRecord& record, const Replay& r, const ReplayOpt
 
 int verify_game(const CommonOptions& o, const std::string& file, const SearchControl& control,
                 const ReplayOptions& ro) {
-  GameRecord record = parse_record(read_file(file));
-  if (!o.variant.empty()) {
-    if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
-    record.start.variant = o.variant;
-  }
-  record.start.overrides = record.start.overrides.merged_with(overrides_from(o));
+  // The rule options go into the reading, so that the record's checks hold under them.
+  const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
   const Rules rules = record.start.rules();
   const GameReport g = referee(record, control);
   const Board& board = record.start.board;

@@ -11,6 +11,7 @@
 #include <limits>
 #include <sstream>
 
+#include "cli/option_error.h"
 #include "generator/layout.h"
 
 namespace leapfrog::cli {
@@ -187,8 +188,8 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   try {
     po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
     po::notify(vm);
-  } catch (const po::error& e) {
-    throw UsageError(e.what());
+  } catch (po::error& e) {
+    throw UsageError(option_error_message(e));
   }
   (void)cmd;
   return vm;

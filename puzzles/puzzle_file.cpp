@@ -70,6 +70,16 @@ bool known_key(std::string_view k) {
   return false;
 }
 
+enum Column { kId, kPosition, kMoves, kValue, kRating, kThemes, kKind, kUnique, kColumns };
+constexpr std::string_view kColumnNames[kColumns] = {"PuzzleId", "Position", "Moves", "Value",
+                                                     "Rating",   "Themes",   "Kind",  "Unique"};
+
+bool known_column(std::string_view k) {
+  for (std::string_view known : kColumnNames)
+    if (k == known) return true;
+  return false;
+}
+
 // A bad field value; the format's reader adds the line and column.
 struct FieldError {
   std::string what;
@@ -257,6 +267,10 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
       } else if (key == "unique") {
         p.unique = parse_unique(value);
       } else {
+        // An extra field must have a name in both formats: CSV reads these as its own.
+        if (known_column(key))
+          fail(kWhere, line_no, key_col,
+               "field " + quoted_text(key) + " is a CSV column's name, not an extra field");
         for (const auto& [k, v] : p.extra)
           if (k == key)
             fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " given twice");
@@ -386,10 +400,6 @@ std::string csv_field(std::string_view v) {
   return out + "\"";
 }
 
-enum Column { kId, kPosition, kMoves, kValue, kRating, kThemes, kKind, kUnique, kColumns };
-constexpr std::string_view kColumnNames[kColumns] = {"PuzzleId", "Position", "Moves", "Value",
-                                                     "Rating",   "Themes",   "Kind",  "Unique"};
-
 }  // namespace
 
 std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
@@ -458,12 +468,51 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// The extra columns: every extra key once, in an order that keeps each puzzle's extra fields
+// in their order when some order does (always for puzzles read from CSV, whose fields follow
+// the header's columns): by first appearance, a key coming only after every key that precedes
+// it in some puzzle. Puzzles that order two keys both ways get the order of first appearance.
+std::vector<std::string> extra_columns(std::span<const Puzzle> puzzles) {
+  std::vector<std::string> keys;                // by first appearance
+  std::vector<std::vector<std::size_t>> after;  // after[k]: the keys right before k in a puzzle
+  const auto index = [&](const std::string& key) {
+    const auto it = std::find(keys.begin(), keys.end(), key);
+    if (it != keys.end()) return static_cast<std::size_t>(it - keys.begin());
+    keys.push_back(key);
+    after.emplace_back();
+    return keys.size() - 1;
+  };
+  for (const Puzzle& p : puzzles) {
+    std::size_t previous = 0;
+    for (std::size_t i = 0; i < p.extra.size(); ++i) {
+      const std::size_t k = index(p.extra[i].first);
+      if (i > 0) after[k].push_back(previous);
+      previous = k;
+    }
+  }
+  std::vector<std::string> order;
+  std::vector<bool> placed(keys.size());
+  while (order.size() < keys.size()) {
+    std::size_t next = keys.size();
+    for (std::size_t k = 0; k < keys.size() && next == keys.size(); ++k)
+      if (!placed[k] && std::all_of(after[k].begin(), after[k].end(),
+                                    [&](std::size_t before) { return placed[before]; }))
+        next = k;
+    if (next == keys.size())  // the puzzles disagree: no order keeps them all
+      next =
+          static_cast<std::size_t>(std::find(placed.begin(), placed.end(), false) - placed.begin());
+    placed[next] = true;
+    order.push_back(keys[next]);
+  }
+  return order;
+}
+
+}  // namespace
+
 std::string format_puzzles_csv(std::span<const Puzzle> puzzles) {
-  // Extra columns: every extra key, in order of first appearance.
-  std::vector<std::string> extra;
-  for (const Puzzle& p : puzzles)
-    for (const auto& [k, v] : p.extra)
-      if (std::find(extra.begin(), extra.end(), k) == extra.end()) extra.push_back(k);
+  const std::vector<std::string> extra = extra_columns(puzzles);
   std::string out(kPuzzleCsvHeader);
   for (const std::string& k : extra) out += "," + k;
   out += "\n";

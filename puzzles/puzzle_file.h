@@ -47,7 +47,7 @@ struct Puzzle {
   std::vector<std::string> themes;
   bool unique = false;  // whether the solution is claimed to be the only optimal one
   // Further fields, in file order: (key, value). Keys are identifiers ([A-Za-z_][A-Za-z0-9_-]*)
-  // other than the known ones.
+  // other than the known ones of either format (the EPD opcodes and the CSV column names).
   std::vector<std::pair<std::string, std::string>> extra;
 
   bool operator==(const Puzzle&) const = default;

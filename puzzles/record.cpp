@@ -87,7 +87,8 @@ std::optional<std::string> GameRecord::tag(std::string_view name) const {
   return std::nullopt;
 }
 
-GameRecord parse_record(std::string_view text) {
+GameRecord parse_record(std::string_view text, std::string_view variant,
+                        const RuleOverrides& later) {
   GameRecord r;
   Reader in(text);
   bool in_moves = false;
@@ -107,10 +108,13 @@ GameRecord parse_record(std::string_view text) {
       while (!in.done() && in.peek() != '}') comment += in.get();
       if (in.done()) fail_at(line, column, "comment not closed (a '{' without '}')");
       in.get();
-      if (!r.turns.empty()) {
+      // An empty comment adds nothing, not even the space that joins two comments: the
+      // turn's comment is written back as one, and read back the same.
+      const std::string trimmed = trim(comment);
+      if (!r.turns.empty() && !trimmed.empty()) {
         std::string& to = r.turns.back().comment;
         if (!to.empty()) to += ' ';
-        to += trim(comment);
+        to += trimmed;
       }
       continue;
     }
@@ -143,7 +147,8 @@ GameRecord parse_record(std::string_view text) {
         fail_at(in.line(), in.column(), "expected ']' after the tag's value");
       in.get();
       for (const RecordTag& old : r.tags)
-        if (old.name == t.name) fail_at(line, column, "tag [" + t.name + "] given twice");
+        if (old.name == t.name)
+          fail_at(line, column, "tag [" + escape_controls(t.name) + "] given twice");
       r.tags.push_back(t);
       continue;
     }
@@ -213,6 +218,11 @@ GameRecord parse_record(std::string_view text) {
                   std::to_string(*r.start.overrides.players));
     r.start.overrides.players = n;
   }
+  if (!variant.empty()) {
+    if (!find_variant(variant)) throw ParseError("unknown variant " + quoted_text(variant));
+    r.start.variant = std::string(variant);
+  }
+  r.start.overrides = r.start.overrides.merged_with(later);
   const Rules rules = r.start.rules();
   if (r.start.position.to_move >= rules.players)
     fail_at(start->line, 1,
@@ -220,11 +230,19 @@ GameRecord parse_record(std::string_view text) {
                 std::to_string(rules.players) + " players");
   if (board_full(r.start.board, r.start.position))
     r.start.position = start_position(rules, r.start.position);
+  // The start's own fields may name more players than the rules the tags make (a variant
+  // of fewer players): a score or removal of a player who does not play is an error.
+  for (int p = rules.players; p < kMaxPlayers; ++p)
+    if (r.start.position.scores[p] != 0 || r.start.position.removal_due(p))
+      fail_at(start->line, 1,
+              "[Start]: a score or removal for player " + std::to_string(p + 1) + " but " +
+                  std::to_string(rules.players) + " players");
   if (const RecordTag* b = find("Board")) {
     const std::string size =
         std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());
     if (b->value != size)
-      fail_at(b->line, 1, "[Board \"" + b->value + "\"] but the start position is " + size);
+      fail_at(b->line, 1,
+              "[Board \"" + escape_controls(b->value) + "\"] but the start position is " + size);
   }
   if (const RecordTag* s = find("Scores")) {
     std::vector<Score> scores;

@@ -49,7 +49,13 @@ struct GameRecord {
 };
 
 // Throws ParseError naming the place: "record line 7, column 12: ...".
-GameRecord parse_record(std::string_view text);
+//
+// `variant` (a preset's name, or empty) and `later` are rule settings from outside the
+// record, a command line's: they win over the record's own, and every check of the start
+// (the player to move, the scores and removals of players beyond the count, [Scores]) is
+// made under the rules they give, which a full start board owes the opening removals of.
+GameRecord parse_record(std::string_view text, std::string_view variant = {},
+                        const RuleOverrides& later = {});
 
 // The record as text: its tags in order, then the turns numbered by ply with their
 // comments. parse_record(format_record(r)) gives r back (tags, start, turns, comments).

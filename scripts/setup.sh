@@ -4,6 +4,8 @@
 # is missing.
 #   scripts/setup.sh          what building and testing need
 #   scripts/setup.sh format   only clang-format (./build.sh format: no compiler needed)
+#   scripts/setup.sh fuzz     what the libFuzzer harnesses need (./build.sh fuzz): clang and
+#                             its runtime libraries instead of g++, no test or benchmark tools
 set -euo pipefail
 
 case "${1:-build}" in
@@ -19,8 +21,16 @@ case "${1:-build}" in
     ) ;;
   format)
     packages=(git clang-format) ;;  # Debian 12's clang-format is version 14
+  fuzz)
+    packages=(
+      cmake make pkg-config
+      clang                         # Debian 12's clang is version 14
+      libclang-rt-14-dev            # libFuzzer and the sanitizers' runtimes
+      llvm-14                       # llvm-symbolizer: crash reports name files and lines
+      libboost-program-options-dev libtbb-dev nlohmann-json3-dev
+    ) ;;
   *)
-    echo "usage: scripts/setup.sh [build|format]" >&2; exit 2 ;;
+    echo "usage: scripts/setup.sh [build|format|fuzz]" >&2; exit 2 ;;
 esac
 
 missing=()

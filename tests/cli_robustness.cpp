@@ -332,3 +332,41 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[c
   CHECK(verify.code == 2);
   CHECK(one_line(verify.err));
 }
+
+TEST_CASE("option errors show text holding Boost's placeholders as given", "[cli][robust]") {
+  // Boost.Program_options fills %canonical_option%, %original_token%, %option%, %prefix% and
+  // %value% into its messages again and again: text that holds them must neither hang the
+  // program nor change.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"show", "murray", "--%canonical_option%"}, "'--%canonical_option%'"},
+      {{"show", "murray", "--%original_token%x"}, "'--%original_token%x'"},
+      {{"show", "murray", "--%option%"}, "'--%option%'"},
+      {{"show", "murray", "--%prefix%x"}, "'--%prefix%x'"},
+      {{"show", "murray", "--a\x01%b"}, "--a\\x01%b"},
+  };
+  for (const auto& [args, shown] : cases) {
+    INFO(args.back());
+    const auto r = run_and_signal(args, 0);
+    CHECK(r.code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find(shown) != std::string::npos);
+  }
+}
+
+TEST_CASE("verify --game checks the record under the rule options given", "[cli][robust]") {
+  // [Scores] claims two scores; with --players 3 the replay has three players: an error in
+  // the record as the options make it, not a claim read past its end.
+  const std::string record = "[Start \"11.1\"]\n[Scores \"1,0\"]\n\n1. a1xc1\n";
+  CHECK(run_cli("verify --game -", record).code == 0);
+  auto r = run_cli("verify --game - --players 3", record);
+  CHECK(r.code == 2);
+  CHECK(one_line(r.err));
+  CHECK(r.err.find("[Scores] gives 2 scores for 3 players") != std::string::npos);
+  // Player 3 to move, and a score of player 3's, in a game of two.
+  r = run_cli("verify --game - --players 2", "[Start \"11.1 players=3 turn=3\"]\n\n1. a1xc1\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("player 3 to move but 2 players") != std::string::npos);
+  r = run_cli("verify --game - --players 2", "[Start \"1.1.1 scores=0,0,5\"]\n\n1. a1xc1\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("a score or removal for player 3 but 2 players") != std::string::npos);
+}

@@ -175,3 +175,29 @@ TEST_CASE("mangled puzzle files give ParseError or puzzles that round-trip", "[p
   CHECK(parsed > 0);
   CHECK(rejected > 0);
 }
+
+TEST_CASE("CSV keeps the order of each puzzle's extra fields", "[puzzle_file]") {
+  // The first puzzle has no 'source': ordering the columns by first appearance alone would
+  // put 'note' before 'source' and change the second puzzle's order.
+  const std::string text =
+      "PuzzleId,Position,Moves,Value,Rating,Themes,Kind,Unique,source,note\n"
+      "p1,1.1,a1xc1,0,0,,chain,0,,x\n"
+      "p2,1.1,a1xc1,0,0,,chain,0,book,y\n";
+  const std::vector<Puzzle> ps = parse_puzzles_csv(text);
+  REQUIRE(ps.size() == 2);
+  CHECK(ps[1].extra ==
+        std::vector<std::pair<std::string, std::string>>{{"source", "book"}, {"note", "y"}});
+  CHECK(format_puzzles_csv(ps) == text);
+  CHECK(parse_puzzles_csv(format_puzzles_csv(ps)) == ps);
+}
+
+TEST_CASE("an EPD extra field is never named like a CSV column", "[puzzle_file]") {
+  // As an extra field, 'Moves' would give the CSV a second Moves column that no reader takes.
+  using Catch::Matchers::Contains;
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm a1xc1; Moves a1xc1;"),
+                    Contains("column 15") && Contains("CSV column"));
+  // Names differing in case are extra fields like any other, in both formats.
+  const std::vector<Puzzle> ps = parse_puzzles_epd("1.1 bm a1xc1; moves a1xc1;");
+  REQUIRE(ps.size() == 1);
+  CHECK(parse_puzzles_csv(format_puzzles_csv(ps)) == ps);
+}

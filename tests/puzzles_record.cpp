@@ -99,3 +99,59 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
         "record line 3, column 1: [Scores] gives 1 scores for 2 players");
   CHECK(error_of("") == "record line 1, column 1: no [Start \"...\"] tag (the start position)");
 }
+
+TEST_CASE("a record's start holds no score or removal of a player beyond the rules' players",
+          "[puzzles][record]") {
+  // english is a one-player preset: player 2's score in [Start] would be dropped unseen.
+  CHECK(error_of("[Variant \"english\"]\n[Start \"1.1 scores=0,5\"]\n") ==
+        "record line 2, column 1: [Start]: a score or removal for player 2 but 1 players");
+  CHECK(error_of("[Variant \"english\"]\n[Start \"1.1 removals=2\"]\n") ==
+        "record line 2, column 1: [Start]: a score or removal for player 2 but 1 players");
+  // A full board is a game's start: its scores are 0 and the rules' removals due, so fields
+  // of the text for other players do not count.
+  const GameRecord full = parse_record("[Variant \"english\"]\n[Start \"11 scores=0,5\"]\n");
+  CHECK(full.start.position.scores[1] == 0);
+}
+
+TEST_CASE("rule settings from outside the record are read with it and checked under",
+          "[puzzles][record]") {
+  RuleOverrides three;
+  three.players = 3;
+  const std::string scored = "[Start \"11.1\"]\n[Scores \"1,0\"]\n1. a1xc1\n";
+  CHECK(parse_record(scored).scores->size() == 2);
+  CHECK_THROWS_WITH(parse_record(scored, "", three),
+                    "record line 2, column 1: [Scores] gives 2 scores for 3 players");
+  RuleOverrides two;
+  two.players = 2;
+  CHECK_THROWS_WITH(parse_record("[Start \"1.1.1 players=3 turn=3\"]\n", "", two),
+                    "record line 1, column 1: [Start]: player 3 to move but 2 players");
+  CHECK_THROWS_WITH(parse_record("[Start \"1.1.1 scores=0,0,5\"]\n", "", two),
+                    "record line 1, column 1: [Start]: a score or removal for player 3 but 2 "
+                    "players");
+  // A full board owes the opening removals of the rules in force: here only player 1's.
+  RuleOverrides first;
+  first.opening = Opening::kFirstPlayer;
+  CHECK(parse_record("[Start \"11/11\"]\n").start.position.removals_due == 3);
+  CHECK(parse_record("[Start \"11/11\"]\n", "", first).start.position.removals_due == 1);
+  const GameRecord froglet = parse_record("[Start \"11/11\"]\n", "froglet", {});
+  CHECK(froglet.start.variant == "froglet");
+  CHECK(froglet.start.position.removals_due == 1);
+}
+
+TEST_CASE("empty comments add nothing to a turn's comment", "[puzzles][record]") {
+  const GameRecord r = parse_record("[Start \"12/34\"]\n1. a1xa2 {first} {} { }\n");
+  REQUIRE(r.turns.size() == 1);
+  CHECK(r.turns[0].comment == "first");
+  CHECK(parse_record(format_record(r)).turns[0].comment == "first");
+  CHECK(parse_record("[Start \"12/34\"]\n1. a1xa2 {} {second}\n").turns[0].comment == "second");
+}
+
+TEST_CASE("record errors escape the control characters of the text they echo",
+          "[puzzles][record]") {
+  // A tag's name and value are the user's text: a message shows them escaped (core/text.h),
+  // so that it stays one line and sends no control sequence to a terminal.
+  CHECK(error_of("[Board \"\x1b[2J\"]\n[Start \"12/34\"]\n") ==
+        "record line 1, column 1: [Board \"\\x1b[2J\"] but the start position is 2x2");
+  CHECK(error_of("[A\x01 \"x\"]\n[A\x01 \"y\"]\n[Start \"12/34\"]\n") ==
+        "record line 2, column 1: tag [A\\x01] given twice");
+}

@@ -1,0 +1,55 @@
+#include "cli/option_error.h"
+
+#include <map>
+
+namespace leapfrog::cli {
+
+namespace {
+
+// The error's substitutions (placeholder name -> the user's text) are protected: a member
+// pointer formed in a derived class reaches them in any error object.
+struct SubstitutionsOf : boost::program_options::error_with_option_name {
+  static std::map<std::string, std::string>& in(error_with_option_name& e) {
+    return e.*&SubstitutionsOf::m_substitutions;
+  }
+};
+
+// While Boost substitutes, the user's text holds no '%': each is written \x01 'p', and each
+// \x01 as \x01 'e' (Boost's templates and our option names hold no \x01).
+constexpr char kEscape = '\x01';
+
+std::string hide_percents(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '%' || c == kEscape) {
+      out += kEscape;
+      out += c == '%' ? 'p' : 'e';
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+std::string restore_percents(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == kEscape && i + 1 < text.size()) {
+      out += text[++i] == 'p' ? '%' : kEscape;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string option_error_message(boost::program_options::error& e) {
+  auto* named = dynamic_cast<boost::program_options::error_with_option_name*>(&e);
+  if (!named) return e.what();
+  for (auto& [placeholder, text] : SubstitutionsOf::in(*named)) text = hide_percents(text);
+  return restore_percents(named->what());
+}
+
+}  // namespace leapfrog::cli
