@@ -28,7 +28,7 @@ po::typed_value<std::string>* seed_value(std::uint64_t* seed) {
 std::vector<std::string> layout_variants() {
   std::vector<std::string> names;
   for (const Variant& v : variants())
-    if (v.start.empty()) names.emplace_back(v.name);
+    if (!has_start(v)) names.emplace_back(v.name);
   return names;
 }
 
