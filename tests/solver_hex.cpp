@@ -219,3 +219,35 @@ TEST_CASE(
   CHECK(tested == 1000);
   CHECK(with_jumps > 500);
 }
+
+TEST_CASE("the hexagon's twelve symmetries in reach and in the line count", "[solver][hex]") {
+  // The packed reach path holds every image of a position at once: twelve here, more than
+  // the square grid's eight.
+  const Setup s = numbered_start("hexagon", 3, {10});  // the centre of 19
+  const Rules rules = s.rules();
+  SearchControl one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const ReachResult a = reach(s.board, rules, s.position, true, one);
+  const ReachResult b = reach(s.board, rules, s.position, true, two);
+  const ReachResult c = reach(s.board, rules, s.position, false, one);
+  REQUIRE(a.complete);
+  REQUIRE(c.complete);
+  CHECK(a.levels == b.levels);
+  REQUIRE(c.levels.size() == a.levels.size());
+  for (std::size_t k = 0; k < a.levels.size(); ++k) {
+    CHECK(c.levels[k] >= a.levels[k]);
+    CHECK(c.levels[k] <= 12 * a.levels[k]);
+  }
+  CHECK(a.total == 7045);
+  CHECK(c.total == 81168);
+  SolveOptions counted;
+  counted.count = true;
+  SolveOptions plain = counted;
+  plain.symmetry = false;
+  const SolveResult x = solve(s.board, rules, s.position, counted, SearchControl{});
+  const SolveResult y = solve(s.board, rules, s.position, plain, SearchControl{});
+  CHECK(x.value == 16);
+  CHECK(x.count == y.count);
+  CHECK(x.count == "2155095132");
+}
