@@ -28,7 +28,7 @@ po::typed_value<std::string>* seed_value(std::uint64_t* seed) {
 std::vector<std::string> layout_variants() {
   std::vector<std::string> names;
   for (const Variant& v : variants())
-    if (v.start.empty()) names.emplace_back(v.name);
+    if (!has_start(v)) names.emplace_back(v.name);
   return names;
 }
 
@@ -164,8 +164,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
           ->default_value("murray")
           ->value_name("NAME"),
       "piece set: traditional, murray, froglet, take-it-away (english, french, wiegleb, "
-      "diamond: their shape, filled)")("size", side_value(&o.size, "size"),
-                                       "board size NxN (default: the variant's)")(
+      "diamond, triangle, hexagon, capture: their shape, filled)")(
+      "size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
       "height", side_value(&o.height, "height"), "board height")(
       "seed", seed_value(&seed), "seed of the layout (0..2^64-1), printed")(

@@ -113,7 +113,8 @@ po::options_description rule_options(CommonOptions& o) {
       "Rule options (override the variant's preset and the position's fields)");
   d.add_options()("variant", name_value(&o.variant, "variant", variant_names())->value_name("NAME"),
                   "rules preset: traditional, murray, froglet, take-it-away, english, french, "
-                  "wiegleb, diamond (default: the position's, else traditional)")(
+                  "wiegleb, diamond, triangle, hexagon, capture (default: the position's, else "
+                  "traditional)")(
       "continuation",
       name_value(&o.continuation, "continuation", {"optional", "forced", "piece-max", "board-max"})
           ->value_name("RULE"),
@@ -122,6 +123,9 @@ po::options_description rule_options(CommonOptions& o) {
       "measure captures by points (default) or pieces")("diagonal", po::bool_switch(&o.diagonal),
                                                         "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only (the default)")(
+      "grid", name_value(&o.grid, "grid", {"square", "hex"})->value_name("GRID"),
+      "the lattice: square (4 directions, 8 with --diagonal) or hex (6 directions on a sheared "
+      "grid) (default: the position's)")(
       "opening", name_value(&o.opening, "opening", {"each", "first", "none"})->value_name("WHO"),
       "opening removals: each (default), first, none")(
       "removal", name_value(&o.removal, "removal", {"any", "cheapest"})->value_name("KIND"),
@@ -237,8 +241,13 @@ RuleOverrides overrides_from(const CommonOptions& o) {
   }
   if (o.diagonal && o.orthogonal)
     throw UsageError("--diagonal and --orthogonal exclude each other");
+  if (o.grid == "hex" && (o.diagonal || o.orthogonal))
+    throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +
+                     " and --grid hex exclude each other (a hex board has six directions)");
+  if (o.grid == "square") r.jumps = JumpSet::kOrthogonal;
   if (o.diagonal) r.jumps = JumpSet::kDiagonal;
   if (o.orthogonal) r.jumps = JumpSet::kOrthogonal;
+  if (o.grid == "hex") r.jumps = JumpSet::kHex;
   if (!o.opening.empty()) {
     r.opening = parse_opening(o.opening);
     if (!r.opening)
@@ -298,6 +307,14 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 Board layout_board(const Variant& v, const CommonOptions& o) {
+  if (v.shaped) {
+    if (o.width || o.height)
+      throw UsageError("the " + std::string(v.name) + " board takes --size (its side) only");
+    if (o.size && (o.size < 2 || o.size > v.max_side))
+      throw UsageError("--size " + std::to_string(o.size) + ": the " + std::string(v.name) +
+                       " board's side must be 2.." + std::to_string(v.max_side));
+    return parse_position(start_text(v, o.size)).board;
+  }
   if (!v.start.empty()) {
     if (o.size || o.width || o.height)
       throw UsageError("the " + std::string(v.name) + " board has a fixed size");
@@ -316,8 +333,8 @@ namespace {
 
 Setup start_of(const Variant& v, const CommonOptions& o) {
   Setup s{layout_board(v, o), {}, std::string(v.name), {}};
-  s.position =
-      v.start.empty() ? random_layout(s.board, v, o.seed) : parse_position(v.start).position;
+  s.position = has_start(v) ? parse_position(start_text(v, o.size)).position
+                            : random_layout(s.board, v, o.seed);
   return s;
 }
 
@@ -351,6 +368,11 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
       throw;
     }
   }
+  // A square grid's options on a hex board would silently read it as another lattice.
+  if (o.grid.empty() && (o.diagonal || o.orthogonal) && setup.rules().jumps == JumpSet::kHex)
+    throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +
+                     ": the board is grid=hex (six directions); --grid square reads it as a "
+                     "square grid");
   // Removals the text left to the default follow the rules the command line makes.
   const bool default_due =
       setup.position.removals_due == default_removals(setup.board, setup.rules(), setup.position);
@@ -440,6 +462,7 @@ Json position_json(const Setup& setup) {
   j["rules"] = {{"continuation", to_string(rules.continuation)},
                 {"by", to_string(rules.measure)},
                 {"diagonal", rules.jumps == JumpSet::kDiagonal},
+                {"grid", rules.jumps == JumpSet::kHex ? "hex" : "square"},
                 {"jumps", directions(rules.jumps).name},
                 {"opening", to_string(rules.opening)},
                 {"removal", to_string(rules.removal)},

@@ -39,6 +39,7 @@ struct CommonOptions {
   std::string by;
   bool diagonal = false;
   bool orthogonal = false;
+  std::string grid;  // --grid square|hex; empty: the position's
   std::string opening;
   std::string removal;
   int players = -1;  // -1: not given
@@ -121,8 +122,8 @@ void print_help(const Command& cmd, const po::options_description& visible);
 RuleOverrides overrides_from(const CommonOptions& o);
 
 // The board of a variant's start position: its fixed shape (peg boards; --size and the
-// like are then an error), else a rectangle of --size or --width/--height or the variant's
-// default size. Throws UsageError.
+// like are then an error), its shape of side --size (triangle, hexagon), else a rectangle of --size
+// or --width/--height or the variant's default size. Throws UsageError.
 Board layout_board(const Variant& v, const CommonOptions& o);
 
 // Reads a POSITION argument: "-" (standard input), a file path, a variant or board name

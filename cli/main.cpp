@@ -63,7 +63,8 @@ void print_usage(std::ostream& out) {
   }
   out << "\nPOSITION is position text (rows joined by '/', e.g. 1234/2.#1/4411), a file, '-' for\n"
          "standard input, or a variant name (traditional, murray, froglet, take-it-away,\n"
-         "english, french, wiegleb, diamond) for its start position.\n\n"
+         "english, french, wiegleb, diamond; six directions: triangle, hexagon, capture)\n"
+         "for its start position.\n\n"
          "Options: --help, --version; 'leapfrog COMMAND --help' for a command's options.\n"
          "Exit codes: 0 success, 1 a negative answer, 2 bad input or usage.\n";
 }

@@ -80,14 +80,24 @@ std::string render_board(const Setup& setup, bool colour, const Turn* highlight)
   const Variant& variant = setup.variant.empty() ? default_variant() : *find_variant(setup.variant);
   const std::vector<Mark> marks = marks_of(setup, highlight);
   const int label = b.height() >= 10 ? 2 : 1;
-  std::string files(static_cast<std::size_t>(label) + 1, ' ');
-  for (int f = 0; f < b.width(); ++f) {
-    files += ' ';
-    files += static_cast<char>('a' + f);
-  }
+  // A six-direction board is drawn as its lattice: each rank half a cell (one character)
+  // right of the rank below, so that a triangle or a hexagon looks like one. A file is then
+  // a line running down to the left, and its letter stands at both ends of that line.
+  const bool hex = setup.rules().jumps == JumpSet::kHex;
+  const auto indent = [&](int rank) { return std::string(hex ? rank + 1 : 0, ' '); };
+  const auto file_line = [&](int rank) {
+    std::string line(static_cast<std::size_t>(label) + 1, ' ');
+    line += indent(rank);
+    for (int f = 0; f < b.width(); ++f) {
+      line += ' ';
+      line += static_cast<char>('a' + f);
+    }
+    return line;
+  };
+  const std::string files = file_line(b.height());
   std::string out = files + "\n";
   for (int r = b.height() - 1; r >= 0; --r) {
-    out += rank_label(r + 1, label) + " ";
+    out += rank_label(r + 1, label) + " " + indent(r);
     for (int f = 0; f < b.width(); ++f) {
       const Square s = b.square(f, r);
       const Mark mark = marks[s];
@@ -116,9 +126,10 @@ std::string render_board(const Setup& setup, bool colour, const Turn* highlight)
         if (colour) out += kReset;
       }
     }
+    out += std::string(hex ? b.height() - 1 - r : 0, ' ');
     out += "  " + rank_label(r + 1, label) + "\n";
   }
-  out += files + "\n";
+  out += (hex ? file_line(-1) : files) + "\n";
   if (highlight != nullptr && !highlight->squares.empty()) {
     out += highlight->removal ? "x removed: " : "> start, * landing, x captured: ";
     out += format_turn(b, *highlight) + "\n";

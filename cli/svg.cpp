@@ -36,6 +36,10 @@ bool dark(std::string_view colour) {
   return colour == "red" || colour == "green" || colour == "royalblue";
 }
 
+// Where the cells stand. A square grid's cells are squares side by side. A six-direction
+// board is drawn as its lattice: each rank shifted half a cell right of the rank below and
+// ranks sqrt(3)/2 of a cell apart, so that every cell's six neighbours are one cell away and
+// a triangle or hexagon of the sheared grid looks like one; its cells are round holes.
 struct Geometry {
   double cell;
   double margin;
@@ -43,16 +47,39 @@ struct Geometry {
   int height;
   double x0;
   double y0;
+  bool hex = false;
+  double shift = 0;    // horizontal offset per rank, in cells
+  double pitch = 1;    // vertical distance between ranks, in cells
+  double left = 0;     // the least (file + shift * rank) over the drawn cells and labels
+  double columns = 0;  // the horizontal extent, in cells
 
-  double diagram_width() const { return 2 * margin + width * cell; }
-  double diagram_height() const { return 2 * margin + height * cell; }
-  double cx(int file) const { return x0 + margin + (file + 0.5) * cell; }
-  double cy(int rank) const { return y0 + margin + (height - 1 - rank + 0.5) * cell; }
+  double diagram_width() const { return 2 * margin + columns * cell; }
+  double diagram_height() const { return 2 * margin + ((height - 1) * pitch + 1) * cell; }
+  double cx(int file, int rank) const {
+    return x0 + margin + (file + shift * rank - left + 0.5) * cell;
+  }
+  double cy(int rank) const { return y0 + margin + ((height - 1 - rank) * pitch + 0.5) * cell; }
 };
 
 Geometry geometry(const Setup& setup, const SvgOptions& o, double x0, double y0) {
   const double margin = o.coordinates ? o.cell * 0.6 : o.cell * 0.1;
-  return {o.cell, margin, setup.board.width(), setup.board.height(), x0, y0};
+  Geometry g{o.cell, margin, setup.board.width(), setup.board.height(), x0, y0};
+  g.columns = g.width;
+  if (setup.rules().jumps == JumpSet::kHex) {
+    const Board& b = setup.board;
+    g.hex = true;
+    g.shift = 0.5;
+    g.pitch = 0.8660254037844386;
+    double lo = 1e9, hi = -1e9;
+    for (int i = 0; i < b.squares(); ++i) {
+      const double u = b.file(b.cell(i)) + g.shift * b.rank(b.cell(i));
+      lo = std::min(lo, u);
+      hi = std::max(hi, u);
+    }
+    g.left = lo;
+    g.columns = hi - lo + 1;
+  }
+  return g;
 }
 
 void open_svg(std::string& out, double w, double h, const SvgOptions& o) {
@@ -80,7 +107,13 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
   for (int r = b.height() - 1; r >= 0; --r)
     for (int f = 0; f < b.width(); ++f) {
       if (!b.is_square(b.square(f, r))) continue;  // no square: nothing drawn
-      out += "<rect x=\"" + num(g.cx(f) - g.cell / 2) + "\" y=\"" + num(g.cy(r) - g.cell / 2) +
+      if (g.hex) {
+        out += "<circle cx=\"" + num(g.cx(f, r)) + "\" cy=\"" + num(g.cy(r)) + "\" r=\"" +
+               num(g.cell * 0.47) + "\" fill=\"" + kSquareFill + "\" stroke=\"" + kSquareStroke +
+               "\" stroke-width=\"" + num(std::max(0.5, g.cell * 0.03)) + "\"/>\n";
+        continue;
+      }
+      out += "<rect x=\"" + num(g.cx(f, r) - g.cell / 2) + "\" y=\"" + num(g.cy(r) - g.cell / 2) +
              "\" width=\"" + num(g.cell) + "\" height=\"" + num(g.cell) + "\" fill=\"" +
              kSquareFill + "\" stroke=\"" + kSquareStroke + "\" stroke-width=\"" +
              num(std::max(0.5, g.cell * 0.03)) + "\"/>\n";
@@ -92,28 +125,50 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
       const Value v = pos.cells[s];
       if (!b.is_square(s) || v == 0) continue;
       const std::string_view colour = colour_of(setup, v);
-      out += "<circle cx=\"" + num(g.cx(f)) + "\" cy=\"" + num(g.cy(r)) + "\" r=\"" +
+      out += "<circle cx=\"" + num(g.cx(f, r)) + "\" cy=\"" + num(g.cy(r)) + "\" r=\"" +
              num(g.cell * 0.38) + "\" fill=\"" + std::string(colour) + "\" stroke=\"" +
              kPieceStroke + "\" stroke-width=\"" + num(std::max(0.5, g.cell * 0.04)) + "\"/>\n";
       const double size = g.cell * 0.45;
-      text(out, g.cx(f), g.cy(r) + size * 0.35, size, dark(colour) ? "#ffffff" : "#000000",
+      text(out, g.cx(f, r), g.cy(r) + size * 0.35, size, dark(colour) ? "#ffffff" : "#000000",
            std::string(1, static_cast<char>('0' + v)), true);
     }
   out += "</g>\n";
   if (o.coordinates) {
     out += "<g class=\"coordinates\">\n";
     const double size = g.cell * 0.3;
-    for (int f = 0; f < b.width(); ++f) {
-      const std::string letter(1, static_cast<char>('a' + f));
-      text(out, g.cx(f), g.y0 + g.margin * 0.5 + size * 0.35, size, kLabel, letter);
-      text(out, g.cx(f), g.y0 + g.diagram_height() - g.margin * 0.5 + size * 0.35, size, kLabel,
-           letter);
-    }
-    for (int r = 0; r < b.height(); ++r) {
-      const std::string number = std::to_string(r + 1);
-      text(out, g.x0 + g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel, number);
-      text(out, g.x0 + g.diagram_width() - g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel,
-           number);
+    if (g.hex) {
+      // A file of the lattice runs down to the left: its letter stands beyond its top end
+      // (along the top and upper-right edges), a rank number left of its row (along the
+      // left edges), so that no letter meets a number.
+      for (int f = 0; f < b.width(); ++f) {
+        int hi = -1;
+        for (int r = 0; r < b.height(); ++r)
+          if (b.is_square(b.square(f, r))) hi = r;
+        if (hi < 0) continue;
+        const std::string letter(1, static_cast<char>('a' + f));
+        text(out, g.cx(f, hi) + g.cell * g.shift * 0.8,
+             g.cy(hi) - g.cell * g.pitch * 0.8 + size * 0.35, size, kLabel, letter);
+      }
+      for (int r = 0; r < b.height(); ++r)
+        for (int f = 0; f < b.width(); ++f)
+          if (b.is_square(b.square(f, r))) {
+            text(out, g.cx(f, r) - g.cell * 0.8, g.cy(r) + size * 0.35, size, kLabel,
+                 std::to_string(r + 1));
+            break;
+          }
+    } else {
+      for (int f = 0; f < b.width(); ++f) {
+        const std::string letter(1, static_cast<char>('a' + f));
+        text(out, g.cx(f, 0), g.y0 + g.margin * 0.5 + size * 0.35, size, kLabel, letter);
+        text(out, g.cx(f, 0), g.y0 + g.diagram_height() - g.margin * 0.5 + size * 0.35, size,
+             kLabel, letter);
+      }
+      for (int r = 0; r < b.height(); ++r) {
+        const std::string number = std::to_string(r + 1);
+        text(out, g.x0 + g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel, number);
+        text(out, g.x0 + g.diagram_width() - g.margin * 0.5, g.cy(r) + size * 0.35, size, kLabel,
+             number);
+      }
     }
     out += "</g>\n";
   }
@@ -121,7 +176,7 @@ void draw_position(std::string& out, const Setup& setup, const Position& pos, co
 
 void cross(std::string& out, const Geometry& g, int f, int r) {
   const double k = g.cell * 0.28, w = std::max(1.0, g.cell * 0.08);
-  const double x = g.cx(f), y = g.cy(r);
+  const double x = g.cx(f, r), y = g.cy(r);
   const std::string d = "M " + num(x - k) + " " + num(y - k) + " L " + num(x + k) + " " +
                         num(y + k) + " M " + num(x - k) + " " + num(y + k) + " L " + num(x + k) +
                         " " + num(y - k);
@@ -148,18 +203,18 @@ void draw_turn(std::string& out, const Setup& setup, const Turn& turn, const Geo
     if (over != kNoSquare) cross(out, g, b.file(over), b.rank(over));
   }
   const Square start = turn.squares[0];
-  out += "<circle cx=\"" + num(g.cx(b.file(start))) + "\" cy=\"" + num(g.cy(b.rank(start))) +
-         "\" r=\"" + num(g.cell * 0.46) + "\" fill=\"none\" stroke=\"" + kChain +
-         "\" stroke-width=\"" + num(std::max(1.0, g.cell * 0.06)) + "\"/>\n";
+  out += "<circle cx=\"" + num(g.cx(b.file(start), b.rank(start))) + "\" cy=\"" +
+         num(g.cy(b.rank(start))) + "\" r=\"" + num(g.cell * 0.46) + "\" fill=\"none\" stroke=\"" +
+         kChain + "\" stroke-width=\"" + num(std::max(1.0, g.cell * 0.06)) + "\"/>\n";
   for (std::size_t i = 1; i + 1 < turn.squares.size(); ++i) {
     const Square s = turn.squares[i];
-    out += "<circle cx=\"" + num(g.cx(b.file(s))) + "\" cy=\"" + num(g.cy(b.rank(s))) + "\" r=\"" +
-           num(g.cell * 0.1) + "\" fill=\"" + kChain + "\"/>\n";
+    out += "<circle cx=\"" + num(g.cx(b.file(s), b.rank(s))) + "\" cy=\"" + num(g.cy(b.rank(s))) +
+           "\" r=\"" + num(g.cell * 0.1) + "\" fill=\"" + kChain + "\"/>\n";
   }
   std::string points;
   for (Square s : turn.squares) {
     if (!points.empty()) points += ' ';
-    points += num(g.cx(b.file(s))) + "," + num(g.cy(b.rank(s)));
+    points += num(g.cx(b.file(s), b.rank(s))) + "," + num(g.cy(b.rank(s)));
   }
   out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + kChain +
          "\" stroke-width=\"" + num(std::max(1.0, g.cell * 0.08)) +

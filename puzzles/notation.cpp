@@ -78,7 +78,10 @@ struct Fields {
   std::optional<int> turn;
   std::optional<std::vector<int>> scores;
   std::optional<std::vector<int>> removals;
+  std::optional<bool> hex;       // grid=hex | grid=square
+  std::optional<bool> diagonal;  // diagonal=yes | diagonal=no
   Place players_at{0, 0};
+  Place diagonal_at{0, 0};
   Place turn_at{0, 0};
   Place scores_at{0, 0};
   Place removals_at{0, 0};
@@ -141,13 +144,37 @@ void read_field(const Token& t, Fields& f) {
   } else if (key == "diagonal") {
     if (value != "yes" && value != "no")
       fail_at(t.at, "bad diagonal " + quoted_text(value) + " (yes or no)");
-    f.overrides.jumps = value == "yes" ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+    f.diagonal = value == "yes";
+    f.diagonal_at = t.at;
+  } else if (key == "grid") {
+    if (value != "square" && value != "hex")
+      fail_at(t.at, "bad grid " + quoted_text(value) + " (square or hex)");
+    f.hex = value == "hex";
   } else if (key == "opening") {
     f.overrides.opening = enum_field(t, key, value, &parse_opening, "each, first, none");
   } else if (key == "removal") {
     f.overrides.removal = enum_field(t, key, value, &parse_removal_kind, "any, cheapest");
   } else {
     fail_at(t.at, "unknown field " + quoted_text(key));
+  }
+}
+
+// The jump set from the two fields that name it, whatever their order. grid= names the
+// lattice; diagonal= chooses between the square grid's two sets and means nothing on the
+// hexagonal lattice, whose six directions are all its neighbours (saying yes there is an
+// error, not a silent no).
+void resolve_jumps(Fields& f) {
+  const bool variant_hex =
+      !f.variant.empty() && find_variant(f.variant)->rules.jumps == JumpSet::kHex;
+  const bool hex = f.hex.value_or(variant_hex);
+  if (hex && f.diagonal.value_or(false))
+    fail_at(f.diagonal_at, "diagonal=yes on a grid=hex board (its six directions are fixed)");
+  if (hex) {
+    if (f.hex) f.overrides.jumps = JumpSet::kHex;
+  } else if (f.diagonal) {
+    f.overrides.jumps = *f.diagonal ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+  } else if (f.hex) {
+    f.overrides.jumps = JumpSet::kOrthogonal;
   }
 }
 
@@ -255,6 +282,7 @@ Setup parse_position(std::string_view text) {
 
   Fields f;
   for (const Token& t : fields) read_field(t, f);
+  resolve_jumps(f);
   // Players: the field, else enough for the scores given, else the variant's (2 if bare).
   const int players =
       f.overrides.players
@@ -318,11 +346,16 @@ std::string format_position(const Setup& setup) {
   if (o.continuation) field("continuation", to_string(*o.continuation));
   if (o.measure) field("by", to_string(*o.measure));
   if (o.jumps) {
-    // Only the square grid's two sets have a text field so far; a set without one cannot
-    // be written, and the round trip promise would break silently.
-    if (*o.jumps == JumpSet::kHex)
-      throw std::invalid_argument("six-direction jumps have no position text field yet");
-    field("diagonal", *o.jumps == JumpSet::kDiagonal ? "yes" : "no");
+    // diagonal= only on the square grid, and grid=square only where the variant's lattice
+    // is hexagonal, so that parse_position reads back the same overrides.
+    const bool variant_hex =
+        setup.variant.empty() ? false : find_variant(setup.variant)->rules.jumps == JumpSet::kHex;
+    if (*o.jumps == JumpSet::kHex) {
+      field("grid", "hex");
+    } else {
+      if (variant_hex) field("grid", "square");
+      field("diagonal", *o.jumps == JumpSet::kDiagonal ? "yes" : "no");
+    }
   }
   if (o.opening) field("opening", to_string(*o.opening));
   if (o.removal) field("removal", to_string(*o.removal));

@@ -12,6 +12,8 @@
 //   removals=1,2 | -       players who still owe an opening removal (default none)
 //   continuation=optional|forced|piece-max|board-max   by=points|pieces
 //   diagonal=yes|no        opening=each|first|none      removal=any|cheapest
+//   grid=square|hex        the lattice: square (4 directions, 8 with diagonal=yes) or hex
+//                          (six directions on a sheared grid; diagonal=yes is an error)
 // In a grid file, blank lines and comment lines (a '#' followed by a space, or ';' first)
 // are skipped. A bare board (no variant=) has the traditional rules, players 2 included;
 // player 1 is to move, the scores are 0. solve and reach read any position as solitaire.
@@ -38,7 +40,7 @@ class ParseError : public std::runtime_error {
 struct RuleOverrides {
   std::optional<Continuation> continuation;
   std::optional<Measure> measure;
-  std::optional<JumpSet> jumps;  // the field diagonal=yes|no
+  std::optional<JumpSet> jumps;  // the fields grid=square|hex and diagonal=yes|no
   std::optional<Opening> opening;
   std::optional<RemovalKind> removal;
   std::optional<int> players;

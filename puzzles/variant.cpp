@@ -1,6 +1,8 @@
 #include "puzzles/variant.h"
 
 #include <array>
+#include <cstdlib>
+#include <stdexcept>
 
 namespace leapfrog {
 
@@ -57,7 +59,45 @@ constexpr std::string_view kDiamond =
 // French (European) peg solitaire: 37 holes, centre empty.
 constexpr std::string_view kFrench = "##ooo##/#ooooo#/ooooooo/ooo.ooo/ooooooo/#ooooo#/##ooo##";
 
-const std::array<Variant, 8> kVariants{{
+constexpr Rules kHexPegRules{Continuation::kOptional, Measure::kPoints,  JumpSet::kHex,
+                             Opening::kNone,          RemovalKind::kAny, 1};
+
+// Capture: Leap-Frog on the central hexagon of the Chinese-checkers star, "the central point
+// of the board is vacant at the beginning"; plain pieces as in "the old variant of Leap Frog"
+// (optional continuation, each capture worth one), no removal, two or more players.
+constexpr Rules kCaptureRules{Continuation::kOptional, Measure::kPoints,  JumpSet::kHex,
+                              Opening::kNone,          RemovalKind::kAny, 2};
+
+// The triangle of side n on the sheared grid: row r (from the top) holds r + 1 cells,
+// left-aligned; the top corner is the empty hole.
+std::string triangle(int n) {
+  if (n < 2 || n > kMaxSide)
+    throw std::invalid_argument("triangle side " + std::to_string(n) + " is outside 2..26");
+  std::string text;
+  for (int r = 0; r < n; ++r) {
+    if (r) text += '/';
+    for (int c = 0; c < n; ++c) text += c > r ? '#' : (r == 0 ? '.' : 'o');
+  }
+  return text;
+}
+
+// The hexagon of side n: the cells with |c - r| <= n - 1 on a (2n - 1) x (2n - 1) grid (the
+// six directions join (r, c) to (r - 1, c - 1) and (r + 1, c + 1), so this band is a regular
+// hexagon of the lattice); the centre is the empty hole.
+std::string hexagon(int n) {
+  if (n < 2 || 2 * n - 1 > kMaxSide)
+    throw std::invalid_argument("hexagon side " + std::to_string(n) + " is outside 2..13");
+  const int d = 2 * n - 1;
+  std::string text;
+  for (int r = 0; r < d; ++r) {
+    if (r) text += '/';
+    for (int c = 0; c < d; ++c)
+      text += std::abs(c - r) > n - 1 ? '#' : (r == n - 1 && c == n - 1 ? '.' : 'o');
+  }
+  return text;
+}
+
+const std::array<Variant, 11> kVariants{{
     {"traditional", "plain pieces worth 1 each, 15x15 (Murray, Cyningstan, BrainKing)", kPlain, 15,
      15, "", kDefaultRules},
     {"murray", "Murray 1898: green 4, red 3, yellow 2, white 1 in the ratio 1:2:3:4, 15x15",
@@ -74,6 +114,18 @@ const std::array<Variant, 8> kVariants{{
      kWiegleb, kPegRules},
     {"diamond", "diamond peg solitaire: 41 holes, centre empty, one player", kPlain, 9, 9, kDiamond,
      kPegRules},
+    {"triangle",
+     "triangular peg solitaire: side --size (default 5: 15 holes), top corner empty, "
+     "six directions, one player",
+     kPlain, 5, 5, "", kHexPegRules, &triangle, kMaxSide},
+    {"hexagon",
+     "hexagonal peg solitaire: side --size (default 5: 61 holes), centre empty, "
+     "six directions, one player",
+     kPlain, 5, 5, "", kHexPegRules, &hexagon, (kMaxSide + 1) / 2},
+    {"capture",
+     "Capture: the 61-hole hexagon of Chinese checkers, centre empty, plain pieces, "
+     "six directions, no removal, two or more players",
+     kPlain, 5, 5, "", kCaptureRules, &hexagon, (kMaxSide + 1) / 2},
 }};
 
 }  // namespace
@@ -87,5 +139,12 @@ const Variant* find_variant(std::string_view name) {
 }
 
 const Variant& default_variant() { return kVariants[0]; }
+
+bool has_start(const Variant& v) { return !v.start.empty() || v.shaped != nullptr; }
+
+std::string start_text(const Variant& v, int side) {
+  if (v.shaped) return v.shaped(side ? side : v.width);
+  return std::string(v.start);
+}
 
 }  // namespace leapfrog

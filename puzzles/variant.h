@@ -4,6 +4,7 @@
 #pragma once
 
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "puzzles/rules.h"
@@ -23,12 +24,24 @@ struct Variant {
   std::string_view name;
   std::string_view summary;
   std::span<const PieceKind> pieces;  // cheapest first; the last is "the rest" when rounding
-  int width;                          // default board
+  int width;                          // default board; for a shaped board the default side
   int height;
   // Non-empty for the fixed boards (peg solitaire): the start position in position text.
   std::string_view start;
   Rules rules;
+  // For the boards drawn to a side (the triangle and the hexagon of six-direction jumps):
+  // the start position of that side in position text, or nullptr for the others. Throws
+  // std::invalid_argument when the side does not fit a 26x26 grid.
+  std::string (*shaped)(int side) = nullptr;
+  int max_side = 0;  // the largest side `shaped` takes
 };
+
+// Whether a preset starts from a position of its own (peg and shaped boards) rather than
+// from a random layout of its pieces.
+bool has_start(const Variant& v);
+// The start position text of a preset with a start: its fixed board, or its shaped board of
+// that side (0: the preset's default side).
+std::string start_text(const Variant& v, int side = 0);
 
 // All presets, in a fixed order.
 std::span<const Variant> variants();

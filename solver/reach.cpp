@@ -567,12 +567,16 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
   return out;
 }
 
-// kImages: 1 without symmetry, else 8 (fewer symmetries are padded with the identity, which
-// leaves the least image unchanged and the inner loop fixed). Key: the stored word's type.
+// kImages: 1 without symmetry, else 8, or 12 for the hexagon of six directions (the most
+// symmetries a board can have: fewer are padded with the identity, which leaves the least
+// image unchanged and the inner loop fixed). Key: the stored word's type.
 template <bool kCount, int kImages, class Key>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
                                 std::uint64_t start, const SearchControl& control) {
   using T = Item<Key, kCount>;
+  // Room for every image packing.images writes (at least the eight the unrolled minimum
+  // reads).
+  constexpr std::size_t kSlots = std::max(8, kImages);
   std::uint64_t squares = 0;
   std::vector<JumpGroup> groups;
   for (int i = 0; i < board.squares(); ++i) {
@@ -621,7 +625,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   Level<Parent<kCount>> level;
   level.reset(1, budget);
   {
-    std::array<std::uint64_t, 8> img{};
+    std::array<std::uint64_t, kSlots> img{};
     packing.images(start, img.data());
     level[0].packed = *std::min_element(img.begin(), img.begin() + used);
     if constexpr (kCount) level[0].n = 1;
@@ -650,7 +654,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
           Scatter<T>& scatter = local.local();
-          std::array<std::uint64_t, 8> img{};
+          std::array<std::uint64_t, kSlots> img{};
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
             const std::uint64_t packed = level[i].packed;
             const std::uint64_t occ = packing.unpack(packed), empty = squares & ~occ;
@@ -670,6 +674,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
                                             std::min(img[2] ^ m[2], img[3] ^ m[3])),
                                    std::min(std::min(img[4] ^ m[4], img[5] ^ m[5]),
                                             std::min(img[6] ^ m[6], img[7] ^ m[7])));
+                } else if constexpr (kImages > 1) {
+                  for (std::size_t t = 1; t < kImages; ++t) least = std::min(least, img[t] ^ m[t]);
                 }
                 const std::uint64_t h = mixer.mix(least);
                 T child;
@@ -735,6 +741,9 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
   if (packing.symmetries() == 1)
     return narrow ? reach_packed<kCount, 1, std::uint32_t>(board, rules, packing, start, control)
                   : reach_packed<kCount, 1, std::uint64_t>(board, rules, packing, start, control);
+  if (packing.symmetries() > 8)
+    return narrow ? reach_packed<kCount, 12, std::uint32_t>(board, rules, packing, start, control)
+                  : reach_packed<kCount, 12, std::uint64_t>(board, rules, packing, start, control);
   return narrow ? reach_packed<kCount, 8, std::uint32_t>(board, rules, packing, start, control)
                 : reach_packed<kCount, 8, std::uint64_t>(board, rules, packing, start, control);
 }

@@ -65,6 +65,7 @@ const std::map<std::string, std::vector<std::string>>& bad_values() {
       {"MEASURE", {"''", "no-such"}},
       {"WHO", {"''", "no-such"}},
       {"KIND", {"''", "no-such"}},
+      {"GRID", {"''", "no-such"}},
       {"WHEN", {"''", "sometimes"}},
       {"ROUNDING", {"''", "no-such"}},
       {"FMT", {"''", "no-such"}},

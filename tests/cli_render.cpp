@@ -126,3 +126,29 @@ TEST_CASE("show --color and --chain reject bad values", "[render]") {
   CHECK(r.code == 2);
   CHECK(r.err.find("cannot write") != std::string::npos);
 }
+
+TEST_CASE("six-direction boards are drawn as their lattice: a triangle, a hexagon of holes",
+          "[render][svg]") {
+  // The triangle with a chain: each rank one character (half a cell) right of the rank
+  // below, so that the rows make a triangle rather than a sheared square grid.
+  const Setup triangle = parse_position(".####/11###/111##/1111#/11111 grid=hex");
+  const Turn chain = parse_turn(triangle.board, "a3xa5");
+  const std::string text = cli::render_board(triangle, false, &chain);
+  CHECK(text == golden("triangle-chain.txt", text));
+  CHECK(text.find("5       *          5\n") != std::string::npos);
+  CHECK(text.find("1   1 1 1 1 1      1\n") != std::string::npos);
+  const Setup capture = parse_position(start_text(*find_variant("capture")) + " variant=capture");
+  const std::string picture = cli::render_board(capture, false);
+  CHECK(picture == golden("capture.txt", picture));
+  // SVG: round holes, no squares; the rows of the top half widen by one hole each.
+  const std::string svg = cli::svg_board(capture);
+  CHECK(svg == golden("capture.svg", svg));
+  CHECK(svg.find("<rect") == std::string::npos);
+  std::size_t holes = 0;
+  for (std::size_t at = svg.find("fill=\"#ecd9b4\""); at != std::string::npos;
+       at = svg.find("fill=\"#ecd9b4\"", at + 1))
+    ++holes;
+  CHECK(holes == 61);
+  const std::string drawn = cli::svg_chain(triangle, chain);
+  CHECK(drawn == golden("triangle-chain.svg", drawn));
+}

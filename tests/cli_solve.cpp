@@ -4,6 +4,7 @@
 
 #include "run_cli.h"
 
+using leapfrog::testing::CliResult;
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
@@ -154,4 +155,38 @@ TEST_CASE("a start position with --hole has exactly those squares empty", "[cli]
     CHECK(r.err.find("--hole") != std::string::npos);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
+}
+
+TEST_CASE("six-direction boards on the command line", "[cli][solve]") {
+  // show draws the hexagon: the middle rank widest, each rank one character right of the
+  // rank below.
+  const CliResult show = run_cli("show capture --color never");
+  CHECK(show.code == 0);
+  CHECK(show.out.find("9           1 1 1 1 1          9\n") != std::string::npos);
+  CHECK(show.out.find("5       1 1 1 1 . 1 1 1 1      5\n") != std::string::npos);
+  // Capture for one player, by pieces: all but one piece, proved.
+  const CliResult solve = run_cli("solve capture --players 1 --by pieces");
+  CHECK(solve.code == 0);
+  CHECK(solve.out.find("value 59 (pieces), proved optimal") != std::string::npos);
+  const CliResult count = run_cli("solve triangle --hole a3 --count");
+  CHECK(count.out.find("optimal lines 85258") != std::string::npos);
+  // reach: the same table at 1 and 2 threads.
+  const CliResult one = run_cli("reach triangle --threads 1");
+  const CliResult two = run_cli("reach triangle --threads 2");
+  CHECK(one.code == 0);
+  CHECK(one.out == two.out);
+  CHECK(one.out.find("total 1544 positions up to symmetry") != std::string::npos);
+  // Square-grid options on a hex board, and malformed hex positions: one line, exit 2.
+  const CliResult diagonal = run_cli("solve triangle --diagonal");
+  CHECK(diagonal.code == 2);
+  CHECK(diagonal.err.find("the board is grid=hex") != std::string::npos);
+  CHECK(run_cli("solve triangle --grid hex --orthogonal").code == 2);
+  CHECK(run_cli("show triangle --size 27").code == 2);
+  CHECK(run_cli("show hexagon --size 14").code == 2);
+  const CliResult bad = run_cli("show '1.#/1Z# grid=hex'");
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("position line 1, column 6: unknown piece 'Z'") != std::string::npos);
+  const CliResult bad_field = run_cli("show '1.#/11# grid=hexagonal'");
+  CHECK(bad_field.code == 2);
+  CHECK(bad_field.err.find("column 9: bad grid 'hexagonal'") != std::string::npos);
 }

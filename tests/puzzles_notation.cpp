@@ -101,7 +101,7 @@ TEST_CASE("grid files with comments and fields on their own lines", "[notation]"
 
 TEST_CASE("position text round trips exactly on random positions", "[notation]") {
   Rng rng(42);
-  const char* variants[] = {"", "murray", "froglet", "take-it-away", "traditional"};
+  const char* variants[] = {"", "murray", "froglet", "take-it-away", "traditional", "capture"};
   for (int iter = 0; iter < 500; ++iter) {
     const int w = 1 + static_cast<int>(rng.below(26)), h = 1 + static_cast<int>(rng.below(26));
     std::string text;
@@ -113,7 +113,7 @@ TEST_CASE("position text round trips exactly on random positions", "[notation]")
       }
     }
     if (text.find_first_of("123456789.") == std::string::npos) text[0] = '.';
-    const std::string v = variants[rng.below(5)];
+    const std::string v = variants[rng.below(6)];
     if (!v.empty()) text += " variant=" + v;
     const int players = 1 + static_cast<int>(rng.below(4));
     if (rng.below(2)) text += " players=" + std::to_string(players);
@@ -126,14 +126,39 @@ TEST_CASE("position text round trips exactly on random positions", "[notation]")
     t.position.removals_due = static_cast<std::uint16_t>(rng.below(1U << n));
     if (rng.below(2)) t.overrides.continuation = static_cast<Continuation>(rng.below(4));
     if (rng.below(2)) t.overrides.measure = static_cast<Measure>(rng.below(2));
-    if (rng.below(2))
-      t.overrides.jumps = rng.below(2) == 1 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+    if (rng.below(2)) t.overrides.jumps = static_cast<JumpSet>(rng.below(kJumpSets));
     const std::string once = format_position(t);
     const Setup back = parse_position(once);
     INFO(once);
     REQUIRE(back == t);
     REQUIRE(format_position(back) == once);
   }
+}
+
+TEST_CASE("grid=hex selects six directions, diagonal= belongs to the square grid", "[notation]") {
+  const Setup t = parse_position(".####/11###/111##/1111#/11111 grid=hex");
+  CHECK(t.rules().jumps == JumpSet::kHex);
+  CHECK(t.board.squares() == 15);
+  CHECK(format_position(t) == ".####/11###/111##/1111#/11111 grid=hex");
+  // The field order does not matter, and diagonal=no says nothing more on a hex grid.
+  CHECK(parse_position("1.1 diagonal=no grid=hex").rules().jumps == JumpSet::kHex);
+  CHECK(parse_position("1.1 grid=square").rules().jumps == JumpSet::kOrthogonal);
+  CHECK(parse_position("1.1 grid=square diagonal=yes").rules().jumps == JumpSet::kDiagonal);
+  // Capture's preset lattice is hex; grid=square reads its board as a square grid.
+  const Setup c = parse_position("11/1. variant=capture");
+  CHECK(c.rules().jumps == JumpSet::kHex);
+  CHECK(format_position(c) == "11/1. variant=capture");
+  const Setup sq = parse_position("11/1. variant=capture grid=square");
+  CHECK(sq.rules().jumps == JumpSet::kOrthogonal);
+  CHECK(parse_position(format_position(sq)) == sq);
+  for (const JumpSet j : {JumpSet::kOrthogonal, JumpSet::kDiagonal, JumpSet::kHex})
+    for (const char* variant : {"", "capture", "triangle", "murray"}) {
+      Setup s = parse_position("1.1/11#");
+      s.variant = variant;
+      s.overrides.jumps = j;
+      INFO(format_position(s));
+      CHECK(parse_position(format_position(s)) == s);
+    }
 }
 
 TEST_CASE("move notation round trips", "[notation]") {
@@ -192,6 +217,14 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("1\t\x01") == "position line 1, column 3: unknown piece '\\x01'");
   CHECK(error_of("#/#") == "position line 1, column 1: the board has no squares");
   CHECK(error_of("12 players=") == "position line 1, column 4: field 'players' has no value");
+  CHECK(error_of("1.1 grid=round") ==
+        "position line 1, column 5: bad grid 'round' (square or hex)");
+  CHECK(error_of("1.1\n11. grid=hex\n  diagonal=yes") ==
+        "position line 3, column 3: diagonal=yes on a grid=hex board (its six directions are "
+        "fixed)");
+  CHECK(error_of("1.1 variant=capture diagonal=yes").find("column 21: diagonal=yes") !=
+        std::string::npos);
+  CHECK(error_of("1.#/1Z grid=hex") == "position line 1, column 6: unknown piece 'Z'");
 }
 
 TEST_CASE("malformed moves", "[notation]") {

@@ -201,3 +201,21 @@ TEST_CASE("an EPD extra field is never named like a CSV column", "[puzzle_file]"
   REQUIRE(ps.size() == 1);
   CHECK(parse_puzzles_csv(format_puzzles_csv(ps)) == ps);
 }
+
+TEST_CASE("six-direction puzzles round-trip through EPD and CSV", "[puzzle_file]") {
+  Puzzle p;
+  p.id = "tri-1";
+  p.kind = PuzzleKind::kSolitaire;
+  p.setup = parse_position(".####/11###/111##/1111#/11111 grid=hex players=1");
+  p.solution = {parse_turn(p.setup.board, "a3xa5"), parse_turn(p.setup.board, "a1xa3")};
+  p.value = 13;
+  const std::vector<Puzzle> one{p};
+  const std::vector<Puzzle> epd = parse_puzzles_epd(format_puzzles_epd(one));
+  const std::vector<Puzzle> csv = parse_puzzles_csv(format_puzzles_csv(one));
+  REQUIRE(epd.size() == 1);
+  REQUIRE(csv.size() == 1);
+  CHECK(epd[0] == p);
+  CHECK(csv[0] == p);
+  CHECK(epd[0].setup.rules().jumps == JumpSet::kHex);
+  CHECK(format_puzzle_epd(p).find("grid=hex") != std::string::npos);
+}

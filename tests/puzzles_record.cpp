@@ -1,5 +1,6 @@
 // Game records: reading, writing, and the errors for malformed records (line and column).
 #include <catch2/catch.hpp>
+#include <utility>
 
 #include "puzzles/record.h"
 
@@ -154,4 +155,28 @@ TEST_CASE("record errors escape the control characters of the text they echo",
         "record line 1, column 1: [Board \"\\x1b[2J\"] but the start position is 2x2");
   CHECK(error_of("[A\x01 \"x\"]\n[A\x01 \"y\"]\n[Start \"12/34\"]\n") ==
         "record line 2, column 1: tag [A\\x01] given twice");
+}
+
+TEST_CASE("six-direction positions round-trip through records", "[puzzles][record]") {
+  // Each with a turn that is a jump of its own lattice (the first two along the lattice's
+  // diagonal, which the square grid does not have).
+  const std::pair<const char*, const char*> cases[] = {
+      {".####/11###/111##/1111#/11111 grid=hex players=1", "c3xa5"},
+      {"11.##/1111#/#11.1/##111 variant=capture turn=2 scores=1,0", "e2xc4"},
+      {"11.##/1111#/#11.1/##111 variant=capture grid=square", "a4xc4"},
+  };
+  for (const auto& [text, move] : cases) {
+    INFO(text);
+    const Setup s = parse_position(text);
+    const Turn t = parse_turn(s.board, move);
+    const std::vector<std::string> players =
+        s.rules().players == 1 ? std::vector<std::string>{"A"} : std::vector<std::string>{"A", "B"};
+    const GameRecord made = make_record(s, players, {t});
+    const GameRecord back = parse_record(format_record(made));
+    CHECK(back.start.rules() == s.rules());
+    CHECK(back.start.position == s.position);
+    CHECK(back.start.board == s.board);
+    REQUIRE(back.turns.size() == 1);
+    CHECK(back.turns[0].turn == t);
+  }
 }

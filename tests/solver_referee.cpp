@@ -21,7 +21,7 @@ GameRecord load(const std::string& name) {
 
 TEST_CASE("the valid example records replay without error", "[solver][referee]") {
   for (const char* name : {"murray-6x6-piece-max.lfr", "traditional-5x5-three-players.lfr",
-                           "lattice-9x9-solitaire.lfr"}) {
+                           "lattice-9x9-solitaire.lfr", "capture-61.lfr"}) {
     INFO(name);
     const GameRecord r = load(name);
     const GameReport g = referee(r);
@@ -35,6 +35,18 @@ TEST_CASE("the valid example records replay without error", "[solver][referee]")
   const GameReport murray = referee(load("murray-6x6-piece-max.lfr"));
   CHECK(murray.finished);
   CHECK(murray.winners == std::vector<int>{1});
+  // Capture: six-direction jumps on the 61-hole hexagon, played to its end.
+  const GameRecord capture = load("capture-61.lfr");
+  CHECK(capture.start.rules().jumps == JumpSet::kHex);
+  CHECK(capture.start.board.squares() == 61);
+  const GameReport c = referee(capture);
+  CHECK(c.finished);
+  CHECK(c.winners == std::vector<int>{1});
+  // Its 5th turn, h1xf3 over g2, is a jump of the lattice's own diagonal: read as a square
+  // grid the record is illegal.
+  GameRecord square = capture;
+  square.start.overrides.jumps = JumpSet::kOrthogonal;
+  CHECK_FALSE(referee(square).legal);
 }
 
 TEST_CASE("the faulty example record is rejected at ply 6", "[solver][referee]") {
