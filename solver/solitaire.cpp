@@ -411,7 +411,8 @@ class GeneralGame {
   }
 
   // Every turn, unless the search's stop or time limit came while they were listed: then
-  // none (the search stops at its next poll, and a stopped search proves nothing).
+  // none, and cut_short() turns true (the search sees it at its next poll and stops: a
+  // position whose turns were cut short is not a finished game).
   void moves(const State& s, MoveList& list) const {
     list.clear();
     if (s.removals == 0 && rules_.continuation == Continuation::kOptional) {
@@ -430,6 +431,7 @@ class GeneralGame {
         return list.size() % kPollEvery != 0 || !poller_.limit_reached(0);
       });
       if (!all) {
+        cut_short_.store(true, std::memory_order_relaxed);
         list.clear();
         return;
       }
@@ -445,6 +447,8 @@ class GeneralGame {
 
   Turn to_turn(const Move& m) const { return m.turn; }
 
+  bool cut_short() const { return cut_short_.load(std::memory_order_relaxed); }
+
  private:
   const Board& board_;
   const Rules& rules_;
@@ -453,6 +457,7 @@ class GeneralGame {
   PositionClasses classes_;
   LoneClasses lone_;
   Poller poller_;
+  mutable std::atomic<bool> cut_short_{false};
   State root_;
 };
 
@@ -520,6 +525,8 @@ class Searcher {
     local.pending = 0;
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
+    if constexpr (requires(const Game& g) { g.cut_short(); })
+      if (game_.cut_short()) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
     poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching", bound_}; });
     return false;
