@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "core/text.h"
+#include "puzzles/notation.h"
 
 // Not assert(): the fuzz build may define NDEBUG, and a broken invariant must never pass.
 #define FUZZ_CHECK(condition)                                                                \
@@ -35,6 +36,18 @@ inline void check_message(const std::string& what) {
     std::abort();
   }
   FUZZ_CHECK(!what.empty());
+}
+
+// A setup's players and the state that belongs to them agree: a player count the rules
+// allow, the player to move among them, and no score or removal due for a player beyond.
+inline void check_players(const Setup& s) {
+  const Rules rules = s.rules();
+  FUZZ_CHECK(rules.players >= 1 && rules.players <= kMaxPlayers);
+  FUZZ_CHECK(s.position.to_move < rules.players);
+  for (int p = rules.players; p < kMaxPlayers; ++p) {
+    FUZZ_CHECK(s.position.scores[p] == 0);
+    FUZZ_CHECK(!s.position.removal_due(p));
+  }
 }
 
 }  // namespace leapfrog::fuzz

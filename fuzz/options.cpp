@@ -67,12 +67,7 @@ bool reads_a_file(const std::string& arg) {
 
 void check_setup(const Setup& s, const cli::CommonOptions& o) {
   const Rules rules = s.rules();
-  FUZZ_CHECK(rules.players >= 1 && rules.players <= kMaxPlayers);
-  FUZZ_CHECK(s.position.to_move < rules.players);
-  for (int p = rules.players; p < kMaxPlayers; ++p) {
-    FUZZ_CHECK(s.position.scores[p] == 0);
-    FUZZ_CHECK(!s.position.removal_due(p));
-  }
+  fuzz::check_players(s);
   if (o.players != -1) FUZZ_CHECK(rules.players == o.players);
   if (!o.variant.empty()) FUZZ_CHECK(s.variant == o.variant);
   for (const std::string& hole : o.holes)

@@ -28,13 +28,7 @@ constexpr int kMaxCheckedSquares = 20;
 constexpr int kMaxCheckedTurns = 2000;
 
 void check_consistent(const Setup& s) {
-  const Rules rules = s.rules();
-  FUZZ_CHECK(rules.players >= 1 && rules.players <= kMaxPlayers);
-  FUZZ_CHECK(s.position.to_move < rules.players);
-  for (int p = rules.players; p < kMaxPlayers; ++p) {
-    FUZZ_CHECK(s.position.scores[p] == 0);
-    FUZZ_CHECK(!s.position.removal_due(p));
-  }
+  fuzz::check_players(s);
   FUZZ_CHECK(s.board.width() >= 1 && s.board.width() <= kMaxSide);
   FUZZ_CHECK(s.board.height() >= 1 && s.board.height() <= kMaxSide);
   FUZZ_CHECK(s.board.squares() >= 1);

@@ -37,12 +37,7 @@ bool same_game(const GameRecord& a, const GameRecord& b) {
 
 void check_start(const GameRecord& r) {
   const Rules rules = r.start.rules();
-  FUZZ_CHECK(rules.players >= 1 && rules.players <= kMaxPlayers);
-  FUZZ_CHECK(r.start.position.to_move < rules.players);
-  for (int p = rules.players; p < kMaxPlayers; ++p) {
-    FUZZ_CHECK(r.start.position.scores[p] == 0);
-    FUZZ_CHECK(!r.start.position.removal_due(p));
-  }
+  fuzz::check_players(r.start);
   if (board_full(r.start.board, r.start.position))
     FUZZ_CHECK(r.start.position == start_position(rules, r.start.position));
   if (!r.players.empty()) FUZZ_CHECK(static_cast<int>(r.players.size()) == rules.players);

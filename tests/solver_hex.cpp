@@ -2,11 +2,13 @@
 // hexagons, and the searches against independent references on random small hex positions.
 #include <catch2/catch.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chain_reference.h"
 #include "core/symmetry.h"
 #include "generator/random.h"
+#include "hex_starts.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
@@ -16,33 +18,39 @@
 #include "solver/solitaire.h"
 
 using namespace leapfrog;
+using leapfrog::testing::numbered_start;
 using leapfrog::testing::Reference;
 using leapfrog::testing::ReferenceSearch;
 
 namespace {
-
-// The start of a shaped preset of side `side` with exactly the holes numbered in `empty`
-// empty, holes numbered 1.. row by row from the top, left to right (the numbering of the
-// triangle literature).
-Setup numbered_start(const char* variant, int side, std::vector<int> empty) {
-  const Variant& v = *find_variant(variant);
-  Setup s = parse_position(start_text(v, side));
-  s.variant = std::string(v.name);
-  std::vector<Square> holes;  // in hole-number order
-  for (int rank = s.board.height() - 1; rank >= 0; --rank)
-    for (int file = 0; file < s.board.width(); ++file)
-      if (s.board.is_square(s.board.square(file, rank)))
-        holes.push_back(s.board.square(file, rank));
-  for (const Square h : holes) s.position.cells[h] = 1;
-  for (const int n : empty) s.position.cells[holes[static_cast<std::size_t>(n - 1)]] = 0;
-  return s;
-}
 
 SolveResult solve_counted(const Setup& s) {
   SolveOptions options;
   options.count = true;
   options.hash_mb = 64;
   return solve(s.board, s.rules(), s.position, options, SearchControl{});
+}
+
+// reach from `s` up to symmetry at 1 and 2 threads (the same levels) and without symmetry
+// (each level between the symmetric count and `images` times it): the symmetric result and
+// the other.
+std::pair<ReachResult, ReachResult> reach_both_ways(const Setup& s, std::uint64_t images) {
+  const Rules rules = s.rules();
+  SearchControl one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const ReachResult a = reach(s.board, rules, s.position, true, one);
+  const ReachResult b = reach(s.board, rules, s.position, true, two);
+  const ReachResult c = reach(s.board, rules, s.position, false, one);
+  REQUIRE(a.complete);
+  REQUIRE(c.complete);
+  CHECK(a.levels == b.levels);
+  REQUIRE(c.levels.size() == a.levels.size());
+  for (std::size_t k = 0; k < a.levels.size(); ++k) {
+    CHECK(c.levels[k] >= a.levels[k]);
+    CHECK(c.levels[k] <= images * a.levels[k]);
+  }
+  return {a, c};
 }
 
 }  // namespace
@@ -92,23 +100,9 @@ TEST_CASE("15-hole triangle: single-jump sequences to one peg from every hole", 
 
 TEST_CASE("reach on the triangle: the same levels with and without symmetry, at 1 and 2 threads",
           "[solver][hex]") {
-  const Setup s = numbered_start("triangle", 5, {1});
-  const Rules rules = s.rules();
-  SearchControl one, two;
-  one.threads = 1;
-  two.threads = 2;
-  const ReachResult a = reach(s.board, rules, s.position, true, one);
-  const ReachResult b = reach(s.board, rules, s.position, true, two);
-  const ReachResult c = reach(s.board, rules, s.position, false, one);
-  REQUIRE(a.complete);
-  CHECK(a.levels == b.levels);
-  REQUIRE(c.levels.size() == a.levels.size());
   // The top corner's start has the mirror as its one symmetry: every class holds one or two
   // positions, and a level with a position the mirror fixes is counted less than twice.
-  for (std::size_t k = 0; k < a.levels.size(); ++k) {
-    CHECK(c.levels[k] >= a.levels[k]);
-    CHECK(c.levels[k] <= 2 * a.levels[k]);
-  }
+  const auto [a, c] = reach_both_ways(numbered_start("triangle", 5, {1}), 2);
   CHECK(a.levels[0] == 1);
   CHECK(c.levels[1] == 2);  // hole 1 is filled from hole 4 or from hole 6
   CHECK(a.levels[1] == 1);
@@ -225,20 +219,7 @@ TEST_CASE("the hexagon's twelve symmetries in reach and in the line count", "[so
   // the square grid's eight.
   const Setup s = numbered_start("hexagon", 3, {10});  // the centre of 19
   const Rules rules = s.rules();
-  SearchControl one, two;
-  one.threads = 1;
-  two.threads = 2;
-  const ReachResult a = reach(s.board, rules, s.position, true, one);
-  const ReachResult b = reach(s.board, rules, s.position, true, two);
-  const ReachResult c = reach(s.board, rules, s.position, false, one);
-  REQUIRE(a.complete);
-  REQUIRE(c.complete);
-  CHECK(a.levels == b.levels);
-  REQUIRE(c.levels.size() == a.levels.size());
-  for (std::size_t k = 0; k < a.levels.size(); ++k) {
-    CHECK(c.levels[k] >= a.levels[k]);
-    CHECK(c.levels[k] <= 12 * a.levels[k]);
-  }
+  const auto [a, c] = reach_both_ways(s, 12);
   CHECK(a.total == 7045);
   CHECK(c.total == 81168);
   SolveOptions counted;
