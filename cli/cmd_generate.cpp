@@ -24,6 +24,13 @@ po::typed_value<std::string>* seed_value(std::uint64_t* seed) {
       ->value_name("S");
 }
 
+// --counts of both generate commands: how exact shares round to whole pieces.
+po::typed_value<std::string>* counts_value(std::string* counts) {
+  return name_value(counts, "counts", {"table", "half-even"})
+      ->default_value("table")
+      ->value_name("ROUNDING");
+}
+
 // The piece sets a random layout can be drawn for: the variants without a fixed board.
 std::vector<std::string> layout_variants() {
   std::vector<std::string> names;
@@ -54,11 +61,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
           ->default_value("murray")
           ->value_name("NAME"),
       "piece set and rules preset: traditional, murray, froglet, take-it-away")(
-      "counts",
-      name_value(&counts, "counts", {"table", "half-even"})
-          ->default_value("table")
-          ->value_name("ROUNDING"),
-      "piece counts: table or half-even")(
+      "counts", counts_value(&counts), "piece counts: table or half-even")(
       "min-jumps",
       whole_value(&min_jumps, "min-jumps", 1, 600)->default_value("3")->value_name("N"),
       "least jumps in the answer (chain) or the line (solitaire)")(
@@ -70,13 +73,10 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
       "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).
   po::options_description rules("Rule options");
-  rules.add_options()(
-      "continuation",
-      name_value(&o.continuation, "continuation", {"optional", "forced", "piece-max", "board-max"})
-          ->value_name("RULE"),
-      "optional, forced, piece-max, board-max")(
-      "by", name_value(&o.by, "by", {"points", "pieces"})->value_name("MEASURE"),
-      "points or pieces")("diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
+  rules.add_options()("continuation", continuation_value(&o.continuation),
+                      "optional, forced, piece-max, board-max")(
+      "by", measure_value(&o.by), "points or pieces")("diagonal", po::bool_switch(&o.diagonal),
+                                                      "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only");
   po::options_description visible;
   po::options_description search("Search");
@@ -169,10 +169,7 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       "width", side_value(&o.width, "width"), "board width")(
       "height", side_value(&o.height, "height"), "board height")(
       "seed", seed_value(&seed), "seed of the layout (0..2^64-1), printed")(
-      "counts",
-      name_value(&counts, "counts", {"table", "half-even"})
-          ->default_value("table")
-          ->value_name("ROUNDING"),
+      "counts", counts_value(&counts),
       "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
       "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
   int holes = 0;

@@ -102,6 +102,15 @@ po::typed_value<std::string>* move_value(std::string* target, const char* option
   });
 }
 
+po::typed_value<std::string>* continuation_value(std::string* target) {
+  return name_value(target, "continuation", {"optional", "forced", "piece-max", "board-max"})
+      ->value_name("RULE");
+}
+
+po::typed_value<std::string>* measure_value(std::string* target) {
+  return name_value(target, "by", {"points", "pieces"})->value_name("MEASURE");
+}
+
 std::vector<std::string> variant_names() {
   std::vector<std::string> names;
   for (const Variant& v : variants()) names.emplace_back(v.name);
@@ -115,13 +124,10 @@ po::options_description rule_options(CommonOptions& o) {
                   "rules preset: traditional, murray, froglet, take-it-away, english, french, "
                   "wiegleb, diamond, triangle, hexagon, capture (default: the position's, else "
                   "traditional)")(
-      "continuation",
-      name_value(&o.continuation, "continuation", {"optional", "forced", "piece-max", "board-max"})
-          ->value_name("RULE"),
+      "continuation", continuation_value(&o.continuation),
       "chain length rule: optional (default), forced, piece-max, board-max")(
-      "by", name_value(&o.by, "by", {"points", "pieces"})->value_name("MEASURE"),
-      "measure captures by points (default) or pieces")("diagonal", po::bool_switch(&o.diagonal),
-                                                        "allow diagonal jumps too")(
+      "by", measure_value(&o.by), "measure captures by points (default) or pieces")(
+      "diagonal", po::bool_switch(&o.diagonal), "allow diagonal jumps too")(
       "orthogonal", po::bool_switch(&o.orthogonal), "orthogonal jumps only (the default)")(
       "grid", name_value(&o.grid, "grid", {"square", "hex"})->value_name("GRID"),
       "the lattice: square (4 directions, 8 with --diagonal) or hex (6 directions on a sheared "

@@ -82,6 +82,9 @@ po::typed_value<std::string>* file_value(std::string* target, const char* option
 po::typed_value<std::string>* dir_value(std::string* target, const char* option);
 // A move in the notation (read against the position later); not empty.
 po::typed_value<std::string>* move_value(std::string* target, const char* option);
+// --continuation and --by, which generate puzzles takes apart from the other rule options.
+po::typed_value<std::string>* continuation_value(std::string* target);
+po::typed_value<std::string>* measure_value(std::string* target);
 // The names of the variant presets, in their fixed order.
 std::vector<std::string> variant_names();
 
