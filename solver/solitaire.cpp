@@ -93,6 +93,8 @@ class LoneClasses {
 // one step from the square it jumps over and two from its start, and the weights fall by
 // the Fibonacci rule w(d) = w(d + 1) + w(d + 2), so no jump raises the sum over the pieces;
 // a position whose sum is below the finish square's weight cannot end with a piece there.
+// Then pagoda functions learnt from sample positions, and a table of the small positions
+// that can end there (learn_pagodas, build_table).
 class Finish {
  public:
   Finish(const Board& board, const Rules& rules, const Position& root,
@@ -105,6 +107,10 @@ class Finish {
     code_ = classes.code(square);
     if (board.squares() > 64) return;
     const JumpTable& jumps = board.jumps(rules.jumps);
+    for (int i = 0; i < board.squares(); ++i)
+      for (const Jump& j : jumps.from(board.cell(i)))
+        triples_.push_back({std::uint64_t{1} << i, std::uint64_t{1} << board.index(j.over),
+                            std::uint64_t{1} << board.index(j.to)});
     // Step distances from the finish, breadth first over the squares.
     std::vector<std::vector<int>> next(static_cast<std::size_t>(board.squares()));
     for (int i = 0; i < board.squares(); ++i)
@@ -139,6 +145,12 @@ class Finish {
         masks_[static_cast<std::size_t>(d)] |= std::uint64_t{1} << i;
         weight_[static_cast<std::size_t>(i)] = weights_[static_cast<std::size_t>(d)];
       }
+    // Without a removal due the root's class decides at once (and nothing else is needed).
+    std::uint64_t c = 0;
+    for (int i = 0; i < board.squares(); ++i)
+      if (root.cells[board.cell(i)] != 0) c ^= classes.code(board.cell(i));
+    ruled_out_ = root.removals_due == 0 && c != code_;
+    if (ruled_out_) return;
     std::vector<bool> start(static_cast<std::size_t>(board.cells()), false);
     for (int i = 0; i < board.squares(); ++i) start[board.cell(i)] = root.cells[board.cell(i)] != 0;
     std::vector<bool> candidate(static_cast<std::size_t>(board.cells()), false);
@@ -156,9 +168,13 @@ class Finish {
   // squares).
   bool counts_resources() const { return !masks_.empty(); }
   std::uint64_t weight(int i) const { return weight_[static_cast<std::size_t>(i)]; }
-  // False when the resource count rules out the bit board `occ` (Shape::index bits).
-  bool enough(std::uint64_t occ) const {
+  // False when the bit board `occ` (Shape::index bits) with `removals` opening removals due
+  // cannot end with a lone piece on the square: the resource count, the learnt pagoda
+  // functions (a removal only lowers their sums) and, without removals due, the table.
+  bool may_end(std::uint64_t occ, int removals) const {
     if (masks_.empty()) return true;
+    if (removals == 0 && std::popcount(occ) <= table_pieces_ && !in_table(canonical(occ)))
+      return false;
     std::uint64_t sum = 0;
     for (std::size_t d = 0; d < masks_.size(); ++d)
       sum += weights_[d] * static_cast<std::uint64_t>(std::popcount(occ & masks_[d]));
@@ -178,6 +194,42 @@ class Finish {
     for (int k = 1; k < sym.count(); ++k)
       if (!active() || sym.image(k, square_) == square_) out.push_back(k);
     return out;
+  }
+
+  // The positions (Shape::index bits) of at most table_pieces_ pieces from which a lone
+  // piece can end on the square by single jumps, as their least images under `syms`
+  // (symmetries that keep the square, so the set is closed under them): built backwards
+  // from the lone piece, a level of one more piece at a time (a jump backwards fills its
+  // start and the square it jumps over, and empties its landing square; one image of each
+  // position is enough, as the images' predecessors are the images of its predecessors),
+  // while the set and two levels fit in `bytes`. A level that does not fit is not used.
+  // Every rule's turn is a sequence of single jumps, so a position of at most that many
+  // pieces missing from the set cannot end there. A level left empty ends the table: then
+  // no larger position can end there either.
+  void build_table(const Symmetry& sym, const std::vector<int>& syms, std::size_t bytes) {
+    if (triples_.empty() || !active() || ruled_out_) return;
+    sym_ = &sym;
+    syms_ = syms;
+    std::vector<std::uint64_t> level{canonical(std::uint64_t{1} << index_)};
+    if (!insert(level[0], bytes)) return;
+    table_pieces_ = 1;
+    for (;;) {
+      std::vector<std::uint64_t> next;
+      for (const std::uint64_t p : level)
+        for (const auto& [from, over, to] : triples_) {
+          if ((p & to) == 0 || (p & (from | over)) != 0) continue;
+          const std::uint64_t c = canonical(p ^ (from | over | to));
+          const std::size_t levels = (level.size() + next.capacity() + 1) * sizeof(std::uint64_t);
+          if (levels > bytes || !insert(c, bytes - levels)) return;
+          if (inserted_) next.push_back(c);
+        }
+      if (next.empty()) {
+        table_pieces_ = 64;
+        return;
+      }
+      ++table_pieces_;
+      level.swap(next);
+    }
   }
 
  private:
@@ -202,13 +254,6 @@ class Finish {
       if (root.cells[board.cell(i)] != 0) start |= std::uint64_t{1} << i;
     const int pieces = std::popcount(start);
     if (pieces < 4) return;
-    struct Triple {
-      int from, over, to;
-    };
-    std::vector<Triple> triples;
-    for (int i = 0; i < n; ++i)
-      for (const Jump& j : jumps.from(board.cell(i)))
-        triples.push_back({i, board.index(j.over), board.index(j.to)});
     std::uint64_t state = 0x5EEDF1A15ULL;
     std::vector<std::uint64_t> samples;
     std::vector<Pagoda> found;
@@ -222,15 +267,14 @@ class Finish {
         while (skip-- > 0) b &= b - 1;
         occ &= ~(b & (~b + 1));
       }
-      std::vector<const Triple*> open;
+      std::vector<const Bits*> open;
       while (std::popcount(occ) > stop) {
         open.clear();
-        for (const Triple& t : triples)
-          if ((occ >> t.from & 1) && (occ >> t.over & 1) && !(occ >> t.to & 1)) open.push_back(&t);
+        for (const Bits& t : triples_)
+          if ((occ & t.from) && (occ & t.over) && !(occ & t.to)) open.push_back(&t);
         if (open.empty()) break;
-        const Triple& t = *open[splitmix64(state) % open.size()];
-        occ ^= (std::uint64_t{1} << t.from) | (std::uint64_t{1} << t.over) |
-               (std::uint64_t{1} << t.to);
+        const Bits& t = *open[splitmix64(state) % open.size()];
+        occ ^= t.from | t.over | t.to;
       }
       samples.push_back(occ);
       std::vector<bool> cells(static_cast<std::size_t>(board.cells()), false);
@@ -264,10 +308,58 @@ class Finish {
       pagodas_.push_back(found[score[i].second]);
   }
 
+  std::uint64_t canonical(std::uint64_t occ) const {
+    std::uint64_t least = occ;
+    for (const int t : syms_) least = std::min(least, sym_->apply64(t, occ));
+    return least;
+  }
+  // The table: open addressing of non-zero keys, linear probing, at most half full.
+  bool in_table(std::uint64_t key) const {
+    if (table_.empty()) return false;
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+      if (table_[i] == key) return true;
+      if (table_[i] == 0) return false;
+    }
+  }
+  // Adds the key (inserted_: it was new); false when the table would outgrow `bytes`.
+  bool insert(std::uint64_t key, std::size_t bytes) {
+    inserted_ = false;
+    if (2 * (table_size_ + 1) > table_.size()) {
+      const std::size_t grown = std::max<std::size_t>(1024, 2 * table_.size());
+      if ((grown + table_.size()) * sizeof(std::uint64_t) > bytes) return false;
+      std::vector<std::uint64_t> old(grown, 0);
+      old.swap(table_);
+      for (const std::uint64_t k : old)
+        if (k != 0) place(k);
+    }
+    if (in_table(key)) return true;
+    place(key);
+    ++table_size_;
+    inserted_ = true;
+    return true;
+  }
+  void place(std::uint64_t key) {
+    const std::size_t mask = table_.size() - 1;
+    std::size_t i = mix64(key) & mask;
+    while (table_[i] != 0) i = (i + 1) & mask;
+    table_[i] = key;
+  }
+
   Square square_;
   int index_ = -1;
   std::uint64_t code_ = 0;
   bool ruled_out_ = false;
+  struct Bits {
+    std::uint64_t from, over, to;
+  };
+  std::vector<Bits> triples_;  // the jumps as Shape::index bits (boards of <= 64 squares)
+  const Symmetry* sym_ = nullptr;
+  std::vector<int> syms_;
+  std::vector<std::uint64_t> table_;
+  std::size_t table_size_ = 0;
+  int table_pieces_ = 0;  // the table holds every position of up to this many pieces
+  bool inserted_ = false;
   std::vector<Pagoda> pagodas_;
   std::vector<std::uint64_t> masks_;    // per step distance, the squares at that distance
   std::vector<std::uint64_t> weights_;  // and their weight
@@ -373,8 +465,10 @@ class BitGame {
     BitMove* end() { return m.data() + n; }
   };
 
+  // With a finish, the table of small positions that can end there takes at most
+  // `table_bytes` (Finish::build_table).
   BitGame(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-          Square finish = kNoSquare)
+          Square finish = kNoSquare, std::size_t table_bytes = 0)
       : board_(board),
         rules_(rules),
         sym_(board, board.jumps(rules.jumps)),
@@ -382,6 +476,7 @@ class BitGame {
         lone_(board, rules, pos, classes_),
         finish_(board, rules, pos, classes_, finish) {
     if (symmetry) syms_ = finish_.symmetries(sym_);
+    finish_.build_table(sym_, syms_, table_bytes);
     for (int i = 0; i < board.squares(); ++i) {
       const Square sq = board.cell(i);
       for (const Jump& j : board.jumps(sq, rules.jumps))
@@ -462,7 +557,7 @@ class BitGame {
   // the finish square (Finish, finish_bound).
   Score finishing_bound(const State& s) const {
     const std::uint64_t occ = s.occ();
-    if (finish_.ruled_out() || !finish_.enough(occ)) return kNone;
+    if (finish_.ruled_out() || !finish_.may_end(occ, s.removals)) return kNone;
     std::vector<std::pair<Value, std::uint64_t>> pieces;
     if (s.removals > 0 || rules_.measure == Measure::kPoints) {
       for (std::uint64_t b = occ; b; b &= b - 1) {
@@ -600,7 +695,7 @@ class GeneralGame {
   using MoveList = std::vector<GenMove>;
 
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry,
-              Square finish = kNoSquare)
+              Square finish = kNoSquare, std::size_t table_bytes = 0)
       : board_(board),
         rules_(solo),
         sym_(board, board.jumps(solo.jumps)),
@@ -608,6 +703,7 @@ class GeneralGame {
         lone_(board, solo, pos, classes_),
         finish_(board, solo, pos, classes_, finish) {
     if (symmetry && board.squares() <= 64) syms_ = finish_.symmetries(sym_);
+    finish_.build_table(sym_, syms_, table_bytes);
     root_.pos = pos;
     root_.pos.to_move = 0;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
@@ -688,7 +784,7 @@ class GeneralGame {
         pieces.push_back({v, classes_.code(board_.cell(i))});
         if (i < 64) occ |= std::uint64_t{1} << i;
       }
-    if (!finish_.enough(occ)) return kNone;  // only for boards of at most 64 squares
+    if (!finish_.may_end(occ, s.removals)) return kNone;  // boards of at most 64 squares
     return finish_bound(pieces, s.removals, rules_, finish_);
   }
   bool finishing() const { return finish_.active(); }
@@ -925,9 +1021,10 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 
 template <class Game>
 SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options,
-                const SearchControl& control, Score floor = -1) {
-  // One budget: with a count by the DP, the table and the count's memo share it.
-  const std::size_t budget = options.hash_mb << 20;
+                const SearchControl& control, Score floor = -1, std::size_t reserved = 0) {
+  // One budget: with a count by the DP, the table and the count's memo share it, after the
+  // `reserved` bytes that the game holds (a finish's table).
+  const std::size_t budget = (options.hash_mb << 20) - reserved;
   TranspositionTable tt(options.count ? budget / 2 : budget);
   Searcher<Game> searcher(game, tt, control);
   using State = typename Game::State;
@@ -1104,6 +1201,9 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   return result;
 }
 
+// The most memory a finish's table of small positions takes (Finish::build_table), in MB.
+constexpr std::size_t kFinishTableMb = 16;
+
 // Boards with more squares than this get a guided line first (solver/guided.h); on smaller
 // ones the exhaustive search is fast on its own, and their lines stay as they were.
 constexpr int kGuidedSquares = 36;
@@ -1216,11 +1316,16 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
           control.node_limit > guided.nodes ? control.node_limit - guided.nodes : 1;
   }
   const Score floor = guide ? guided.value : -1;
-  SolveResult result = board.squares() <= 64 && rules.continuation == Continuation::kOptional
-                           ? run(BitGame(board, solo, pos, options.symmetry, options.finish), solo,
-                                 search_options, after_guide, floor)
-                           : run(GeneralGame(board, solo, pos, options.symmetry, options.finish),
-                                 solo, search_options, after_guide, floor);
+  // With a finish, a quarter of --hash for its table of small positions that can end there,
+  // at most kFinishTableMb (larger tables take long to build and cut off little more).
+  const std::size_t table =
+      options.finish == kNoSquare ? 0 : std::min((options.hash_mb << 20) / 4, kFinishTableMb << 20);
+  SolveResult result =
+      board.squares() <= 64 && rules.continuation == Continuation::kOptional
+          ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table), solo,
+                search_options, after_guide, floor, table)
+          : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table), solo,
+                search_options, after_guide, floor, table);
   if (guide) {
     result.nodes += guided.nodes;
     if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
@@ -1246,8 +1351,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
             std::chrono::steady_clock::now() - started);
         rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
       }
-      SolveResult again =
-          run(BitGame(board, solo, pos, options.symmetry, options.finish), solo, options, rest);
+      SolveResult again = run(BitGame(board, solo, pos, options.symmetry, options.finish, table),
+                              solo, options, rest, -1, table);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);
     }
   }

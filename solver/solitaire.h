@@ -28,10 +28,14 @@
 // there, and `count` counts the lines that reach it. Opening removals are made as without a
 // finish (they are part of the line and of its value). Positions that cannot end that way
 // are cut off by the position class (jumps keep it; core/classes.h), by a pagoda function
-// separating the square from the start (core/pagoda.h) and, at every node, by a resource
-// count: weights 1, 1, 2, 3, 5, ... (Fibonacci) by the number of steps from the square, far
-// squares the least, whose sum over the pieces no jump raises. Only the symmetries that keep
-// the square are used. No such line at all: `possible` is false (proved when complete).
+// separating the square from the start (core/pagoda.h) and, at every node of a board of at
+// most 64 squares, by pagoda functions (a resource count: weights 1, 1, 2, 3, 5, ...
+// (Fibonacci) by the number of steps from the square, far squares the least; and functions
+// that a linear program finds for sample positions) and by a table of the small positions
+// that can end there, built backwards from the lone piece in a quarter of the hash (at most
+// 16 MB). Jumps that keep the most of the resource count are tried first. Only the
+// symmetries that keep the square are used. No such line at all: `possible` is false
+// (proved when complete). The breadth-first count (solver/reach.h) takes the finish too.
 //
 // Determinism: value, line, proved and count are the same at any thread count when the
 // search completes (the line is rebuilt afterwards by a fixed-order walk); `nodes` may vary.
