@@ -10,6 +10,20 @@
 
 namespace leapfrog::cli {
 
+namespace {
+
+// The --finish square: a square of the board, else UsageError naming the option.
+Square finish_square(const Board& board, const std::string& text) {
+  if (text.empty()) throw UsageError("--finish needs a square of the board, such as d4");
+  try {
+    return parse_square(board, text);
+  } catch (const ParseError& e) {
+    throw UsageError(std::string("--finish: ") + e.what());
+  }
+}
+
+}  // namespace
+
 int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position;
@@ -20,6 +34,8 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   constexpr std::size_t kUnset = std::numeric_limits<std::size_t>::max();
   std::size_t hash_mb = kUnset;
   std::string svg;
+  std::string finish;
+  bool finish_given = false;
   po::options_description search("Search");
   search.add_options()("count", po::bool_switch(&count), "also count the optimal lines")(
       "hash", po::value(&hash_mb)->value_name("MB"),
@@ -27,7 +43,13 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
       "(default: 64, with --count 1024)")("no-symmetry", po::bool_switch(&no_symmetry),
                                           "do not merge symmetric positions")(
       "svg", po::value(&svg)->value_name("FILE"),
-      "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
+      "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)")(
+      "finish", po::value<std::string>()->value_name("SQUARE")->notifier([&](const std::string& v) {
+        finish = v;
+        finish_given = true;
+      }),
+      "only lines that leave one piece, alone on SQUARE (peg solitaire's 'finish in the "
+      "centre': solve english --finish d4); exit 1 when none can");
   add_limit_options(search, limits, "stop after about N nodes");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
@@ -43,15 +65,18 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   options.hash_mb = hash_mb == kUnset ? 0 : hash_mb;  // 0: the library picks by `count`
   options.count = count;
   options.symmetry = !no_symmetry;
+  if (finish_given) options.finish = finish_square(setup.board, finish);
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);
   line.clear();
+  // --finish: no line can leave a lone piece there (a negative answer: exit 1).
+  const bool impossible = !r.possible && r.complete;
   std::vector<std::string> turns;
   for (const Turn& t : r.line) turns.push_back(format_turn(setup.board, t));
   if (!svg.empty()) {
     SvgOptions so;
     so.cell = 20;
     write_file(svg, svg_line(setup, r.line, so));
-    if (svg == "-") return 0;
+    if (svg == "-") return impossible ? 1 : 0;
   }
   if (o.json) {
     Json j;
@@ -65,6 +90,11 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     j["removal_due"] = solo.removal_due();
     j["position_players"] = solo.position_players;
     j["position_removals"] = solo.position_removals;
+    if (finish_given) {
+      j["finish"] = square_name(setup.board, options.finish);
+      // Unknown (null) when the search stopped before it found a line or proved none.
+      j["possible"] = r.possible || r.complete ? Json(r.possible) : Json(nullptr);
+    }
     if (count) {
       // A JSON number while it fits 64 bits, else a decimal string (docs/json.md).
       if (r.count.empty()) {
@@ -77,10 +107,25 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
       }
     }
     print_json(j);
-    return 0;
+    return impossible ? 1 : 0;
   }
   std::cout << render_board(setup, want_colour(o));
   std::cout << solitaire_note(solo) << "\n";
+  if (finish_given) {
+    std::cout << "finish " << finish << ": ";
+    if (impossible)
+      std::cout << "impossible, proved: no line leaves one piece alone on " << finish << "\n";
+    else if (r.possible)
+      std::cout << "the line leaves one piece, alone on " << finish << "\n";
+    else
+      std::cout << "no line found before the search stopped (not proved impossible)\n";
+  }
+  if (impossible || !r.possible) {
+    if (count)
+      std::cout << "optimal lines " << (impossible ? "0" : "not counted (search stopped)") << "\n";
+    std::cout << "nodes " << r.nodes << "\n";
+    return impossible ? 1 : 0;
+  }
   std::cout << "value " << r.value << " (" << to_string(rules.measure) << ")"
             << (r.proved ? ", proved optimal"
                          : ", not proved (upper bound " + std::to_string(r.bound) + ")")
