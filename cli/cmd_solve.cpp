@@ -10,6 +10,19 @@
 
 namespace leapfrog::cli {
 
+namespace {
+
+// The --finish square: a square of the board, else UsageError naming the option.
+Square finish_square(const Board& board, const std::string& text) {
+  try {
+    return parse_square(board, text);
+  } catch (const ParseError& e) {
+    throw UsageError(std::string("--finish: ") + e.what());
+  }
+}
+
+}  // namespace
+
 int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position;
@@ -17,11 +30,15 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   bool no_symmetry = false;
   LimitOptions limits;
   std::string svg;
+  std::string finish;  // empty: no finish square
   po::options_description search("Search");
   search.add_options()("count", po::bool_switch(&count), "also count the optimal lines")(
       "no-symmetry", po::bool_switch(&no_symmetry), "do not merge symmetric positions")(
       "svg", file_value(&svg, "svg")->value_name("FILE"),
-      "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)");
+      "also draw the line as small diagrams in FILE ('-': standard output, instead of the text)")(
+      "finish", square_value(&finish, "finish")->value_name("SQUARE"),
+      "only lines that leave one piece, alone on SQUARE (peg solitaire's 'finish in the "
+      "centre': solve english --finish d4); exit 1 when none can");
   add_limit_options(search, limits, "stop after about N nodes",
                     "the transposition table keeps the most useful entries, and a count that "
                     "outgrows its half stops, incomplete");
@@ -38,15 +55,18 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   options.hash_mb = limits.hash_mb;
   options.count = count;
   options.symmetry = !no_symmetry;
+  if (!finish.empty()) options.finish = finish_square(setup.board, finish);
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);
   line.clear();
+  // --finish: no line can leave a lone piece there (a negative answer: exit 1).
+  const bool impossible = !r.possible && r.complete;
   std::vector<std::string> turns;
   for (const Turn& t : r.line) turns.push_back(format_turn(setup.board, t));
   if (!svg.empty()) {
     SvgOptions so;
     so.cell = 20;
     write_file(svg, svg_line(setup, r.line, so));
-    if (svg == "-") return 0;
+    if (svg == "-") return impossible ? 1 : 0;
   }
   if (o.json) {
     Json j;
@@ -60,6 +80,11 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     j["removal_due"] = solo.removal_due();
     j["position_players"] = solo.position_players;
     j["position_removals"] = solo.position_removals;
+    if (!finish.empty()) {
+      j["finish"] = square_name(setup.board, options.finish);
+      // Unknown (null) when the search stopped before it found a line or proved none.
+      j["possible"] = r.possible || r.complete ? Json(r.possible) : Json(nullptr);
+    }
     if (count) {
       // A JSON number while it fits 64 bits, else a decimal string (docs/json.md).
       if (r.count.empty()) {
@@ -72,10 +97,25 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
       }
     }
     print_json(j);
-    return 0;
+    return impossible ? 1 : 0;
   }
   std::cout << render_board(setup, want_colour(o));
   std::cout << solitaire_note(solo) << "\n";
+  if (!finish.empty()) {
+    std::cout << "finish " << finish << ": ";
+    if (impossible)
+      std::cout << "impossible, proved: no line leaves one piece alone on " << finish << "\n";
+    else if (r.possible)
+      std::cout << "the line leaves one piece, alone on " << finish << "\n";
+    else
+      std::cout << "no line found before the search stopped (not proved impossible)\n";
+  }
+  if (impossible || !r.possible) {
+    if (count)
+      std::cout << "optimal lines " << (impossible ? "0" : "not counted (search stopped)") << "\n";
+    std::cout << "nodes " << r.nodes << "\n";
+    return impossible ? 1 : 0;
+  }
   std::cout << "value " << r.value << " (" << to_string(rules.measure) << ")"
             << (r.proved ? ", proved optimal"
                          : ", not proved (upper bound " + std::to_string(r.bound) + ")")

@@ -86,6 +86,25 @@ po::typed_value<std::string>* file_value(std::string* target, const char* option
   });
 }
 
+void square_form(const std::string& text, const char* option) {
+  const auto digit = text.find_first_of("0123456789");
+  const auto letters = text.begin() + static_cast<std::ptrdiff_t>(std::min(digit, text.size()));
+  const bool form =
+      digit != std::string::npos && digit > 0 &&
+      std::all_of(text.begin(), letters, [](char c) { return c >= 'a' && c <= 'z'; }) &&
+      std::all_of(letters, text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!form)
+    throw UsageError(std::string("--") + option + " must be a square such as d4, not " +
+                     quoted_text(text));
+}
+
+po::typed_value<std::string>* square_value(std::string* target, const char* option) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    square_form(text, option);
+    *target = text;
+  });
+}
+
 po::typed_value<std::string>* dir_value(std::string* target, const char* option) {
   return po::value<std::string>()->notifier([=](const std::string& text) {
     if (text.empty() || text == "-")
@@ -172,17 +191,7 @@ po::options_description layout_options(CommonOptions& o) {
           ->composing()
           ->notifier([&o](const std::vector<std::string>& squares) {
             // The form here; whether the board has the square, when the board is known.
-            for (const std::string& text : squares) {
-              const auto digit = text.find_first_of("0123456789");
-              const bool form =
-                  digit != std::string::npos && digit > 0 &&
-                  std::all_of(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(digit),
-                              [](char c) { return c >= 'a' && c <= 'z'; }) &&
-                  std::all_of(text.begin() + static_cast<std::ptrdiff_t>(digit), text.end(),
-                              [](char c) { return c >= '0' && c <= '9'; });
-              if (!form)
-                throw UsageError("--hole must be a square such as d4, not " + quoted_text(text));
-            }
+            for (const std::string& text : squares) square_form(text, "hole");
             o.holes = squares;
           })
           ->value_name("SQUARE"),

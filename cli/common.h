@@ -80,6 +80,10 @@ po::typed_value<std::string>* name_value(std::string* target, const char* option
 po::typed_value<std::string>* file_value(std::string* target, const char* option);
 // A directory's path; not empty, not '-'.
 po::typed_value<std::string>* dir_value(std::string* target, const char* option);
+// A square's form, such as d4: letters a-z, then digits (whether the board has it is read
+// against the board later). square_form throws the UsageError.
+void square_form(const std::string& text, const char* option);
+po::typed_value<std::string>* square_value(std::string* target, const char* option);
 // A move in the notation (read against the position later); not empty.
 po::typed_value<std::string>* move_value(std::string* target, const char* option);
 // --continuation and --by, which generate puzzles takes apart from the other rule options.

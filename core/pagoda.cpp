@@ -64,46 +64,51 @@ std::vector<double> simplex_max(const std::vector<std::vector<double>>& a,
   return x;
 }
 
-std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
-                                     const std::vector<bool>& start,
-                                     const std::vector<bool>& candidates) {
-  const int n = shape.squares();
-  std::vector<bool> out(static_cast<std::size_t>(shape.cells()), false);
-  for (int i = 0; i < n; ++i) out[shape.cell(i)] = candidates[shape.cell(i)];
-  // Constraints on dense indices: p(to) - p(from) - p(over) <= 0 for every jump, p <= 1.
+namespace {
+
+// The program of lone_piece_squares and separating_pagoda: a variable per square (dense
+// index), p(to) - p(from) - p(over) <= 0 for every jump, p <= 1.
+struct PagodaProgram {
   struct Triple {
     int from, over, to;
   };
   std::vector<Triple> triples;
-  for (int i = 0; i < n; ++i)
-    for (const Jump& j : jumps.from(shape.cell(i)))
-      triples.push_back({i, shape.index(j.over), shape.index(j.to)});
   std::vector<std::vector<double>> a;
   std::vector<double> b;
-  for (const Triple& t : triples) {
-    std::vector<double> row(static_cast<std::size_t>(n), 0.0);
-    row[static_cast<std::size_t>(t.to)] += 1;
-    row[static_cast<std::size_t>(t.from)] -= 1;
-    row[static_cast<std::size_t>(t.over)] -= 1;
-    a.push_back(std::move(row));
-    b.push_back(0);
+
+  PagodaProgram(const Shape& shape, const JumpTable& jumps) {
+    const int n = shape.squares();
+    for (int i = 0; i < n; ++i)
+      for (const Jump& j : jumps.from(shape.cell(i)))
+        triples.push_back({i, shape.index(j.over), shape.index(j.to)});
+    for (const Triple& t : triples) {
+      std::vector<double> row(static_cast<std::size_t>(n), 0.0);
+      row[static_cast<std::size_t>(t.to)] += 1;
+      row[static_cast<std::size_t>(t.from)] -= 1;
+      row[static_cast<std::size_t>(t.over)] -= 1;
+      a.push_back(std::move(row));
+      b.push_back(0);
+    }
+    for (int i = 0; i < n; ++i) {
+      std::vector<double> row(static_cast<std::size_t>(n), 0.0);
+      row[static_cast<std::size_t>(i)] = 1;
+      a.push_back(std::move(row));
+      b.push_back(1);
+    }
   }
-  for (int i = 0; i < n; ++i) {
-    std::vector<double> row(static_cast<std::size_t>(n), 0.0);
-    row[static_cast<std::size_t>(i)] = 1;
-    a.push_back(std::move(row));
-    b.push_back(1);
-  }
-  constexpr double kScale = 1 << 20;
-  for (int s = 0; s < n; ++s) {
-    if (!candidates[shape.cell(s)]) continue;
+
+  // Integer weights per dense index with q(s) > Q(start), or empty.
+  std::vector<std::int64_t> separate(const Shape& shape, const std::vector<bool>& start,
+                                     int s) const {
+    constexpr double kScale = 1 << 20;
+    const int n = shape.squares();
     std::vector<double> c(static_cast<std::size_t>(n), 0.0);
     for (int i = 0; i < n; ++i)
       if (start[shape.cell(i)]) c[static_cast<std::size_t>(i)] -= 1;
     c[static_cast<std::size_t>(s)] += 1;
     double value = 0;
     const std::vector<double> x = simplex_max(a, b, c, value);
-    if (value <= 1e-6) continue;
+    if (value <= 1e-6) return {};
     // Integer weights, repaired until every jump keeps p(from) + p(over) >= p(to).
     std::vector<std::int64_t> q(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i)
@@ -123,9 +128,29 @@ std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
     std::int64_t total = 0;
     for (int i = 0; i < n; ++i)
       if (start[shape.cell(i)]) total += q[static_cast<std::size_t>(i)];
-    if (q[static_cast<std::size_t>(s)] > total) out[shape.cell(s)] = false;
+    if (q[static_cast<std::size_t>(s)] <= total) return {};
+    return q;
   }
+};
+
+}  // namespace
+
+std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
+                                     const std::vector<bool>& start,
+                                     const std::vector<bool>& candidates) {
+  const int n = shape.squares();
+  std::vector<bool> out(static_cast<std::size_t>(shape.cells()), false);
+  for (int i = 0; i < n; ++i) out[shape.cell(i)] = candidates[shape.cell(i)];
+  const PagodaProgram program(shape, jumps);
+  for (int s = 0; s < n; ++s)
+    if (candidates[shape.cell(s)] && !program.separate(shape, start, s).empty())
+      out[shape.cell(s)] = false;
   return out;
+}
+
+std::vector<std::int64_t> separating_pagoda(const Shape& shape, const JumpTable& jumps,
+                                            const std::vector<bool>& start, Square s) {
+  return PagodaProgram(shape, jumps).separate(shape, start, shape.index(s));
 }
 
 }  // namespace leapfrog

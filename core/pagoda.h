@@ -28,6 +28,13 @@ std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
                                      const std::vector<bool>& start,
                                      const std::vector<bool>& candidates);
 
+// The pagoda function that lone_piece_squares finds for square s (a playable cell): integer
+// weights per playable cell, by dense index (Shape::index), with p(s) greater than the sum
+// over `start`; empty when it finds none. A position can never lead to one whose sum is
+// larger, so a search may cut off every position whose sum is below p(s).
+std::vector<std::int64_t> separating_pagoda(const Shape& shape, const JumpTable& jumps,
+                                            const std::vector<bool>& start, Square s);
+
 // Maximises c.x subject to A x <= b, x >= 0, where b >= 0 (so x = 0 is feasible), by the
 // simplex method with Bland's rule. Returns x; `value` gets c.x. A is dense, row by row.
 // For small programs only; one that stalls (rounding on a degenerate program) returns x = 0

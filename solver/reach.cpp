@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -547,7 +548,8 @@ class Level {
 template <bool kCount>
 struct FastResult {
   ReachResult reach;
-  Count128 deepest = 0;  // sequences reaching the last non-empty level
+  Count128 deepest = 0;    // sequences reaching the last non-empty level
+  Count128 at_target = 0;  // sequences reaching the target's class on that level
   bool overflow = false;
 };
 
@@ -572,7 +574,8 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
 // image unchanged and the inner loop fixed). Key: the stored word's type.
 template <bool kCount, int kImages, class Key>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
-                                std::uint64_t start, const SearchControl& control) {
+                                std::uint64_t start, const SearchControl& control,
+                                std::uint64_t target = 0) {
   using T = Item<Key, kCount>;
   // Room for every image packing.images writes (at least the eight the unrolled minimum
   // reads).
@@ -638,9 +641,11 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     result.total += level.size();
     if constexpr (kCount) {
       out.deepest = 0;
+      out.at_target = 0;
       for (const auto& p : level) {
         out.deepest += p.n;
         if (out.deepest < p.n) out.overflow = true;
+        if (p.packed == target) out.at_target = p.n;
       }
     }
     const int k = static_cast<int>(result.levels.size()) - 1;
@@ -729,23 +734,46 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   return out;
 }
 
+// `target`: a lone piece on that square (a packed word, canonical), whose class's count the
+// result gives in at_target; 0 for none. `orbit` gets the number of its images.
 template <bool kCount>
 FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos,
-                              bool symmetry, const SearchControl& control) {
+                              bool symmetry, const SearchControl& control,
+                              Square target = kNoSquare, int* orbit = nullptr) {
   const Symmetry sym(board, board.jumps(rules.jumps));
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
   for (int i = 0; i < board.squares(); ++i)
     if (pos.cells[board.cell(i)] != 0) start |= std::uint64_t{1} << i;
+  std::uint64_t lone = 0;
+  if (target != kNoSquare) {
+    std::array<std::uint64_t, 12> img{};  // the most images a board has (the hexagon's)
+    packing.images(std::uint64_t{1} << board.index(target), img.data());
+    const std::size_t used = static_cast<std::size_t>(packing.symmetries());
+    lone = img[0];
+    int distinct = 0;
+    for (std::size_t k = 0; k < used; ++k) {
+      lone = std::min(lone, img[k]);
+      bool seen = false;
+      for (std::size_t e = 0; e < k; ++e) seen = seen || img[e] == img[k];
+      distinct += seen ? 0 : 1;
+    }
+    if (orbit != nullptr) *orbit = distinct;
+  }
   const bool narrow = packing.squares() - std::min(kBucketBits, packing.squares() / 2) <= 31;
   if (packing.symmetries() == 1)
-    return narrow ? reach_packed<kCount, 1, std::uint32_t>(board, rules, packing, start, control)
-                  : reach_packed<kCount, 1, std::uint64_t>(board, rules, packing, start, control);
+    return narrow
+               ? reach_packed<kCount, 1, std::uint32_t>(board, rules, packing, start, control, lone)
+               : reach_packed<kCount, 1, std::uint64_t>(board, rules, packing, start, control,
+                                                        lone);
   if (packing.symmetries() > 8)
-    return narrow ? reach_packed<kCount, 12, std::uint32_t>(board, rules, packing, start, control)
-                  : reach_packed<kCount, 12, std::uint64_t>(board, rules, packing, start, control);
-  return narrow ? reach_packed<kCount, 8, std::uint32_t>(board, rules, packing, start, control)
-                : reach_packed<kCount, 8, std::uint64_t>(board, rules, packing, start, control);
+    return narrow ? reach_packed<kCount, 12, std::uint32_t>(board, rules, packing, start, control,
+                                                            lone)
+                  : reach_packed<kCount, 12, std::uint64_t>(board, rules, packing, start, control,
+                                                            lone);
+  return narrow
+             ? reach_packed<kCount, 8, std::uint32_t>(board, rules, packing, start, control, lone)
+             : reach_packed<kCount, 8, std::uint64_t>(board, rules, packing, start, control, lone);
 }
 
 }  // namespace
@@ -923,16 +951,24 @@ ReachResult reach(const Board& board, const Rules& rules, const Position& pos, b
 }
 
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
-                                 const SearchControl& control) {
+                                 const SearchControl& control, Square finish) {
   DeepestLines d;
   if (!reach_fast_path(board, rules, pos)) return d;
   d.applicable = true;
-  const FastResult<true> r = reach_fast<true>(board, rules, pos, true, control);
+  int orbit = 1;
+  const FastResult<true> r = reach_fast<true>(board, rules, pos, true, control, finish, &orbit);
   d.complete = r.reach.complete;
   d.out_of_memory = r.reach.out_of_memory;
   d.overflow = r.overflow;
   d.depth = static_cast<int>(r.reach.levels.size()) - 1;
   Count128 n = r.deepest;
+  if (finish != kNoSquare) {
+    // Every image of the lone piece is reached by as many sequences (the symmetries fix
+    // the start), so the class's count divides exactly.
+    if (r.at_target % static_cast<unsigned>(orbit) != 0)
+      throw std::logic_error("count_deepest_lines: a class count does not divide by its images");
+    n = r.at_target / static_cast<unsigned>(orbit);
+  }
   do {
     d.count.insert(d.count.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
     n /= 10;

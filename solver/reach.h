@@ -48,7 +48,12 @@ struct DeepestLines {
   int depth = 0;               // jumps in every optimal line
   std::string count;           // decimal
 };
+// With `finish` (a square of the board): `count` is the number of those sequences that end
+// with a lone piece on it (0 when the deepest level is not lone pieces). The last level's
+// class of that lone piece holds the sequences ending on any of its images under the
+// symmetries used; those fix the start, so each image is reached by as many, and the count
+// is the class's divided by the number of images.
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
-                                 const SearchControl& control);
+                                 const SearchControl& control, Square finish = kNoSquare);
 
 }  // namespace leapfrog

@@ -29,6 +29,11 @@ namespace leapfrog {
 namespace {
 
 constexpr Score kAbort = std::numeric_limits<Score>::min() / 2;
+// With a finish square: no line from the position ends with a lone piece there. Far below
+// any value (a board's pieces are worth at most 676 * 15), far above kAbort; a move's gain
+// added to it is still "none".
+constexpr Score kNone = -(Score{1} << 28);
+constexpr bool is_none(Score v) { return v <= kNone / 2; }
 
 // Moves are tried dearest capture first (a stable sort keeps generation order among equals),
 // so the first dive already finds a good line on valued boards.
@@ -76,6 +81,317 @@ class LoneClasses {
   bool pruned_ = false;
   std::vector<std::uint64_t> codes_;
 };
+
+// The finish (SolveOptions::finish): the line must end with one piece, alone on `square`.
+// What the games need to cut off the positions that cannot end so: the square's class code
+// (a jump keeps a position's class, so only a position of that class can end with a lone
+// piece there), whether a pagoda function separates the square from the root (then nothing
+// from the root can end there, removals included: a removal only lowers a pagoda sum), and
+// a resource count, for boards of at most 64 squares: weight Fib(D + 3 - d) on a square d
+// steps from the finish (steps: the jumps' from-over and over-to pairs; D the largest such
+// d), 0 on squares that no chain of steps joins to it. A jump's landing square is at most
+// one step from the square it jumps over and two from its start, and the weights fall by
+// the Fibonacci rule w(d) = w(d + 1) + w(d + 2), so no jump raises the sum over the pieces;
+// a position whose sum is below the finish square's weight cannot end with a piece there.
+// Then pagoda functions learnt from sample positions, and a table of the small positions
+// that can end there (learn_pagodas, build_table).
+class Finish {
+ public:
+  Finish(const Board& board, const Rules& rules, const Position& root,
+         const PositionClasses& classes, Square square)
+      : square_(square) {
+    if (square == kNoSquare) return;
+    if (!board.contains(square % board.width(), square / board.width()) || !board.is_square(square))
+      throw std::invalid_argument("solve: the finish square is not a square of the board");
+    index_ = board.index(square);
+    code_ = classes.code(square);
+    if (board.squares() > 64) return;
+    const JumpTable& jumps = board.jumps(rules.jumps);
+    for (int i = 0; i < board.squares(); ++i)
+      for (const Jump& j : jumps.from(board.cell(i)))
+        triples_.push_back({std::uint64_t{1} << i, std::uint64_t{1} << board.index(j.over),
+                            std::uint64_t{1} << board.index(j.to)});
+    // Step distances from the finish, breadth first over the squares.
+    std::vector<std::vector<int>> next(static_cast<std::size_t>(board.squares()));
+    for (int i = 0; i < board.squares(); ++i)
+      for (const Jump& j : jumps.from(board.cell(i))) {
+        const int over = board.index(j.over), to = board.index(j.to);
+        for (const auto& [a, b] : {std::pair{i, over}, std::pair{over, to}}) {
+          next[static_cast<std::size_t>(a)].push_back(b);
+          next[static_cast<std::size_t>(b)].push_back(a);
+        }
+      }
+    std::vector<int> dist(static_cast<std::size_t>(board.squares()), -1);
+    std::vector<int> queue{index_};
+    dist[static_cast<std::size_t>(index_)] = 0;
+    int far = 0;
+    for (std::size_t q = 0; q < queue.size(); ++q)
+      for (const int b : next[static_cast<std::size_t>(queue[q])])
+        if (dist[static_cast<std::size_t>(b)] < 0) {
+          dist[static_cast<std::size_t>(b)] = dist[static_cast<std::size_t>(queue[q])] + 1;
+          far = std::max(far, dist[static_cast<std::size_t>(b)]);
+          queue.push_back(b);
+        }
+    // fib[k] = Fib(k): at most Fib(66) for 64 squares, and 64 of them fit 64 bits.
+    std::vector<std::uint64_t> fib{0, 1};
+    while (static_cast<int>(fib.size()) < far + 4) fib.push_back(fib.back() + fib[fib.size() - 2]);
+    masks_.assign(static_cast<std::size_t>(far) + 1, 0);
+    weight_.assign(static_cast<std::size_t>(board.squares()), 0);
+    weights_.resize(masks_.size());
+    for (int d = 0; d <= far; ++d)
+      weights_[static_cast<std::size_t>(d)] = fib[static_cast<std::size_t>(far + 3 - d)];
+    for (int i = 0; i < board.squares(); ++i)
+      if (const int d = dist[static_cast<std::size_t>(i)]; d >= 0) {
+        masks_[static_cast<std::size_t>(d)] |= std::uint64_t{1} << i;
+        weight_[static_cast<std::size_t>(i)] = weights_[static_cast<std::size_t>(d)];
+      }
+    // Without a removal due the root's class decides at once (and nothing else is needed).
+    std::uint64_t c = 0;
+    for (int i = 0; i < board.squares(); ++i)
+      if (root.cells[board.cell(i)] != 0) c ^= classes.code(board.cell(i));
+    ruled_out_ = root.removals_due == 0 && c != code_;
+    if (ruled_out_) return;
+    std::vector<bool> start(static_cast<std::size_t>(board.cells()), false);
+    for (int i = 0; i < board.squares(); ++i) start[board.cell(i)] = root.cells[board.cell(i)] != 0;
+    std::vector<bool> candidate(static_cast<std::size_t>(board.cells()), false);
+    candidate[square] = true;
+    ruled_out_ = !lone_piece_squares(board, jumps, start, candidate)[square];
+    if (!ruled_out_) learn_pagodas(board, jumps, root);
+  }
+
+  bool active() const { return square_ != kNoSquare; }
+  Square square() const { return square_; }
+  int index() const { return index_; }  // Shape::index of the square
+  std::uint64_t code() const { return code_; }
+  bool ruled_out() const { return ruled_out_; }
+  // The resource count's weight of the square of Shape::index i (boards of at most 64
+  // squares).
+  bool counts_resources() const { return !masks_.empty(); }
+  std::uint64_t weight(int i) const { return weight_[static_cast<std::size_t>(i)]; }
+  // False when the bit board `occ` (Shape::index bits) with `removals` opening removals due
+  // cannot end with a lone piece on the square: the resource count, the learnt pagoda
+  // functions (a removal only lowers their sums) and, without removals due, the table.
+  bool may_end(std::uint64_t occ, int removals) const {
+    if (masks_.empty()) return true;
+    if (removals == 0 && std::popcount(occ) <= table_pieces_ && !in_table(canonical(occ)))
+      return false;
+    std::uint64_t sum = 0;
+    for (std::size_t d = 0; d < masks_.size(); ++d)
+      sum += weights_[d] * static_cast<std::uint64_t>(std::popcount(occ & masks_[d]));
+    if (sum < weights_[0]) return false;
+    for (const Pagoda& f : pagodas_) {
+      std::uint32_t total = 0;
+      for (std::uint64_t b = occ & f.support; b; b &= b - 1)
+        total += f.w[static_cast<std::size_t>(std::countr_zero(b))];
+      if (total < f.need) return false;
+    }
+    return true;
+  }
+  // The symmetries to merge positions by: those that keep the finish square (all without
+  // one). Symmetry 0, the identity, is not listed.
+  std::vector<int> symmetries(const Symmetry& sym) const {
+    std::vector<int> out;
+    for (int k = 1; k < sym.count(); ++k)
+      if (!active() || sym.image(k, square_) == square_) out.push_back(k);
+    return out;
+  }
+
+  // The positions (Shape::index bits) of at most table_pieces_ pieces from which a lone
+  // piece can end on the square by single jumps, as their least images under `syms`
+  // (symmetries that keep the square, so the set is closed under them): built backwards
+  // from the lone piece, a level of one more piece at a time (a jump backwards fills its
+  // start and the square it jumps over, and empties its landing square; one image of each
+  // position is enough, as the images' predecessors are the images of its predecessors),
+  // while the set and two levels fit in `bytes`. A level that does not fit is not used.
+  // Every rule's turn is a sequence of single jumps, so a position of at most that many
+  // pieces missing from the set cannot end there. A level left empty ends the table: then
+  // no larger position can end there either.
+  void build_table(const Symmetry& sym, const std::vector<int>& syms, std::size_t bytes) {
+    if (triples_.empty() || !active() || ruled_out_) return;
+    sym_ = &sym;
+    syms_ = syms;
+    std::vector<std::uint64_t> level{canonical(std::uint64_t{1} << index_)};
+    if (!insert(level[0], bytes)) return;
+    table_pieces_ = 1;
+    for (;;) {
+      std::vector<std::uint64_t> next;
+      for (const std::uint64_t p : level)
+        for (const auto& [from, over, to] : triples_) {
+          if ((p & to) == 0 || (p & (from | over)) != 0) continue;
+          const std::uint64_t c = canonical(p ^ (from | over | to));
+          const std::size_t levels = (level.size() + next.capacity() + 1) * sizeof(std::uint64_t);
+          if (levels > bytes || !insert(c, bytes - levels)) return;
+          if (inserted_) next.push_back(c);
+        }
+      if (next.empty()) {
+        table_pieces_ = 64;
+        return;
+      }
+      ++table_pieces_;
+      level.swap(next);
+    }
+  }
+
+ private:
+  // Pagoda functions that separate the finish square from sample positions: random
+  // single-jump playouts from the root (the opening removals made on random pieces first),
+  // stopped at 2 to all-but-two pieces, on a fixed stream of mix64, so the same every run.
+  // Each sample that the linear program separates from the finish square
+  // (separating_pagoda) gives a function; the kPagodas that cut off the most samples are
+  // kept, in that order. They are pagoda functions whatever the samples were, so cutting
+  // off a position whose sum is below a function's value on the finish square is sound.
+  static constexpr int kSamples = 256;
+  static constexpr std::size_t kPagodas = 24;
+  struct Pagoda {
+    std::array<std::uint32_t, 64> w{};  // per Shape::index, at most 2^20 each
+    std::uint64_t support = 0;          // the squares of non-zero weight
+    std::uint32_t need = 0;             // the weight of the finish square
+  };
+  void learn_pagodas(const Board& board, const JumpTable& jumps, const Position& root) {
+    const int n = board.squares();
+    std::uint64_t start = 0;
+    for (int i = 0; i < n; ++i)
+      if (root.cells[board.cell(i)] != 0) start |= std::uint64_t{1} << i;
+    const int pieces = std::popcount(start);
+    if (pieces < 4) return;
+    std::uint64_t state = 0x5EEDF1A15ULL;
+    std::vector<std::uint64_t> samples;
+    std::vector<Pagoda> found;
+    for (int k = 0; k < kSamples; ++k) {
+      const int stop = 2 + k % (pieces - 3);
+      std::uint64_t occ = start;
+      for (int r = std::popcount(static_cast<unsigned>(root.removals_due)); r > 0 && occ; --r) {
+        int skip =
+            static_cast<int>(splitmix64(state) % static_cast<std::uint64_t>(std::popcount(occ)));
+        std::uint64_t b = occ;
+        while (skip-- > 0) b &= b - 1;
+        occ &= ~(b & (~b + 1));
+      }
+      std::vector<const Bits*> open;
+      while (std::popcount(occ) > stop) {
+        open.clear();
+        for (const Bits& t : triples_)
+          if ((occ & t.from) && (occ & t.over) && !(occ & t.to)) open.push_back(&t);
+        if (open.empty()) break;
+        const Bits& t = *open[splitmix64(state) % open.size()];
+        occ ^= t.from | t.over | t.to;
+      }
+      samples.push_back(occ);
+      std::vector<bool> cells(static_cast<std::size_t>(board.cells()), false);
+      for (int i = 0; i < n; ++i) cells[board.cell(i)] = (occ >> i & 1) != 0;
+      const std::vector<std::int64_t> q = separating_pagoda(board, jumps, cells, square_);
+      if (q.empty()) continue;
+      Pagoda f;
+      for (int i = 0; i < n; ++i) {
+        f.w[static_cast<std::size_t>(i)] =
+            static_cast<std::uint32_t>(q[static_cast<std::size_t>(i)]);
+        if (q[static_cast<std::size_t>(i)] != 0) f.support |= std::uint64_t{1} << i;
+      }
+      f.need = f.w[static_cast<std::size_t>(index_)];
+      if (std::none_of(found.begin(), found.end(), [&](const Pagoda& g) { return g.w == f.w; }))
+        found.push_back(f);
+    }
+    // The functions that cut off the most samples first (stable: ties in the order found).
+    std::vector<std::pair<int, std::size_t>> score;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+      int cut = 0;
+      for (const std::uint64_t occ : samples) {
+        std::uint32_t total = 0;
+        for (std::uint64_t b = occ & found[i].support; b; b &= b - 1)
+          total += found[i].w[static_cast<std::size_t>(std::countr_zero(b))];
+        cut += total < found[i].need ? 1 : 0;
+      }
+      score.push_back({-cut, i});
+    }
+    std::sort(score.begin(), score.end());
+    for (std::size_t i = 0; i < score.size() && i < kPagodas; ++i)
+      pagodas_.push_back(found[score[i].second]);
+  }
+
+  std::uint64_t canonical(std::uint64_t occ) const {
+    std::uint64_t least = occ;
+    for (const int t : syms_) least = std::min(least, sym_->apply64(t, occ));
+    return least;
+  }
+  // The table: open addressing of non-zero keys, linear probing, at most half full.
+  bool in_table(std::uint64_t key) const {
+    if (table_.empty()) return false;
+    const std::size_t mask = table_.size() - 1;
+    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
+      if (table_[i] == key) return true;
+      if (table_[i] == 0) return false;
+    }
+  }
+  // Adds the key (inserted_: it was new); false when the table would outgrow `bytes`.
+  bool insert(std::uint64_t key, std::size_t bytes) {
+    inserted_ = false;
+    if (2 * (table_size_ + 1) > table_.size()) {
+      const std::size_t grown = std::max<std::size_t>(1024, 2 * table_.size());
+      if ((grown + table_.size()) * sizeof(std::uint64_t) > bytes) return false;
+      std::vector<std::uint64_t> old(grown, 0);
+      old.swap(table_);
+      for (const std::uint64_t k : old)
+        if (k != 0) place(k);
+    }
+    if (in_table(key)) return true;
+    place(key);
+    ++table_size_;
+    inserted_ = true;
+    return true;
+  }
+  void place(std::uint64_t key) {
+    const std::size_t mask = table_.size() - 1;
+    std::size_t i = mix64(key) & mask;
+    while (table_[i] != 0) i = (i + 1) & mask;
+    table_[i] = key;
+  }
+
+  Square square_;
+  int index_ = -1;
+  std::uint64_t code_ = 0;
+  bool ruled_out_ = false;
+  struct Bits {
+    std::uint64_t from, over, to;
+  };
+  std::vector<Bits> triples_;  // the jumps as Shape::index bits (boards of <= 64 squares)
+  const Symmetry* sym_ = nullptr;
+  std::vector<int> syms_;
+  std::vector<std::uint64_t> table_;
+  std::size_t table_size_ = 0;
+  int table_pieces_ = 0;  // the table holds every position of up to this many pieces
+  bool inserted_ = false;
+  std::vector<Pagoda> pagodas_;
+  std::vector<std::uint64_t> masks_;    // per step distance, the squares at that distance
+  std::vector<std::uint64_t> weights_;  // and their weight
+  std::vector<std::uint64_t> weight_;   // per Shape::index
+};
+
+// The upper bound with a finish square, or kNone. Every line that ends with a lone piece
+// takes every other piece (a removal takes one piece, a jump the piece jumped), so at most
+// everything but the cheapest piece. None when the removals due would take every piece, or
+// when no allowed removal (one due) leaves the finish's class, or when no removal is due
+// and the class is not the finish's.
+Score finish_bound(const std::vector<std::pair<Value, std::uint64_t>>& pieces, int removals,
+                   const Rules& rules, const Finish& finish) {
+  if (static_cast<std::size_t>(removals) >= pieces.size()) return kNone;
+  Score total = 0;
+  Value cheapest = 0;
+  std::uint64_t c = 0;
+  for (const auto& [v, code] : pieces) {
+    total += rules.gain(v);
+    cheapest = cheapest == 0 ? v : std::min(cheapest, v);
+    c ^= code;
+  }
+  if (removals == 0 && c != finish.code()) return kNone;
+  if (removals == 1) {
+    bool any = false;
+    for (const auto& [v, code] : pieces)
+      any = any || ((rules.removal != RemovalKind::kCheapest || v == cheapest) &&
+                    (c ^ code) == finish.code());
+    if (!any) return kNone;
+  }
+  return total - rules.gain(cheapest);
+}
 
 // An upper bound for a position with `removals` opening removals still due, given its
 // pieces (value, class code). The lone player removes first, then only jumps, and a jump
@@ -149,13 +465,18 @@ class BitGame {
     BitMove* end() { return m.data() + n; }
   };
 
-  BitGame(const Board& board, const Rules& rules, const Position& pos, bool symmetry)
+  // With a finish, the table of small positions that can end there takes at most
+  // `table_bytes` (Finish::build_table).
+  BitGame(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+          Square finish = kNoSquare, std::size_t table_bytes = 0)
       : board_(board),
         rules_(rules),
         sym_(board, board.jumps(rules.jumps)),
-        use_sym_(symmetry && sym_.count() > 1),
         classes_(board, board.jumps(rules.jumps)),
-        lone_(board, rules, pos, classes_) {
+        lone_(board, rules, pos, classes_),
+        finish_(board, rules, pos, classes_, finish) {
+    if (symmetry) syms_ = finish_.symmetries(sym_);
+    finish_.build_table(sym_, syms_, table_bytes);
     for (int i = 0; i < board.squares(); ++i) {
       const Square sq = board.cell(i);
       for (const Jump& j : board.jumps(sq, rules.jumps))
@@ -184,8 +505,8 @@ class BitGame {
     PositionKey key;
     for (int k = 0; k < 4; ++k)
       key.w[static_cast<std::size_t>(k)] = s.p[static_cast<std::size_t>(k)];
-    if (use_sym_) {
-      for (int t = 1; t < sym_.count(); ++t) {
+    {
+      for (const int t : syms_) {
         std::array<std::uint64_t, 4> img{};
         for (int k = 0; k < planes_; ++k)
           img[static_cast<std::size_t>(k)] = sym_.apply64(t, s.p[static_cast<std::size_t>(k)]);
@@ -202,6 +523,7 @@ class BitGame {
   // With the position classes: everything but the two cheapest pieces when no square can
   // hold a last lone piece.
   Score upper_bound(const State& s) const {
+    if (finish_.active()) return finishing_bound(s);
     const std::uint64_t occ = s.occ();
     if (occ == 0) return 0;
     bool two = false;
@@ -231,6 +553,36 @@ class BitGame {
     return total - least - cheapest(rest);
   }
 
+  // With a finish: the bound, or kNone when the position cannot end with a lone piece on
+  // the finish square (Finish, finish_bound).
+  Score finishing_bound(const State& s) const {
+    const std::uint64_t occ = s.occ();
+    if (finish_.ruled_out() || !finish_.may_end(occ, s.removals)) return kNone;
+    std::vector<std::pair<Value, std::uint64_t>> pieces;
+    if (s.removals > 0 || rules_.measure == Measure::kPoints) {
+      for (std::uint64_t b = occ; b; b &= b - 1) {
+        const int i = std::countr_zero(b);
+        pieces.push_back({value_at(s, i), classes_.code(board_.cell(i))});
+      }
+      return finish_bound(pieces, s.removals, rules_, finish_);
+    }
+    std::uint64_t c = 0;
+    for (int bit = 0; bit < classes_.dimension(); ++bit)
+      c |= static_cast<std::uint64_t>(std::popcount(occ & classes_.mask64(bit)) & 1) << bit;
+    if (occ == 0 || c != finish_.code()) return kNone;
+    return std::popcount(occ) - 1;
+  }
+
+  bool finishing() const { return finish_.active(); }
+  // The value of a position with no move left: 0, or kNone when a finish is asked for and
+  // the position is not a lone piece on its square.
+  Score end_value(const State& s) const { return goal(s) ? 0 : kNone; }
+  // A position with no move left may end a line: any, or with a finish only a lone piece
+  // on its square.
+  bool goal(const State& s) const {
+    return !finish_.active() || (s.removals == 0 && s.occ() == std::uint64_t{1} << finish_.index());
+  }
+
   void moves(const State& s, MoveList& list) const {
     list.n = 0;
     const std::uint64_t occ = s.occ();
@@ -251,7 +603,19 @@ class BitGame {
             BitMove{0, j.from, j.over, j.to, rules_.gain(value_at(s, j.over))};
       }
     }
-    if (!uniform_ || rules_.measure == Measure::kPoints) order_by_gain(list.begin(), list.end());
+    if (finish_.active() && finish_.counts_resources()) {
+      // With a finish: dearest capture first, then the jumps that keep the most of the
+      // resource count (towards the finish square first).
+      const auto loss = [&](const BitMove& m) {
+        return m.removal ? finish_.weight(m.from)
+                         : finish_.weight(m.from) + finish_.weight(m.over) - finish_.weight(m.to);
+      };
+      std::stable_sort(list.begin(), list.end(), [&](const BitMove& a, const BitMove& b) {
+        return a.gain != b.gain ? a.gain > b.gain : loss(a) < loss(b);
+      });
+    } else if (!uniform_ || rules_.measure == Measure::kPoints) {
+      order_by_gain(list.begin(), list.end());
+    }
   }
 
   State child(const State& s, const Move& m) const {
@@ -298,7 +662,6 @@ class BitGame {
   const Board& board_;
   const Rules& rules_;
   Symmetry sym_;
-  bool use_sym_;
   std::vector<Triple> jumps_;
   State root_;
   int planes_ = 0;
@@ -306,6 +669,8 @@ class BitGame {
   Value first_ = 0;
   PositionClasses classes_;
   LoneClasses lone_;
+  Finish finish_;
+  std::vector<int> syms_;  // the symmetries positions are merged by (not the identity)
 };
 
 // ---------------------------------------------------------------------------------------
@@ -332,14 +697,16 @@ class GeneralGame {
   // `control` stops a turn list while it is being made: one position can have millions of
   // turns (a 9x9 lattice under the forced rule), and the search polls only between nodes.
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry,
-              const SearchControl& control)
+              const SearchControl& control, Square finish = kNoSquare, std::size_t table_bytes = 0)
       : board_(board),
         rules_(solo),
         sym_(board, board.jumps(solo.jumps)),
-        use_sym_(symmetry && board.squares() <= 64 && sym_.count() > 1),
         classes_(board, board.jumps(solo.jumps)),
         lone_(board, solo, pos, classes_),
+        finish_(board, solo, pos, classes_, finish),
         poller_(control) {
+    if (symmetry && board.squares() <= 64) syms_ = finish_.symmetries(sym_);
+    finish_.build_table(sym_, syms_, table_bytes);
     root_.pos = pos;
     root_.pos.to_move = 0;
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
@@ -364,8 +731,7 @@ class GeneralGame {
         return w;
       };
       std::array<std::uint64_t, 4> best = pack(0);
-      if (use_sym_)
-        for (int t = 1; t < sym_.count(); ++t) best = std::min(best, pack(t));
+      for (const int t : syms_) best = std::min(best, pack(t));
       std::copy(best.begin(), best.end(), key.w.begin());
     } else {  // 256 bits of hash: four independent 64-bit hashes of the cells
       for (std::size_t h = 0; h < 4; ++h) {
@@ -383,6 +749,7 @@ class GeneralGame {
   // As BitGame::upper_bound: the cheapest piece stays, the two cheapest when the position
   // class rules out a lone last piece.
   Score upper_bound(const State& s) const {
+    if (finish_.active()) return finishing_bound(s);
     Score total = 0, least = std::numeric_limits<Score>::max(), second = least;
     std::uint64_t c = 0;
     for (int i = 0; i < board_.cells(); ++i) {
@@ -408,6 +775,29 @@ class GeneralGame {
     }
     if (classes_.dimension() > 0 && !lone_.lone(c)) return total - least - second;
     return total - least;
+  }
+
+  // As BitGame's.
+  Score finishing_bound(const State& s) const {
+    if (finish_.ruled_out()) return kNone;
+    std::vector<std::pair<Value, std::uint64_t>> pieces;
+    std::uint64_t occ = 0;
+    for (int i = 0; i < board_.squares(); ++i)
+      if (const Value v = s.pos.cells[board_.cell(i)]; v != 0) {
+        pieces.push_back({v, classes_.code(board_.cell(i))});
+        if (i < 64) occ |= std::uint64_t{1} << i;
+      }
+    if (!finish_.may_end(occ, s.removals)) return kNone;  // boards of at most 64 squares
+    return finish_bound(pieces, s.removals, rules_, finish_);
+  }
+  bool finishing() const { return finish_.active(); }
+  Score end_value(const State& s) const { return goal(s) ? 0 : kNone; }
+  bool goal(const State& s) const {
+    if (!finish_.active()) return true;
+    if (s.removals != 0 || s.pos.cells[finish_.square()] == 0) return false;
+    for (int i = 0; i < board_.squares(); ++i)
+      if (s.pos.cells[board_.cell(i)] != 0 && board_.cell(i) != finish_.square()) return false;
+    return true;
   }
 
   // Every turn, unless the search's stop or time limit came while they were listed: then
@@ -453,9 +843,10 @@ class GeneralGame {
   const Board& board_;
   const Rules& rules_;
   Symmetry sym_;
-  bool use_sym_;
   PositionClasses classes_;
   LoneClasses lone_;
+  Finish finish_;
+  std::vector<int> syms_;  // the symmetries positions are merged by (not the identity)
   Poller poller_;
   mutable std::atomic<bool> cut_short_{false};
   State root_;
@@ -488,7 +879,7 @@ class Searcher {
   // when stopped. `acc` is what the path from the root has captured.
   Score search(const State& s, Score alpha, Score acc, Local& local) {
     if (++local.pending >= Game::kFlushEvery && flush(local)) return kAbort;
-    if (acc > best_found_.load(std::memory_order_relaxed)) record(acc, local.path);
+    if (acc > best_found_.load(std::memory_order_relaxed) && game_.goal(s)) record(acc, local.path);
     Score ub = game_.upper_bound(s);
     if (ub <= alpha) return ub;
     const PositionKey key = game_.key(s);
@@ -501,18 +892,21 @@ class Searcher {
     typename Game::MoveList list;
     game_.moves(s, list);
     const std::uint64_t before = nodes_.load(std::memory_order_relaxed) + local.pending;
-    Score best = 0;
+    // With a finish, a child from which no line ends there is worth kNone; so is a
+    // position with no move left that is not the finish's lone piece.
+    Score best = kNone;
     bool any = false;
     for (const Move& m : list) {
-      const Score floor = std::max(alpha, any ? best : Score{-1});
+      const Score floor = std::max(alpha, std::max(best, Score{-1}));
       local.path.push_back(m);
       const Score r = search(game_.child(s, m), floor - m.gain, acc + m.gain, local);
       local.path.pop_back();
       if (r == kAbort) return kAbort;
-      if (!any || m.gain + r > best) best = m.gain + r;
+      best = std::max(best, is_none(r) ? kNone : m.gain + r);
       any = true;
       if (best >= ub) break;
     }
+    if (!any) best = game_.end_value(s);
     const std::uint64_t work = nodes_.load(std::memory_order_relaxed) + local.pending - before;
     tt_.store(key, best, !any || best > alpha || best >= ub, work);
     return best;
@@ -646,16 +1040,17 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 
 template <class Game>
 SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options,
-                const SearchControl& control, Score floor = -1) {
-  // One budget: with a count by the DP, the table and the count's memo share it.
-  const std::size_t budget = options.hash_mb << 20;
+                const SearchControl& control, Score floor = -1, std::size_t reserved = 0) {
+  // One budget: with a count by the DP, the table and the count's memo share it, after the
+  // `reserved` bytes that the game holds (a finish's table).
+  const std::size_t budget = (options.hash_mb << 20) - reserved;
   TranspositionTable tt(options.count ? budget / 2 : budget);
   Searcher<Game> searcher(game, tt, control);
   using State = typename Game::State;
   using Local = typename Searcher<Game>::Local;
   const State& root = game.root();
   const Score root_ub = game.upper_bound(root);
-  searcher.bound_ = root_ub;
+  searcher.bound_ = is_none(root_ub) ? -1 : root_ub;
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
   // Each distinct position is kept once (every path to it has captured the same total).
@@ -735,6 +1130,15 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     result.nodes = searcher.nodes_.load();
     return result;
   }
+  if (result.complete && game.finishing() && root_best.load() < 0) {
+    // Every line ends elsewhere or with more pieces: proved, no line reaches the finish.
+    result.possible = false;
+    result.proved = true;
+    result.value = result.bound = 0;
+    if (options.count) result.count.assign(1, '0');
+    result.nodes = searcher.nodes_.load();
+    return result;
+  }
   if (result.complete) {
     // Rebuild one optimal line by a fixed-order walk, so that it does not depend on which
     // thread found what first. The walk searches again and may take long after a cutoff (a
@@ -786,6 +1190,14 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
       searcher.flush(local);
       if (!aborted) result.count = n.to_string();
     }
+  } else if (game.finishing()) {
+    // The best line seen that ends on the finish (such a line ends there: nothing to play
+    // on), or none yet: then nothing is known (the root itself is never stopped in).
+    std::lock_guard lock(searcher.best_mutex_);
+    result.possible = !searcher.best_line_.empty();
+    result.value = result.possible ? searcher.best_found_.load() : 0;
+    for (const auto& m : searcher.best_line_) result.line.push_back(game.to_turn(m));
+    result.proved = result.possible && result.value >= root_ub;
   } else {
     // The best line seen, played on to the end of the game by always taking the dearest
     // capture (a stopped search may have been cut off in the middle of a line).
@@ -812,6 +1224,9 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     result.line = join_chains(std::move(result.line));
   return result;
 }
+
+// The most memory a finish's table of small positions takes (Finish::build_table), in MB.
+constexpr std::size_t kFinishTableMb = 16;
 
 // Boards with more squares than this get a guided line first (solver/guided.h); on smaller
 // ones the exhaustive search is fast on its own, and their lines stay as they were.
@@ -894,7 +1309,9 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   // Large boards under the optional rule: a guided line first. When it meets the bound it is
   // the answer, proved; otherwise the exhaustive search looks only for better lines, in the
   // time that is left.
-  const bool guide = !options.count && solo.continuation == Continuation::kOptional &&
+  // (Not with a finish: its lines end anywhere.)
+  const bool guide = !options.count && options.finish == kNoSquare &&
+                     solo.continuation == Continuation::kOptional &&
                      board.squares() > kGuidedSquares;
   GuidedResult guided;
   SearchControl after_guide = control;
@@ -924,20 +1341,26 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
           control.node_limit > guided.nodes ? control.node_limit - guided.nodes : 1;
   }
   const Score floor = guide ? guided.value : -1;
-  SolveResult result = board.squares() <= 64 && rules.continuation == Continuation::kOptional
-                           ? run(BitGame(board, solo, pos, options.symmetry), solo, search_options,
-                                 after_guide, floor)
-                           : run(GeneralGame(board, solo, pos, options.symmetry, after_guide), solo,
-                                 search_options, after_guide, floor);
+  // With a finish, a quarter of --hash for its table of small positions that can end there,
+  // at most kFinishTableMb (larger tables take long to build and cut off little more).
+  const std::size_t table =
+      options.finish == kNoSquare ? 0 : std::min((options.hash_mb << 20) / 4, kFinishTableMb << 20);
+  SolveResult result =
+      board.squares() <= 64 && rules.continuation == Continuation::kOptional
+          ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table), solo,
+                search_options, after_guide, floor, table)
+          : run(GeneralGame(board, solo, pos, options.symmetry, after_guide, options.finish, table),
+                solo, search_options, after_guide, floor, table);
   if (guide) {
     result.nodes += guided.nodes;
     if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
   }
-  if (fast_count && result.proved) {
+  if (fast_count && !result.possible && result.complete) result.count.assign(1, '0');
+  if (fast_count && result.proved && result.possible) {
     // The levels live in the same budget as the search's table, which is gone by now.
     SearchControl levels = control;
     levels.memory_mb = options.hash_mb;
-    const DeepestLines d = count_deepest_lines(board, solo, pos, levels);
+    const DeepestLines d = count_deepest_lines(board, solo, pos, levels, options.finish);
     Value kind = 0;
     for (int s = 0; s < board.cells() && kind == 0; ++s)
       kind = pos.cells[static_cast<std::size_t>(s)];
@@ -953,7 +1376,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
             std::chrono::steady_clock::now() - started);
         rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
       }
-      SolveResult again = run(BitGame(board, solo, pos, options.symmetry), solo, options, rest);
+      SolveResult again = run(BitGame(board, solo, pos, options.symmetry, options.finish, table),
+                              solo, options, rest, -1, table);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);
     }
   }

@@ -21,6 +21,22 @@
 // cases use the model's positions and turn generator (boards over 64 cells: keys are 256-bit
 // hashes and symmetry is not used).
 //
+// The finish (SolveOptions::finish, peg solitaire's "finish in the centre"): only lines whose
+// final position holds exactly one piece, standing on that square, count. Every such line
+// takes every piece but that last one, so its value is the board's value less the last
+// piece's (by pieces: all but one); the optimum is the line that leaves the cheapest piece
+// there, and `count` counts the lines that reach it. Opening removals are made as without a
+// finish (they are part of the line and of its value). Positions that cannot end that way
+// are cut off by the position class (jumps keep it; core/classes.h), by a pagoda function
+// separating the square from the start (core/pagoda.h) and, at every node of a board of at
+// most 64 squares, by pagoda functions (a resource count: weights 1, 1, 2, 3, 5, ...
+// (Fibonacci) by the number of steps from the square, far squares the least; and functions
+// that a linear program finds for sample positions) and by a table of the small positions
+// that can end there, built backwards from the lone piece in a quarter of the hash (at most
+// 16 MB). Jumps that keep the most of the resource count are tried first. Only the
+// symmetries that keep the square are used. No such line at all: `possible` is false
+// (proved when complete). The breadth-first count (solver/reach.h) takes the finish too.
+//
 // Determinism: value, line, proved and count are the same at any thread count when the
 // search completes (the line is rebuilt afterwards by a fixed-order walk); `nodes` may vary.
 // A search stopped early (limits, stop flag) returns the best line seen so far, which can
@@ -47,6 +63,9 @@ struct SolveOptions {
   std::size_t hash_mb = 0;
   bool count = false;    // also count the optimal lines
   bool symmetry = true;  // reduce positions by the board's symmetries
+  // kNoSquare: any final position; else the line must end with one piece, alone on this
+  // square (a playable square of the board).
+  Square finish = kNoSquare;
 };
 
 struct SolveResult {
@@ -59,6 +78,11 @@ struct SolveResult {
   // With SolveOptions::count and a proved value: the number of optimal lines in decimal
   // (exact, of any size); empty when not counted or when the count was stopped.
   std::string count;
+  // With SolveOptions::finish: a line ending with a lone piece on that square was found
+  // (`line`, of value `value`), or, when false and `complete`, none exists (`proved` true,
+  // `value` and `bound` 0, `line` empty, `count` "0"). False and not complete: the search
+  // stopped before it found one or proved there is none. Without a finish: always true.
+  bool possible = true;
 };
 
 SolveResult solve(const Board& board, const Rules& rules, const Position& pos,

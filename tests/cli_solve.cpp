@@ -1,6 +1,8 @@
 // The command line's contract for solve and reach (docs/json.md).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <string>
 
 #include "run_cli.h"
 
@@ -191,4 +193,94 @@ TEST_CASE("six-direction boards on the command line", "[cli][solve]") {
   const CliResult bad_field = run_cli("show '1.#/11# grid=hexagonal'");
   CHECK(bad_field.code == 2);
   CHECK(bad_field.err.find("column 9: bad grid 'hexagonal'") != std::string::npos);
+}
+
+TEST_CASE("solve --finish: the last piece alone on a square", "[cli][solve][finish]") {
+  const auto r = run_cli("solve english --finish d4 --json --threads 2");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["finish"] == "d4");
+  CHECK(j["possible"] == true);
+  CHECK(j["value"] == 31);
+  CHECK(j["proved"] == true);
+  CHECK(j["complete"] == true);
+  REQUIRE(j["line"].is_array());
+  const std::string last = j["line"].back().get<std::string>();
+  CHECK(last.substr(last.size() - 2) == "d4");  // the last jump lands on d4
+  CHECK_FALSE(j.contains("count"));
+  // Without --finish the keys are not there.
+  CHECK_FALSE(Json::parse(run_cli("solve english --json").out).contains("finish"));
+  CHECK_FALSE(Json::parse(run_cli("solve english --json").out).contains("possible"));
+  const auto text = run_cli("solve english --finish d4 --color never");
+  REQUIRE(text.code == 0);
+  CHECK(text.out.find("finish d4: the line leaves one piece, alone on d4") != std::string::npos);
+  CHECK(text.out.find("value 31 (points), proved optimal") != std::string::npos);
+}
+
+TEST_CASE("solve --finish --count counts the lines that end there", "[cli][solve][finish]") {
+  // A 4x4 board without two corners and one square: 7,132 lines end on c1 (the solver tests
+  // check such counts against a reference); here the key and the text.
+  const auto r = run_cli("solve '#11#/1111/1111/1.11 variant=english' --finish c1 --count --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["possible"] == true);
+  CHECK(j["count"] == 7132);
+  const auto text =
+      run_cli("solve '#11#/1111/1111/1.11 variant=english' --finish c1 --count --color never");
+  CHECK(text.out.find("optimal lines 7132") != std::string::npos);
+}
+
+TEST_CASE("solve --finish reports an impossible finish: exit 1", "[cli][solve][finish]") {
+  // c5: the position class of the English start allows a lone peg on d4 and its images of
+  // the same class only (a4, d1, d7, g4).
+  const auto r = run_cli("solve english --finish c5 --count --json");
+  CHECK(r.code == 1);
+  const Json j = Json::parse(r.out);
+  CHECK(j["finish"] == "c5");
+  CHECK(j["possible"] == false);
+  CHECK(j["proved"] == true);
+  CHECK(j["complete"] == true);
+  CHECK(j["value"] == 0);
+  CHECK(j["line"].empty());
+  CHECK(j["count"] == 0);
+  const auto text = run_cli("solve english --finish c5 --color never");
+  CHECK(text.code == 1);
+  CHECK(text.out.find("finish c5: impossible, proved: no line leaves one piece alone on c5") !=
+        std::string::npos);
+  CHECK(text.out.find("value") == std::string::npos);
+  CHECK(text.err.empty());
+  // A 3x3 ring of pegs around an empty centre cannot end on its centre either.
+  const auto ring = run_cli("solve '111/1.1/111 variant=english' --finish b2 --json");
+  CHECK(ring.code == 1);
+  CHECK(Json::parse(ring.out)["possible"] == false);
+}
+
+TEST_CASE("solve --finish stopped before an answer says so", "[cli][solve][finish]") {
+  // English with d6 empty, finishing on d6, takes millions of nodes: after 2000 no line is
+  // known and nothing is proved (possible null, exit 0).
+  const auto r = run_cli(
+      "solve '##111##/##1.1##/1111111/1111111/1111111/##111##/##111## variant=english' "
+      "--finish d6 --nodes 2000 --threads 1 --json");
+  CHECK(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["possible"].is_null());
+  CHECK(j["proved"] == false);
+  CHECK(j["complete"] == false);
+  CHECK(j["line"].empty());
+}
+
+TEST_CASE("solve --finish refuses what is not a square of the board", "[cli][solve][finish]") {
+  // Off the board, a hole of the English cross, malformed, empty: one line naming the
+  // option, exit 2.
+  for (const char* square : {"h4", "a1", "z99", "''", "d", "4d", "d0", "D4", "d4x"}) {
+    const auto r = run_cli(std::string("solve english --finish ") + square);
+    INFO(square << ": " << r.err);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("--finish") != std::string::npos);
+    CHECK(r.err.find("leapfrog solve: ") == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  CHECK(run_cli("solve english --finish").code == 2);  // no value
+  CHECK(run_cli("solve --help").out.find("--finish SQUARE") != std::string::npos);
 }

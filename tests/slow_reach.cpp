@@ -1,6 +1,8 @@
 // The full English tables: every level of OEIS A112737 and its sum, the count without
 // symmetry, and the number of optimal lines.
 #include <catch2/catch.hpp>
+#include <string>
+#include <vector>
 
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
@@ -44,4 +46,29 @@ TEST_CASE("solve --count english", "[slow][solitaire]") {
   CHECK(r.count.size() == 17);
   CHECK(r.count >= "40861647040079968");
   CHECK(r.count == "81723294080159936");
+}
+
+TEST_CASE("solve english --finish: the centre and the four arms' ends", "[slow][solitaire]") {
+  // Durango Bill (durangobill.com/Peg33.html): 40,861,647,040,079,968 single-jump solutions
+  // end on the centre. The start's symmetries carry d1 to a4, d7 and g4, so each of them
+  // ends as many lines; with the centre they are every square the position class allows
+  // (core/classes.h), so together they make every line that leaves one peg.
+  const Setup s = parse_position(find_variant("english")->start);
+  SolveOptions options;
+  options.count = true;
+  std::vector<std::string> counts;
+  for (const char* square : {"d4", "d1", "a4", "d7", "g4"}) {
+    options.finish = parse_square(s.board, square);
+    const SolveResult r = solve(s.board, s.rules(), s.position, options, SearchControl{});
+    INFO(square);
+    CHECK(r.proved);
+    CHECK(r.possible);
+    counts.push_back(r.count);
+  }
+  CHECK(counts[0] == "40861647040079968");
+  for (std::size_t i = 1; i < counts.size(); ++i) CHECK(counts[i] == "10215411760019992");
+  // 40,861,647,040,079,968 + 4 * 10,215,411,760,019,992 = 81,723,294,080,159,936.
+  options.finish = kNoSquare;
+  CHECK(solve(s.board, s.rules(), s.position, options, SearchControl{}).count ==
+        "81723294080159936");
 }

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "puzzles/movegen.h"
 
@@ -76,6 +77,86 @@ struct Reference {
     }
     memo.emplace(k, best);
     return best;
+  }
+};
+
+}  // namespace leapfrog::testing
+
+namespace leapfrog::testing {
+
+// Every line from a position, by plain recursion (no memo, no symmetry, nothing shared with
+// the solver but the model), for the finish question: per square, whether some line ends
+// with one piece alone there, the best value of those lines and how many lines reach it.
+// Lines as Reference's: single jumps under the optional rule, else the turns of
+// for_each_turn; the lone player makes each removal due first. For small positions only.
+struct FinishEnumeration {
+  struct Result {
+    bool possible = false;
+    Score value = 0;
+    unsigned long long count = 0;
+  };
+  const Board& board;
+  Rules rules;                   // players = 1
+  std::vector<Result> squares;   // per cell
+  unsigned long long lines = 0;  // every line, wherever it ends
+
+  void run(const Position& p, int removals) {
+    squares.assign(static_cast<std::size_t>(board.cells()), Result{});
+    walk(p, removals, 0);
+  }
+
+ private:
+  void walk(const Position& p, int removals, Score acc) {
+    bool any = false;
+    const auto next = [&](Score gain, const Position& q, int r) {
+      any = true;
+      walk(q, r, acc + gain);
+    };
+    if (removals > 0) {
+      Value least = 0;
+      for (int s = 0; s < board.cells(); ++s)
+        if (p.cells[s] && (least == 0 || p.cells[s] < least)) least = p.cells[s];
+      for (int s = 0; s < board.cells(); ++s) {
+        const Value v = p.cells[s];
+        if (v == 0 || (rules.removal == RemovalKind::kCheapest && v != least)) continue;
+        Position q = p;
+        q.cells[s] = 0;
+        next(rules.gain(v), q, removals - 1);
+      }
+    } else if (rules.continuation == Continuation::kOptional) {
+      for (int s = 0; s < board.cells(); ++s) {
+        if (p.cells[s] == 0) continue;
+        for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps)) {
+          if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
+          Position q = p;
+          q.cells[j.to] = p.cells[s];
+          q.cells[s] = 0;
+          q.cells[j.over] = 0;
+          next(rules.gain(p.cells[j.over]), q, 0);
+        }
+      }
+    } else {
+      Position q = p;
+      q.removals_due = 0;
+      q.to_move = 0;
+      for_each_turn(board, rules, q, [&](const TurnView& t) {
+        next(t.size(rules), apply(board, rules, q, t.squares, t.removal), 0);
+      });
+    }
+    if (any) return;
+    ++lines;
+    int pieces = 0, last = -1;
+    for (int s = 0; s < board.cells(); ++s)
+      if (p.cells[s] != 0) {
+        ++pieces;
+        last = s;
+      }
+    if (pieces != 1) return;
+    Result& sq = squares[static_cast<std::size_t>(last)];
+    if (!sq.possible || acc > sq.value) {
+      sq = Result{true, acc, 0};
+    }
+    if (acc == sq.value) ++sq.count;
   }
 };
 
