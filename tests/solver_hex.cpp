@@ -98,6 +98,66 @@ TEST_CASE("15-hole triangle: single-jump sequences to one peg from every hole", 
   CHECK(total == 438984);
 }
 
+TEST_CASE("15-hole triangle: where the last peg ends, by --finish", "[solver][hex]") {
+  // The same sources: from hole 1 the last peg ends on hole 1 in 6,816 sequences, on 7 in
+  // 3,408, on 10 in 3,408, on 13 in 16,128 (together the 29,760 above); from an interior start
+  // the only possible last hole is 13 (and all 1,550 sequences end there).
+  const auto counted_to = [](const Setup& s, int last) {
+    SolveOptions options;
+    options.count = true;
+    options.hash_mb = 64;
+    const Setup numbered = numbered_start("triangle", 5, {last});
+    for (int i = 0; i < numbered.board.squares(); ++i)
+      if (numbered.position.cells[numbered.board.cell(i)] == 0)
+        options.finish = numbered.board.cell(i);
+    const SolveResult r = solve(s.board, s.rules(), s.position, options, SearchControl{});
+    REQUIRE(r.complete);
+    return r.possible ? r.count : std::string("0");
+  };
+  const Setup top = numbered_start("triangle", 5, {1});
+  const std::vector<std::pair<int, const char*>> from_top = {
+      {1, "6816"}, {7, "3408"}, {10, "3408"}, {13, "16128"}, {11, "0"}, {4, "0"}, {5, "0"}};
+  for (const auto& [last, count] : from_top) {
+    INFO("from hole 1 to hole " << last);
+    CHECK(counted_to(top, last) == count);
+  }
+  const Setup interior = numbered_start("triangle", 5, {5});
+  for (int last = 1; last <= 15; ++last) {
+    INFO("from hole 5 to hole " << last);
+    CHECK(counted_to(interior, last) == (last == 13 ? "1550" : "0"));
+  }
+}
+
+TEST_CASE("37-hole hexagon: no single-vacancy start ends with one peg in the centre",
+          "[solver][hex]") {
+  // George Bell's hexagonal boards (see the slow test of the 37-hole starts, some of which do
+  // end with one peg): none of them can leave it on the centre, hole 19. Each is a proof by
+  // --finish (the position classes and pagoda functions rule it out at once).
+  int centre = 0;
+  const Setup numbered = numbered_start("hexagon", 4, {19});
+  for (int i = 0; i < numbered.board.squares(); ++i)
+    if (numbered.position.cells[numbered.board.cell(i)] == 0) centre = numbered.board.cell(i);
+  for (int hole = 1; hole <= 37; ++hole) {
+    const Setup s = numbered_start("hexagon", 4, {hole});
+    SolveOptions options;
+    options.finish = static_cast<Square>(centre);
+    const SolveResult r = solve(s.board, s.rules(), s.position, options, SearchControl{});
+    INFO("hole " << hole);
+    CHECK(r.complete);
+    CHECK_FALSE(r.possible);
+  }
+  // A start that does end with one peg (hole 2), to show the finish search finds such lines:
+  // its optimal line's last square is a possible finish.
+  const Setup two = numbered_start("hexagon", 4, {2});
+  const SolveResult line = solve(two.board, two.rules(), two.position, {}, SearchControl{});
+  REQUIRE(line.value == 35);
+  SolveOptions options;
+  options.finish = line.line.back().squares.back();
+  const SolveResult r = solve(two.board, two.rules(), two.position, options, SearchControl{});
+  CHECK(r.possible);
+  CHECK(r.value == 35);
+}
+
 TEST_CASE("reach on the triangle: the same levels with and without symmetry, at 1 and 2 threads",
           "[solver][hex]") {
   // The top corner's start has the mirror as its one symmetry: every class holds one or two
