@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <random>
@@ -39,9 +40,41 @@ std::vector<std::string> layout_variants() {
   return names;
 }
 
+// The board shapes a layout or puzzles can be drawn on: the square, and each shape of the
+// presets drawn to a side (named by the first preset that has it: triangle, hexagon).
+std::vector<std::string> board_shapes() {
+  std::vector<std::string> names{"square"};
+  std::vector<std::string (*)(int)> seen;
+  for (const Variant& v : variants())
+    if (v.shaped != nullptr && std::find(seen.begin(), seen.end(), v.shaped) == seen.end()) {
+      seen.push_back(v.shaped);
+      names.emplace_back(v.name);
+    }
+  return names;
+}
+
+po::typed_value<std::string>* board_value(std::string* target) {
+  return name_value(target, "board", board_shapes())->default_value("square")->value_name("SHAPE");
+}
+constexpr const char* kBoardHelp =
+    "square, or triangle or hexagon: that shape of side --size, with six-direction jumps";
+
+// The shape's preset for --board (null: the square), refusing the square grid's jump options
+// on a six-direction board.
+const Variant* board_shape(const std::string& name, const CommonOptions& o) {
+  if (name == "square") return nullptr;
+  if (o.diagonal || o.orthogonal)
+    throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +
+                     " is for the square "
+                     "board: the " +
+                     name + " board has six-direction jumps");
+  return find_variant(name);
+}
+
 int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string kind = "chain", variant_name = "murray", out_file, format, counts = "table";
+  std::string board = "square";
   int count = 10, size = 0, threads = 0, min_jumps = 3;
   std::uint64_t seed = 1;
   std::size_t hash_mb = kDefaultHashMb;
@@ -61,7 +94,8 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
           ->default_value("murray")
           ->value_name("NAME"),
       "piece set and rules preset: traditional, murray, froglet, take-it-away")(
-      "counts", counts_value(&counts), "piece counts: table or half-even")(
+      "board", board_value(&board), kBoardHelp)("counts", counts_value(&counts),
+                                                "piece counts: table or half-even")(
       "min-jumps",
       whole_value(&min_jumps, "min-jumps", 1, 600)->default_value("3")->value_name("N"),
       "least jumps in the answer (chain) or the line (solitaire)")(
@@ -91,10 +125,24 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   PuzzleSpec spec;
   spec.kind = kind == "chain" ? PuzzleKind::kChain : PuzzleKind::kSolitaire;
   spec.variant = find_variant(variant_name);
-  const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
-  if (size != 0 && (size < 3 || size > max_side))
-    throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind +
-                     " puzzles, not " + std::to_string(size));
+  spec.shape = board_shape(board, o);
+  if (spec.shape == nullptr) {
+    const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
+    if (size != 0 && (size < 3 || size > max_side))
+      throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind +
+                       " puzzles, not " + std::to_string(size));
+  } else {
+    // A shape's side: at most the preset's largest; for solitaire puzzles, at most as many
+    // squares as the largest square board.
+    int max_side = spec.shape->max_side;
+    if (spec.kind == PuzzleKind::kSolitaire)
+      while (parse_position(start_text(*spec.shape, max_side)).board.squares() >
+             kMaxSolitaireSide * kMaxSolitaireSide)
+        --max_side;
+    if (size != 0 && (size < 3 || size > max_side))
+      throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind +
+                       " puzzles on the " + board + " board, not " + std::to_string(size));
+  }
   threads = puzzle_threads(threads, hash_mb);
   spec.rounding = rounding_of(counts);
   if (format.empty())
@@ -155,7 +203,7 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
 
 int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string variant_name = "murray", counts = "table";
+  std::string variant_name = "murray", counts = "table", board = "square";
   std::uint64_t seed = 1;
   po::options_description layout("Layout options");
   layout.add_options()(
@@ -168,7 +216,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       "size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
       "height", side_value(&o.height, "height"), "board height")(
-      "seed", seed_value(&seed), "seed of the layout (0..2^64-1), printed")(
+      "board", board_value(&board), kBoardHelp)("seed", seed_value(&seed),
+                                                "seed of the layout (0..2^64-1), printed")(
       "counts", counts_value(&counts),
       "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
       "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
@@ -189,8 +238,19 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   const Variant* v = find_variant(variant_name);
   const Rounding rounding = rounding_of(counts);
   Setup setup;
-  setup.board = layout_board(*v, o);
   setup.variant = std::string(v->name);
+  const Variant* shape = board_shape(board, o);
+  if (shape != nullptr) {
+    if (v->shaped != nullptr || !v->start.empty())
+      throw UsageError("--board " + board +
+                       " takes a piece set (traditional, murray, froglet, "
+                       "take-it-away), not the " +
+                       std::string(v->name) + " board");
+    setup.board = layout_board(*shape, o);
+    setup.overrides.jumps = shape->rules.jumps;
+  } else {
+    setup.board = layout_board(*v, o);
+  }
   if (holes < 0 || holes > setup.board.squares())
     throw UsageError("--holes must be 0.." + std::to_string(setup.board.squares()) +
                      " (the board's squares), not " + std::to_string(holes));
@@ -229,8 +289,12 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   std::cout << render_board(setup, colour_by_default());
-  std::cout << "seed " << seed << ", " << v->name << " " << setup.board.width() << "x"
-            << setup.board.height() << ":";
+  std::cout << "seed " << seed << ", " << v->name;
+  if (shape != nullptr)
+    std::cout << " on the " << shape->name << " of side " << (o.size ? o.size : shape->width)
+              << " (" << setup.board.squares() << " squares):";
+  else
+    std::cout << " " << setup.board.width() << "x" << setup.board.height() << ":";
   for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), rounding)) {
     for (const PieceKind& k : v->pieces)
       if (k.value == pc.value) std::cout << " " << pc.count << " " << k.name;
@@ -253,7 +317,7 @@ int run_generate(const Command& cmd, const std::vector<std::string>& args) {
   const Command layout{"generate layout",
                        "A random full layout: counts per the variant, placed by a seeded shuffle.",
                        "generate layout [--variant V] [--size N | --width W --height H] [--seed S] "
-                       "[--counts table|half-even] [--holes N]",
+                       "[--counts table|half-even] [--holes N] [--board SHAPE]",
                        "leapfrog generate layout --variant murray --size 15 --seed 7", cmd.run};
   const Command puzzles{
       "generate puzzles",

@@ -26,6 +26,17 @@ int side_of(const PuzzleSpec& spec) {
   return spec.kind == PuzzleKind::kChain ? 12 : 5;
 }
 
+// The puzzle board of that side, with the variant's rules under `overrides`: a square, or
+// the shape's board and its lattice's jumps.
+Setup puzzle_setup(const PuzzleSpec& spec, int side, RuleOverrides overrides) {
+  Setup s{Board(side, side), {}, std::string(variant_of(spec).name), overrides};
+  if (spec.shape != nullptr) {
+    s.board = parse_position(start_text(*spec.shape, side)).board;
+    s.overrides.jumps = spec.shape->rules.jumps;
+  }
+  return s;
+}
+
 // A random opening removal among the pieces the rules allow.
 Turn random_removal(const Board& board, const Rules& rules, const Position& pos, Rng& rng) {
   std::vector<Square> allowed;
@@ -72,7 +83,9 @@ struct ChainShape {
   bool diagonal = false;
 };
 
-ChainShape shape_of(const Board& board, const Turn& t) {
+// `diagonal`: a jump of the square grid's diagonals (the six directions of a hex board are
+// its straight lines).
+ChainShape shape_of(const Board& board, const Rules& rules, const Turn& t) {
   ChainShape s;
   s.jumps = static_cast<int>(t.squares.size()) - 1;
   std::set<Square> seen;
@@ -82,7 +95,7 @@ ChainShape shape_of(const Board& board, const Turn& t) {
     if (i == 0) continue;
     const int df = board.file(t.squares[i]) - board.file(t.squares[i - 1]);
     const int dr = board.rank(t.squares[i]) - board.rank(t.squares[i - 1]);
-    if (df != 0 && dr != 0) s.diagonal = true;
+    if (df != 0 && dr != 0 && rules.jumps == JumpSet::kDiagonal) s.diagonal = true;
     if (i > 1 && (df != last_df || dr != last_dr)) ++s.turns;
     last_df = df;
     last_dr = dr;
@@ -117,7 +130,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
-  Setup setup{Board(side, side), {}, std::string(variant.name), spec.overrides};
+  Setup setup = puzzle_setup(spec, side, spec.overrides);
   const Rules rules = setup.rules();
   Position pos =
       start_position(rules, random_layout(setup.board, variant, rng.next(), spec.rounding));
@@ -130,7 +143,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   const ChainResult best = best_chains(setup.board, rules, pos);
   if (nodes) *nodes += best.nodes;
   if (!best.best || !best.count.fits_u64() || best.count.low_u64() != 1) return std::nullopt;
-  const ChainShape shape = shape_of(setup.board, *best.best);
+  const ChainShape shape = shape_of(setup.board, rules, *best.best);
   if (shape.jumps < spec.min_jumps) return std::nullopt;
 
   // The best any other piece can do, and how many pieces can jump at all.
@@ -174,34 +187,49 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
-  // A window of a random layout played into the middle game: a full small board is too hard
-  // to prove quickly, a window with some holes is a puzzle a person can work through.
-  const int big = std::max(2 * side, 10);
-  const Board board(big, big);
   RuleOverrides o = spec.overrides;
-  const Rules game_rules = o.apply(variant.rules);
-  Position game =
-      start_position(game_rules, random_layout(board, variant, rng.next(), spec.rounding));
-  const int full = piece_count(board, game);
-  if (!play_down(board, game_rules, game,
-                 full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
-    return std::nullopt;
-  const int f0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
-  const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
+  const Rules game_rules = puzzle_setup(spec, side, o).rules();
   o.players = 1;
-  Setup setup{Board(side, side), {}, std::string(variant.name), o};
+  Setup setup = puzzle_setup(spec, side, o);
   const Rules rules = setup.rules();
   Position pos;
-  for (int r = 0; r < side; ++r)
-    for (int f = 0; f < side; ++f)
-      pos.cells[setup.board.square(f, r)] = game.cells[board.square(f0 + f, r0 + r)];
+  if (spec.shape == nullptr) {
+    // A window of a random layout played into the middle game: a full small board is too
+    // hard to prove quickly, a window with some holes is a puzzle a person can work through.
+    const int big = std::max(2 * side, 10);
+    const Board board(big, big);
+    Position game =
+        start_position(game_rules, random_layout(board, variant, rng.next(), spec.rounding));
+    const int full = piece_count(board, game);
+    if (!play_down(board, game_rules, game,
+                   full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
+      return std::nullopt;
+    const int f0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
+    const int r0 = static_cast<int>(rng.below(static_cast<std::uint64_t>(big - side + 1)));
+    for (int r = 0; r < side; ++r)
+      for (int f = 0; f < side; ++f)
+        pos.cells[setup.board.square(f, r)] = game.cells[board.square(f0 + f, r0 + r)];
+  } else {
+    // A shape has no window that keeps it: the shape itself, played into the middle game
+    // (a quarter to a half of its pieces taken).
+    pos =
+        start_position(game_rules, random_layout(setup.board, variant, rng.next(), spec.rounding));
+    const int full = piece_count(setup.board, pos);
+    if (!play_down(setup.board, game_rules, pos,
+                   full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
+      return std::nullopt;
+    pos.to_move = 0;
+    pos.removals_due = 0;
+    pos.scores = {};
+  }
   setup.position = pos;
   const int pieces = piece_count(setup.board, pos);
-  if (pieces < side * side * 2 / 5 || !has_turn(setup.board, rules, pos)) return std::nullopt;
+  if (pieces < setup.board.squares() * 2 / 5 || !has_turn(setup.board, rules, pos))
+    return std::nullopt;
 
   SolveOptions so;
   so.hash_mb = spec.hash_mb;
-  so.count = side <= kCountedSolitaireSide;
+  so.count = setup.board.squares() <= kCountedSolitaireSquares;
   SearchControl control;
   control.threads = 1;
   control.node_limit = spec.node_limit;

@@ -31,6 +31,9 @@ namespace leapfrog {
 // seconds).
 inline constexpr int kMaxSolitaireSide = 12;
 inline constexpr int kCountedSolitaireSide = 7;
+// The same limits in squares, for the shaped boards (a triangle or hexagon of at most as many
+// squares as those squares).
+inline constexpr int kCountedSolitaireSquares = kCountedSolitaireSide * kCountedSolitaireSide;
 
 struct PuzzleSpec {
   PuzzleKind kind = PuzzleKind::kChain;
@@ -38,6 +41,9 @@ struct PuzzleSpec {
   int size = 0;  // board side; 0: 12 for chain puzzles, 5 for solitaire puzzles
   std::uint64_t seed = 1;
   const Variant* variant = nullptr;  // null: murray
+  // A preset drawn to a side (triangle, hexagon): the puzzles' board is its shape of side
+  // `size`, with its lattice's jumps; null: a size x size square.
+  const Variant* shape = nullptr;
   Rounding rounding = Rounding::kHalfUp;
   RuleOverrides overrides;   // laid over the variant's rules
   int min_jumps = 3;         // the answer (chain) or line (solitaire) has at least this many jumps

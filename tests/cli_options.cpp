@@ -92,6 +92,7 @@ const std::map<std::string, std::vector<std::string>>& bad_values() {
       {"WHO", {"''", "no-such"}},
       {"KIND", {"''", "no-such"}},
       {"GRID", {"''", "no-such"}},
+      {"SHAPE", {"''", "no-such", "capture"}},
       {"WHEN", {"''", "sometimes"}},
       {"ROUNDING", {"''", "no-such"}},
       {"FMT", {"''", "no-such"}},

@@ -1,0 +1,58 @@
+// generate layout|puzzles --board triangle|hexagon: a piece set on a six-direction shape.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "run_cli.h"
+
+using leapfrog::testing::run_cli;
+using Json = nlohmann::json;
+
+TEST_CASE("generate layout --board lays the pieces out on the shape", "[cli][generate][hex]") {
+  auto r = run_cli("generate layout --board triangle --size 4 --seed 2 --json");
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["position"] == "1###/21##/134#/3122 variant=murray grid=hex");
+  CHECK(j["points"] == 20);
+  // Read back, it is the triangle of six-direction jumps, with the opening removal due.
+  r = run_cli("show '" + j["position"].get<std::string>() + "' --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["removals_due"].size() == 2);
+  r = run_cli("generate layout --board hexagon --size 3 --seed 2 --color never");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("murray on the hexagon of side 3 (19 squares)") != std::string::npos);
+  // --board square is the plain layout.
+  CHECK(run_cli("generate layout --board square --size 5 --seed 3").out ==
+        run_cli("generate layout --size 5 --seed 3").out);
+}
+
+TEST_CASE("generate puzzles --board: shaped puzzles that check re-verifies",
+          "[cli][generate][hex]") {
+  auto r = run_cli("generate puzzles --board hexagon --size 6 --count 3 --seed 3006 --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  REQUIRE(j["puzzles"].size() == 3);
+  for (const Json& p : j["puzzles"])
+    CHECK(p["position"].get<std::string>().find("grid=hex") != std::string::npos);
+  r = run_cli("generate puzzles --board triangle --kind solitaire --size 5 --count 2 --seed 4");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("grid=hex") != std::string::npos);
+}
+
+TEST_CASE("generate --board refuses what does not fit a shape, in one line",
+          "[cli][generate][hex]") {
+  for (const char* bad :
+       {"generate puzzles --board triangle --diagonal",
+        "generate puzzles --board hexagon --orthogonal",
+        "generate puzzles --board hexagon --kind solitaire --size 8",
+        "generate puzzles --board hexagon --size 14", "generate puzzles --board triangle --size 2",
+        "generate layout --board triangle --variant english",
+        "generate layout --board hexagon --width 5", "generate layout --board circle"}) {
+    INFO(bad);
+    const auto r = run_cli(bad);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("leapfrog generate: ") == 0);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
