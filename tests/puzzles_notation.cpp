@@ -225,6 +225,12 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("1.1 variant=capture diagonal=yes").find("column 21: diagonal=yes") !=
         std::string::npos);
   CHECK(error_of("1.#/1Z grid=hex") == "position line 1, column 6: unknown piece 'Z'");
+  // A hex board's rows are written full width too, '#' where the shape has no cell: a row
+  // cut short (the triangle without its padding) or one cell too long is ragged.
+  CHECK(error_of("1##/11/111 grid=hex") ==
+        "position line 1, column 5: row has 2 squares, the first row 3 (rows of unequal length)");
+  CHECK(error_of("1##\n11#\n1111 grid=hex") ==
+        "position line 3, column 1: row has 4 squares, the first row 3 (rows of unequal length)");
 }
 
 TEST_CASE("malformed moves", "[notation]") {
