@@ -168,6 +168,8 @@ TEST_CASE("reach on the triangle: the same levels with and without symmetry, at 
   CHECK(a.levels[1] == 1);
   CHECK(a.levels.size() == 14);  // one peg left after 13 jumps
   CHECK(c.levels[13] == 4);      // the last peg on hole 1, 7, 10 or 13 (and their mirrors)
+  CHECK(a.total == 1544);
+  CHECK(c.total == 3016);
 }
 
 namespace {
