@@ -56,7 +56,9 @@ void piece_steps(const Position& pos, Sq from, bool captures, bool ep, F&& emit)
   const Geometry& g = geometry();
   const Color us = pos.side();
   const Piece p = pos.at(from);
-  const Bitboard them = pos.pieces(opposite(us));
+  // The king is never captured: in a chain (multiple rule) a step may reach a square from
+  // which the king is attacked; that is check, not a capture (docs/leapchess.md).
+  const Bitboard them = pos.pieces(opposite(us)) & ~pos.pieces(opposite(us), kKing);
   const Bitboard empty = g.squares & ~pos.occupied();
   if (kind_of(p) != kPawn) {
     const Bitboard targets = g.leaps[kind_of(p)][from] & (captures ? them : empty);
