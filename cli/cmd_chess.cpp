@@ -170,49 +170,55 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   return v.legal ? 0 : 1;
 }
 
+constexpr const char* kSubcommandNames = "moves, perft, verify";
+
 constexpr Command kChessCommands[] = {
     {"moves", "List the legal moves of the side to move.", "chess moves FEN [options]",
      "leapfrog chess moves startpos --json", chess_moves},
     {"perft", "Count the leaves of the legal-move tree of DEPTH moves (checks the generator).",
      "chess perft FEN DEPTH [--divide] [options]", "leapfrog chess perft startpos 4 --divide",
      chess_perft},
-    {"verify",
-     "Is MOVE legal? Exit 0 yes, 1 no (with the reason, and the captures the rule required "
-     "when one was due), 2 bad input.",
+    {"verify", "Is MOVE legal? Exit 0 yes, 1 no (why; the captures due), 2 bad input.",
      "chess verify FEN MOVE [options]",
      "leapfrog chess verify '*1k2*/6/6/2p3/6/2D3/6/*2K2* w - - 0 1' c3c5", chess_verify},
 };
 
-void print_chess_usage(std::ostream& out) {
-  out << "Usage: leapfrog chess SUBCOMMAND [ARGS] [options]\n\n"
-         "Leap Chess (Ken Franklin): 6x8 board without its corners, leaping pieces, forced "
-         "captures.\n\nSubcommands:\n";
+// The --help text of `leapfrog chess` itself: the subcommands and the FEN.
+std::string chess_notes() {
+  std::string out = "Subcommands ('leapfrog chess SUBCOMMAND --help' for each):\n";
   for (const Command& c : kChessCommands) {
     std::string name = c.name;
     name.resize(10, ' ');
-    out << "  " << name << c.summary << "\n";
+    out += "  " + name + c.summary + "\n";
   }
-  out << "\nFEN: ranks 8 to 1 joined by '/', '*' a removed square, digits empty squares, then the "
-         "side to move (w Red, b Black), castling rights (KQkq or -), the en-passant square "
-         "(or -) and the clocks; 'startpos' is the start.\n"
-         "'leapfrog chess SUBCOMMAND --help' for a subcommand's options (docs/leapchess.md).\n";
+  out +=
+      "\nFEN: ranks 8 to 1 joined by '/', '*' a removed square (a1 f1 a8 f8), digits empty\n"
+      "squares, pieces K N A D S P (Red upper case, Black lower case), then the side to move\n"
+      "(w Red, b Black), castling rights (KQkq or -), the en-passant square (or -) and the\n"
+      "clocks; 'startpos' is the start. Quote it: it holds spaces and '*'. docs/leapchess.md\n"
+      "has the rules.\n";
+  return out;
 }
 
 }  // namespace
 
-int run_chess(const Command&, const std::vector<std::string>& args) {
-  if (args.empty()) {
-    print_chess_usage(std::cerr);
-    return 2;
+int run_chess(const Command& cmd, const std::vector<std::string>& args) {
+  if (!args.empty() && !args[0].starts_with("-")) {
+    for (const Command& c : kChessCommands)
+      if (args[0] == c.name)
+        return c.run(c, std::vector<std::string>(args.begin() + 1, args.end()));
+    throw UsageError("unknown chess subcommand " + quoted_text(args[0]) + " (" + kSubcommandNames +
+                     ")");
   }
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    print_chess_usage(std::cout);
-    return 0;
-  }
-  for (const Command& c : kChessCommands)
-    if (args[0] == c.name) return c.run(c, std::vector<std::string>(args.begin() + 1, args.end()));
-  throw UsageError("unknown chess subcommand " + quoted_text(args[0]) +
-                   " (moves, perft, verify, analyse, match, play)");
+  // No subcommand: the options every subcommand takes, checked, and --help.
+  ChessOptions o;
+  po::options_description visible;
+  visible.add(chess_rule_options(o)).add(output_options(o.common));
+  static const std::string notes = chess_notes();
+  Command with_notes = cmd;
+  with_notes.notes = notes.c_str();
+  if (!parse_command(with_notes, args, visible, o.common, {})) return 0;
+  throw UsageError(std::string("missing SUBCOMMAND (") + kSubcommandNames + ")");
 }
 
 }  // namespace leapfrog::cli

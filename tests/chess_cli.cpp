@@ -1,0 +1,138 @@
+// leapfrog chess on the command line: moves, perft, verify (exit codes 0/1/2), FEN errors.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.h"
+
+using leapfrog::testing::quoted;
+using leapfrog::testing::run_cli;
+using Json = nlohmann::json;
+
+namespace {
+// A sail on c4 with three captures to choose from.
+const std::string kForced = quoted("*2k1*/6/p1p1p1/6/2S3/6/1P4/*K3* w - - 0 1");
+// A dabbabah on a2 that takes a4, c4 and c6 in one turn under the multiple rule.
+const std::string kChain = quoted("*2k1*/6/2p3/6/p1p3/6/D5/*1K2* w - - 0 1");
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+}  // namespace
+
+TEST_CASE("chess moves and perft --json", "[chess]") {
+  auto r = run_cli("chess moves startpos --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["moves"].size() == 13);
+  r = run_cli("chess moves " + kChain + " --captures multiple --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["moves"] == Json::array({"a2xa4xc4xc6"}));
+  r = run_cli("chess perft startpos 3 --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["nodes"] == 1126);
+  r = run_cli("chess perft startpos 3 --captures optional --divide --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["nodes"] == 2307);
+  CHECK(j["divide"].size() == 13);
+  CHECK(j["divide"]["d1e1"].is_number());
+  r = run_cli("chess perft startpos x");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "DEPTH"));
+}
+
+TEST_CASE("chess verify: a legal capture, exit 0", "[chess]") {
+  const auto r = run_cli("chess verify " + kForced + " c4c6 --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["legal"] == true);
+  CHECK(j["reason"].is_null());
+  CHECK(j["required"].empty());
+}
+
+TEST_CASE("chess verify: a quiet move refused because a capture was due, exit 1", "[chess]") {
+  auto r = run_cli("chess verify " + kForced + " b2b3 --json");
+  REQUIRE(r.code == 1);
+  const Json j = Json::parse(r.out);
+  CHECK(j["legal"] == false);
+  CHECK(contains(j["reason"].get<std::string>(), "capture is due"));
+  CHECK(j["required"] == Json::array({"c4a6", "c4c6", "c4e6"}));
+  // Under the optional rule the same move is legal.
+  r = run_cli("chess verify " + kForced + " b2b3 --captures optional");
+  CHECK(r.code == 0);
+}
+
+TEST_CASE("chess verify: an illegal move, exit 1", "[chess]") {
+  auto r = run_cli("chess verify " + kForced + " c4d5 --json");
+  REQUIRE(r.code == 1);
+  Json j = Json::parse(r.out);
+  CHECK(j["legal"] == false);
+  CHECK(j["required"].empty());
+  // No piece of the side to move there.
+  r = run_cli("chess verify startpos c6c5 --json");
+  REQUIRE(r.code == 1);
+  CHECK(contains(Json::parse(r.out)["reason"].get<std::string>(), "no piece"));
+  // A move into check: the king may not step next to the enemy king.
+  r = run_cli("chess verify " + quoted("*2k1*/6/3K2/6/6/6/6/*4* w - - 0 1") + " d6d7 --json");
+  REQUIRE(r.code == 1);
+  CHECK(contains(Json::parse(r.out)["reason"].get<std::string>(), "check"));
+}
+
+TEST_CASE("chess verify: a malformed move, exit 2", "[chess]") {
+  for (const char* move : {"c4-c6", "c4", "a1a2", "z9z9", "c4c6q", "xx"}) {
+    INFO(move);
+    const auto r = run_cli("chess verify " + kForced + " " + quoted(move));
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("chess verify: a multiple-capture turn stopped too early, exit 1", "[chess]") {
+  for (const char* move : {"a2a4", "a2xa4xc4"}) {
+    INFO(move);
+    const auto r = run_cli("chess verify " + kChain + " " + move + " --captures multiple --json");
+    REQUIRE(r.code == 1);
+    const Json j = Json::parse(r.out);
+    CHECK(j["legal"] == false);
+    CHECK(contains(j["reason"].get<std::string>(), "too early"));
+  }
+  CHECK(run_cli("chess verify " + kChain + " a2xa4xc4xc6 --captures multiple").code == 0);
+  // Under the compulsory rule one capture is the turn.
+  CHECK(run_cli("chess verify " + kChain + " a2a4").code == 0);
+  CHECK(run_cli("chess verify " + kChain + " a2xa4xc4xc6").code == 1);
+}
+
+TEST_CASE("chess malformed FEN: exit 2, one line naming the place", "[chess]") {
+  const struct {
+    const char* fen;
+    const char* place;
+  } cases[] = {
+      {"*nskn*/dpaapd/ppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "rank 6"},
+      {"nnskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "a8"},
+      {"*nsnn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1", "Black has 0 kings"},
+      {"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSNN* w - - 0 1", "Red has 0 kings"},
+      {"*nskn*/dpaapd/pppppp/6/6/PP\033PPP/DPAAPD/*NSKN* w - - 0 1", "\\x1b"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.fen);
+    const auto r = run_cli("chess moves " + quoted(c.fen));
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, c.place));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  CHECK(run_cli("chess moves").code == 2);
+  CHECK(run_cli("chess nonsense startpos").code == 2);
+}
+
+TEST_CASE("chess --help of every subcommand has an example", "[chess]") {
+  auto r = run_cli("chess --help");
+  REQUIRE(r.code == 0);
+  for (const char* sub : {"moves", "perft", "verify"}) {
+    INFO(sub);
+    CHECK(contains(r.out, sub));
+    const auto h = run_cli(std::string("chess ") + sub + " --help");
+    CHECK(h.code == 0);
+    CHECK(contains(h.out, "Example:"));
+    CHECK(contains(h.out, "--captures"));
+  }
+}
