@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <iostream>
 
+#include "chess/match.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/search.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
@@ -170,7 +172,146 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   return v.legal ? 0 : 1;
 }
 
-constexpr const char* kSubcommandNames = "moves, perft, verify";
+// "+35", "-120", "mate in 3", "mated in 2" (moves of the side to move).
+std::string value_text(int v) {
+  if (v > chess::kMateBound) return "mate in " + std::to_string((chess::kMate - v + 1) / 2);
+  if (v < -chess::kMateBound) return "mated in " + std::to_string((chess::kMate + v) / 2);
+  return (v > 0 ? "+" : "") + std::to_string(v);
+}
+
+// The node budget of analyse when no limit is given.
+constexpr std::uint64_t kDefaultAnalyseNodes = 1'000'000;
+
+int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen;
+  LimitOptions limits;
+  int depth = 0;
+  po::options_description visible;
+  po::options_description search("Search");
+  add_limit_options(search, limits,
+                    "stop after about N nodes with the best move of the last finished depth",
+                    "the table then replaces its oldest entries");
+  search.add_options()(
+      "depth", whole_value(&depth, "depth", 0, 64)->default_value("0")->value_name("N"),
+      "search at most N plies deep (0 = no limit); with no limit at all (--depth, --nodes, "
+      "--time-limit), --nodes 1000000");
+  visible.add(chess_rule_options(o)).add(search).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  const Position pos = load_fen(fen);
+  if (depth == 0 && limits.node_limit == 0 && limits.time_limit == 0)
+    limits.node_limit = kDefaultAnalyseNodes;
+  ProgressLine line;
+  const SearchControl control = limit_control(limits, line);
+  chess::SearchSettings settings;
+  settings.max_depth = depth == 0 ? 64 : depth;
+  settings.hash_mb = table_mb(limits.hash_mb);
+  const chess::SearchResult r = chess::analyse(pos, rules_of(o), settings, control);
+  line.clear();
+  if (o.common.json) {
+    Json j{{"best", r.has_move ? Json(chess::move_text(r.best)) : Json(nullptr)},
+           {"value", r.value},
+           {"pv", moves_json(r.pv)},
+           {"nodes", r.nodes},
+           {"depth", r.depth},
+           {"proved", r.complete && std::abs(r.value) > chess::kMateBound},
+           {"captures", o.captures},
+           {"fen", pos.fen()}};
+    print_json(j);
+    return 0;
+  }
+  if (!r.has_move) {
+    std::cout << game_over_text(pos) << "\n";
+    return 0;
+  }
+  std::cout << "best " << chess::move_text(r.best) << "  value " << value_text(r.value)
+            << "  depth " << r.depth << "  nodes " << r.nodes << "\npv";
+  for (const Move& m : r.pv) std::cout << " " << chess::move_text(m);
+  std::cout << "\n";
+  return 0;
+}
+
+int chess_match(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen = "startpos", opponent = "random";
+  std::uint64_t games = 100, seed = 1, nodes = 2000;
+  int max_plies = 300;
+  std::size_t hash_mb = kDefaultHashMb;
+  po::options_description visible;
+  po::options_description match("Match");
+  match.add_options()("opponent",
+                      name_value(&opponent, "opponent", {"random", "greedy"})
+                          ->default_value("random")
+                          ->value_name("NAME"),
+                      "the engine's opponent: random (any legal move) or greedy (the capture "
+                      "that takes the most material, else any move)")(
+      "games", whole_value(&games, "games", 1, 100000)->default_value("100")->value_name("N"),
+      "games to play, the engine taking Red and Black in turn")(
+      "nodes",
+      whole_value(&nodes, "nodes", 1, 1'000'000'000)->default_value("2000")->value_name("N"),
+      "the engine's node budget per move")(
+      "max-plies",
+      whole_value(&max_plies, "max-plies", 1, 10000)->default_value("300")->value_name("N"),
+      "a game that lasts this many plies is a draw")(
+      "seed",
+      whole_value(&seed, "seed", 0, std::numeric_limits<std::uint64_t>::max())
+          ->default_value("1")
+          ->value_name("S"),
+      "seed of the opponent's random choices (game k uses seed + k)");
+  add_hash_option(match, hash_mb, "each engine search takes at most this much");
+  visible.add(chess_rule_options(o)).add(match).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  const Position start = load_fen(fen);
+  chess::GameSettings settings;
+  settings.rules = rules_of(o);
+  settings.engine_nodes = nodes;
+  settings.hash_mb = std::min<std::size_t>(table_mb(hash_mb), 64);
+  settings.max_plies = max_plies;
+  const chess::Player other =
+      opponent == "greedy" ? chess::Player::kGreedy : chess::Player::kRandom;
+  const auto& stop = install_interrupt_flag();
+  std::uint64_t wins = 0, losses = 0, draws = 0, played = 0;
+  Json list = Json::array();
+  for (std::uint64_t k = 0; k < games && !stop.load(); ++k) {
+    const bool engine_red = k % 2 == 0;
+    const chess::GameRecord g =
+        chess::play_game(start, engine_red ? chess::Player::kEngine : other,
+                         engine_red ? other : chess::Player::kEngine, settings, seed + k);
+    ++played;
+    const int engine_colour = engine_red ? chess::kRed : chess::kBlack;
+    const char* result = g.winner < 0 ? "draw" : g.winner == engine_colour ? "win" : "loss";
+    (g.winner < 0 ? draws : g.winner == engine_colour ? wins : losses)++;
+    if (o.common.json) {
+      list.push_back(Json{{"engine", engine_red ? "red" : "black"},
+                          {"result", result},
+                          {"end", g.end},
+                          {"plies", g.moves.size()}});
+    } else {
+      std::cout << "game " << k + 1 << ": engine " << (engine_red ? "Red" : "Black") << " vs "
+                << opponent << ": " << result << " (" << g.end << ", " << g.moves.size()
+                << " plies)" << std::endl;
+    }
+  }
+  const double score = played ? 100.0 * static_cast<double>(wins) / static_cast<double>(played) : 0;
+  if (o.common.json) {
+    print_json(Json{{"opponent", opponent},
+                    {"games", played},
+                    {"wins", wins},
+                    {"losses", losses},
+                    {"draws", draws},
+                    {"win_percent", score},
+                    {"nodes", nodes},
+                    {"captures", o.captures},
+                    {"list", list}});
+  } else {
+    std::cout << "engine (" << nodes << " nodes a move) vs " << opponent << ": " << wins
+              << " wins, " << losses << " losses, " << draws << " draws in " << played << " games ("
+              << score << "% won)\n";
+  }
+  return stop.load() ? 2 : 0;
+}
+
+constexpr const char* kSubcommandNames = "moves, perft, verify, analyse, match";
 
 constexpr Command kChessCommands[] = {
     {"moves", "List the legal moves of the side to move.", "chess moves FEN [options]",
@@ -180,7 +321,15 @@ constexpr Command kChessCommands[] = {
      chess_perft},
     {"verify", "Is MOVE legal? Exit 0 yes, 1 no (why; the captures due), 2 bad input.",
      "chess verify FEN MOVE [options]",
-     "leapfrog chess verify '*1k2*/6/6/2p3/6/2D3/6/*2K2* w - - 0 1' c3c5", chess_verify},
+     "leapfrog chess verify '*1k2*/6/6/2p3/6/2D3/6/*2K1* w - - 0 1' c3c5", chess_verify},
+    {"analyse",
+     "The best move by search (alpha-beta, iterative deepening, transposition table), its "
+     "value and principal variation.",
+     "chess analyse FEN [--nodes N] [--time-limit SECONDS] [--depth N] [options]",
+     "leapfrog chess analyse startpos --nodes 200000", chess_analyse},
+    {"match", "Games of the engine against a random or capture-greedy player (benchmark).",
+     "chess match [FEN] [--opponent random|greedy] [--games N] [--nodes N] [options]",
+     "leapfrog chess match --opponent greedy --games 10", chess_match},
 };
 
 // The --help text of `leapfrog chess` itself: the subcommands and the FEN.
