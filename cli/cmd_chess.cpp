@@ -3,11 +3,13 @@
 // and prints.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "chess/match.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/search.h"
+#include "cli/chess_render.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
@@ -176,7 +178,10 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
 std::string value_text(int v) {
   if (v > chess::kMateBound) return "mate in " + std::to_string((chess::kMate - v + 1) / 2);
   if (v < -chess::kMateBound) return "mated in " + std::to_string((chess::kMate + v) / 2);
-  return (v > 0 ? "+" : "") + std::to_string(v);
+  // Built by appending: GCC 12 warns wrongly (-Wrestrict) on "literal" + string.
+  std::string out = v > 0 ? "+" : "";
+  out += std::to_string(v);
+  return out;
 }
 
 // The node budget of analyse when no limit is given.
@@ -311,9 +316,132 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
   return stop.load() ? 2 : 0;
 }
 
-constexpr const char* kSubcommandNames = "moves, perft, verify, analyse, match";
+int chess_show(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen;
+  po::options_description visible;
+  po::options_description drawing("Drawing");
+  drawing.add_options()("svg", file_value(&o.svg, "svg")->value_name("FILE"),
+                        "also draw the board as SVG in FILE ('-': standard output, instead of "
+                        "the text)");
+  visible.add(chess_rule_options(o)).add(drawing).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  const Position pos = load_fen(fen);
+  if (!o.svg.empty()) write_file(o.svg, chess_board_svg(pos));
+  if (o.svg == "-") return 0;
+  const std::size_t count = chess::legal_moves(pos, rules_of(o)).size();
+  if (o.common.json) {
+    print_json(Json{{"fen", pos.fen()},
+                    {"side", pos.side() == chess::kRed ? "red" : "black"},
+                    {"check", pos.in_check()},
+                    {"moves", count}});
+    return 0;
+  }
+  std::cout << chess_board_text(pos, want_colour(o.common))
+            << (pos.side() == chess::kRed ? "Red" : "Black") << " to move"
+            << (pos.in_check() ? ", in check" : "") << "; " << count << " legal moves\n"
+            << pos.fen() << "\n";
+  return 0;
+}
+
+// One game in the terminal: a person plays one side, the engine the other (or both people).
+int chess_play(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen = "startpos", engine = "black";
+  std::uint64_t nodes = 100000;
+  po::options_description visible;
+  po::options_description game("Game");
+  game.add_options()("engine",
+                     name_value(&engine, "engine", {"red", "black", "none"})
+                         ->default_value("black")
+                         ->value_name("NAME"),
+                     "the side the engine plays: red, black or none (two people)")(
+      "nodes",
+      whole_value(&nodes, "nodes", 1, 1'000'000'000)->default_value("100000")->value_name("N"),
+      "the engine's node budget per move");
+  visible.add(chess_rule_options(o)).add(game).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  if (o.common.json) throw UsageError("play is interactive: --json is not available");
+  Position pos = load_fen(fen);
+  const chess::Rules rules = rules_of(o);
+  const bool colour = want_colour(o.common);
+  std::vector<std::uint64_t> history;
+  std::optional<Move> last;
+  std::cout << "Leap Chess: type a move (e.g. b2b4, c2xe4xc6, a7a8s), 'moves', or 'quit'.\n";
+  bool redraw = true;  // not after a refused move: the board did not change
+  for (;;) {
+    if (redraw) std::cout << "\n" << chess_board_text(pos, colour, last ? &*last : nullptr);
+    redraw = false;
+    const chess::MoveList legal = chess::legal_moves(pos, rules);
+    if (legal.empty()) {
+      std::cout << game_over_text(pos) << ".\n";
+      return 0;
+    }
+    if (std::count(history.begin(), history.end(), pos.key()) >= 2) {
+      std::cout << "Draw by threefold repetition.\n";
+      return 0;
+    }
+    if (pos.halfmove() >= 100) {
+      std::cout << "Draw by the fifty-move rule.\n";
+      return 0;
+    }
+    const char* side = pos.side() == chess::kRed ? "Red" : "Black";
+    Move chosen;
+    if (engine == (pos.side() == chess::kRed ? "red" : "black")) {
+      chess::SearchSettings settings;
+      settings.history = history;
+      settings.hash_mb = 64;
+      SearchControl control;
+      control.node_limit = nodes;
+      const chess::SearchResult r = chess::analyse(pos, rules, settings, control);
+      chosen = r.best;
+      std::cout << side << " (engine) plays " << chess::move_text(chosen) << "  ("
+                << value_text(r.value) << ")\n";
+    } else {
+      std::cout << side << (pos.in_check() ? " (in check)" : "") << " to move: " << std::flush;
+      std::string text;
+      if (!std::getline(std::cin, text) || text == "quit" || text == "q") {
+        std::cout << "\n";
+        return 0;
+      }
+      text.erase(0, text.find_first_not_of(" \t\r"));
+      text.erase(text.find_last_not_of(" \t\r") + 1);
+      if (text.empty()) continue;
+      if (text == "moves") {
+        for (const Move& m : legal) std::cout << chess::move_text(m) << " ";
+        std::cout << "\n";
+        continue;
+      }
+      try {
+        const chess::Verdict v = chess::judge(pos, rules, chess::parse_move(text));
+        if (!v.legal) {
+          std::cout << "Refused: " << quoted_text(text) << ": " << v.reason << "\n";
+          if (!v.required.empty()) {
+            std::cout << "required (one of):";
+            for (const Move& m : v.required) std::cout << " " << chess::move_text(m);
+            std::cout << "\n";
+          }
+          continue;
+        }
+        chosen = v.move;
+      } catch (const chess::MoveSyntaxError& e) {
+        std::cout << "Refused: " << e.what() << "\n";
+        continue;
+      }
+    }
+    history.push_back(pos.key());
+    pos = pos.after(chosen);
+    last = chosen;
+    redraw = true;
+  }
+}
+
+constexpr const char* kSubcommandNames = "show, moves, perft, verify, analyse, match, play";
 
 constexpr Command kChessCommands[] = {
+    {"show", "Print the board (colours on a terminal), or draw it as SVG.",
+     "chess show FEN [--svg FILE] [options]", "leapfrog chess show startpos --svg board.svg",
+     chess_show},
     {"moves", "List the legal moves of the side to move.", "chess moves FEN [options]",
      "leapfrog chess moves startpos --json", chess_moves},
     {"perft", "Count the leaves of the legal-move tree of DEPTH moves (checks the generator).",
@@ -330,6 +458,9 @@ constexpr Command kChessCommands[] = {
     {"match", "Games of the engine against a random or capture-greedy player (benchmark).",
      "chess match [FEN] [--opponent random|greedy] [--games N] [--nodes N] [options]",
      "leapfrog chess match --opponent greedy --games 10", chess_match},
+    {"play", "A game in the terminal against the engine: type moves, the board is redrawn.",
+     "chess play [FEN] [--engine red|black|none] [--nodes N] [options]",
+     "leapfrog chess play --engine black", chess_play},
 };
 
 // The --help text of `leapfrog chess` itself: the subcommands and the FEN.

@@ -136,3 +136,40 @@ TEST_CASE("chess --help of every subcommand has an example", "[chess]") {
     CHECK(contains(h.out, "--captures"));
   }
 }
+
+TEST_CASE("chess show: the board as text and SVG", "[chess]") {
+  auto r = run_cli("chess show startpos");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "1     N  S  K  N    \n"));
+  CHECK(contains(r.out, "8     n  s  k  n    \n"));
+  CHECK(r.out.find('\x1b') == std::string::npos);  // piped: no colour
+  r = run_cli("chess show startpos --color always");
+  CHECK(r.out.find('\x1b') != std::string::npos);
+  r = run_cli("chess show startpos --svg -");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.starts_with("<svg "));
+  CHECK(r.out.ends_with("</svg>\n"));
+  // 44 squares, 32 pieces.
+  std::size_t squares = 0, pieces = 0;
+  for (std::size_t at = 0; (at = r.out.find("<rect x=", at)) != std::string::npos; ++at) ++squares;
+  for (std::size_t at = 0; (at = r.out.find("<circle", at)) != std::string::npos; ++at) ++pieces;
+  CHECK(squares == 44);
+  CHECK(pieces == 32);
+}
+
+TEST_CASE("chess play: moves typed, bad ones refused, the engine answers", "[chess]") {
+  // Red (a person) plays b3b4 after a refused b2b4 and a malformed move; the engine answers.
+  const auto r = run_cli("chess play --nodes 2000", "b2b4\nzz\nb3b4\nquit\n");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "Refused: 'b2b4': the piece on b2 cannot move to b4"));
+  CHECK(contains(r.out, "Refused: move 'zz' is not long algebraic"));
+  CHECK(contains(r.out, "Black (engine) plays "));
+  // A capture due is named.
+  const auto forced = run_cli("chess play " + kForced + " --engine none", "b2b3\nquit\n");
+  CHECK(contains(forced.out, "required (one of): c4a6 c4c6 c4e6"));
+  // The game ends: Red is stalemated after e1d3 and has lost.
+  const auto end =
+      run_cli("chess play " + quoted("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1") + " --engine none",
+              "e1d3\n");
+  CHECK(contains(end.out, "Red has no legal move and loses (stalemate)"));
+}
