@@ -37,12 +37,14 @@ std::vector<std::string_view> split(std::string_view text, char sep, bool skip_e
   return out;
 }
 
+// A clock field 0..kMaxCount (so that counting on never overflows).
+constexpr int kMaxCount = 1'000'000;
 int parse_count(std::string_view text, const char* field) {
   int v = -1;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < 0 ||
-      text[0] == '+' || text[0] == '-')
-    throw FenError(std::string("FEN ") + field + " must be a whole number, not " +
+      v > kMaxCount || text[0] == '+' || text[0] == '-')
+    throw FenError(std::string("FEN ") + field + " must be a whole number 0..1000000, not " +
                    quoted_text(text));
   return v;
 }
