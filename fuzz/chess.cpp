@@ -21,8 +21,8 @@ constexpr int kMaxMoves = 12;
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  using namespace leapfrog;
   using namespace leapfrog::chess;
+  namespace fuzz = leapfrog::fuzz;
   if (size < 1 || size > kMaxInput) return -1;
   const CaptureRule rule_kinds[] = {CaptureRule::kCompulsory, CaptureRule::kMultiple,
                                     CaptureRule::kOptional};
