@@ -8,6 +8,7 @@
 #include "chess/match.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/record.h"
 #include "chess/search.h"
 #include "cli/chess_render.h"
 #include "cli/commands.h"
@@ -138,12 +139,79 @@ int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
   return 0;
 }
 
+// verify --game: every move of a record judged in turn, up to the first illegal one.
+int referee(const ChessOptions& o, const std::string& path) {
+  chess::GameText g;
+  try {
+    g = chess::parse_record(read_file(path));
+  } catch (const chess::RecordError& e) {
+    throw UsageError(e.what());
+  }
+  Position pos = load_fen(g.fen);
+  const chess::Rules rules = rules_of(o);
+  Json first_error = nullptr;
+  int played = 0;
+  for (const auto& token : g.moves) {
+    chess::WrittenMove written;
+    try {
+      written = chess::parse_move(token.text);
+    } catch (const chess::MoveSyntaxError& e) {
+      throw UsageError("record line " + std::to_string(token.line) + ": " + e.what());
+    }
+    const chess::Verdict v = chess::judge(pos, rules, written);
+    if (!v.legal) {
+      first_error = Json{{"ply", played + 1},
+                         {"line", token.line},
+                         {"move", token.text},
+                         {"reason", v.reason},
+                         {"required", moves_json(v.required)}};
+      break;
+    }
+    pos = pos.after(v.move);
+    ++played;
+  }
+  const bool over = chess::legal_moves(pos, rules).empty();
+  const bool ok = first_error.is_null();
+  if (o.common.json) {
+    print_json(Json{{"legal", ok},
+                    {"turns", played},
+                    {"first_error", first_error},
+                    {"final", pos.fen()},
+                    {"game_over", over ? Json(game_over_text(pos)) : Json(nullptr)},
+                    {"result", g.result.empty() ? Json(nullptr) : Json(g.result)},
+                    {"captures", o.captures}});
+  } else if (ok) {
+    std::cout << played << " moves, all legal; final position " << pos.fen() << "\n";
+    if (over) std::cout << game_over_text(pos) << "\n";
+  } else {
+    std::cout << "ply " << first_error["ply"].get<int>() << " (line "
+              << first_error["line"].get<int>() << ") "
+              << escape_controls(first_error["move"].get<std::string>())
+              << ": illegal: " << first_error["reason"].get<std::string>() << "\n";
+    if (!first_error["required"].empty()) {
+      std::cout << "required (one of):";
+      for (const auto& m : first_error["required"]) std::cout << " " << m.get<std::string>();
+      std::cout << "\n";
+    }
+  }
+  return ok ? 0 : 1;
+}
+
 int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   ChessOptions o;
-  std::string fen, move;
+  std::string fen, move, game;
   po::options_description visible;
-  visible.add(chess_rule_options(o)).add(output_options(o.common));
+  po::options_description records("Game records");
+  records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
+                        "referee a PGN-style record instead (docs/leapchess.md): every move "
+                        "judged in turn; exit 1 at the first illegal one; '-' reads standard "
+                        "input");
+  visible.add(chess_rule_options(o)).add(records).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}})) return 0;
+  if (!game.empty()) {
+    if (!fen.empty()) throw UsageError("--game takes no FEN or MOVE (the record has both)");
+    return referee(o, game);
+  }
   const Position pos = load_fen(fen);
   if (move.empty()) throw UsageError("missing MOVE");
   chess::WrittenMove written;
@@ -448,7 +516,7 @@ constexpr Command kChessCommands[] = {
      "chess perft FEN DEPTH [--divide] [options]", "leapfrog chess perft startpos 4 --divide",
      chess_perft},
     {"verify", "Is MOVE legal? Exit 0 yes, 1 no (why; the captures due), 2 bad input.",
-     "chess verify FEN MOVE [options]",
+     "chess verify FEN MOVE [options] | chess verify --game FILE [options]",
      "leapfrog chess verify '*1k2*/6/6/2p3/6/2D3/6/*2K1* w - - 0 1' c3c5", chess_verify},
     {"analyse",
      "The best move by search (alpha-beta, iterative deepening, transposition table), its "

@@ -173,3 +173,40 @@ TEST_CASE("chess play: moves typed, bad ones refused, the engine answers", "[che
               "e1d3\n");
   CHECK(contains(end.out, "Red has no legal move and loses (stalemate)"));
 }
+
+TEST_CASE("chess verify --game referees a record", "[chess]") {
+  const std::string good =
+      "[Event \"test\"]\n"
+      "1. b3b4 a6a5 {the pawn is offered} 2. b4a5 b6a5 ; a trade\n"
+      "3. c3c4 *\n";
+  auto r = run_cli("chess verify --game - --json", good);
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["legal"] == true);
+  CHECK(j["turns"] == 5);
+  CHECK(j["first_error"].is_null());
+  CHECK(j["result"] == "*");
+  // A quiet move where a capture was due: the first bad ply is named with the captures due.
+  r = run_cli("chess verify --game - --json", "1. b3b4 a6a5\n2. c3c4 b6b5\n");
+  REQUIRE(r.code == 1);
+  j = Json::parse(r.out);
+  CHECK(j["legal"] == false);
+  CHECK(j["turns"] == 2);
+  CHECK(j["first_error"]["ply"] == 3);
+  CHECK(j["first_error"]["line"] == 2);
+  CHECK(j["first_error"]["required"] == Json::array({"b4a5"}));
+  // A start from a FEN tag, a multiple-capture turn.
+  r = run_cli("chess verify --game - --captures multiple",
+              "[FEN \"*2k1*/6/2p3/6/p1p3/6/D5/*1K2* w - - 0 1\"]\n1. a2xa4xc4xc6\n");
+  CHECK(r.code == 0);
+  // Malformed: exit 2 naming the line.
+  r = run_cli("chess verify --game -", "1. b3b4\n2. zz\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "line 2"));
+  r = run_cli("chess verify --game -", "[FEN \"*2k1*/6/6/6/6/6/6/*4* w - - 0 1\"]\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "Red has 0 kings"));
+  r = run_cli("chess verify --game -", "1. b3b4 {open\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "line 1"));
+}

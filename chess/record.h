@@ -1,0 +1,33 @@
+// PGN-style Leap Chess game records: tag lines ([FEN "..."], others kept as read), then the
+// moves in the notation of chess/notation.h, with move numbers ("1.", "1..."), {comments}
+// and a result (1-0, 0-1, 1/2-1/2, *) allowed and skipped. docs/leapchess.md.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace leapfrog::chess {
+
+// A malformed record; the message names the line.
+class RecordError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct GameText {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::string fen = "startpos";  // the FEN tag, if any
+  struct Token {
+    std::string text;
+    int line;
+  };
+  std::vector<Token> moves;  // move texts as written, not yet read as moves
+  std::string result;        // the result token, if any
+};
+
+GameText parse_record(std::string_view text);
+
+}  // namespace leapfrog::chess
