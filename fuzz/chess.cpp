@@ -1,4 +1,5 @@
-// Leap Chess text (chess/position.h FEN, chess/notation.h moves) and the move generator.
+// Leap Chess text (chess/position.h FEN, chess/notation.h moves, chess/record.h records) and
+// the move generator.
 //
 // Input: the first byte picks the capture rule; then one line of FEN; the rest is a game from
 // it, moves separated by white space. Invariants: a FEN that reads is written back to text
@@ -13,6 +14,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/record.h"
 #include "fuzz/check.h"
 
 namespace {
@@ -28,6 +30,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                     CaptureRule::kOptional};
   const Rules rules = rules_for(rule_kinds[data[0] % 3]);
   const std::string_view text = fuzz::as_text(data + 1, size - 1);
+  // The whole input read as a game record, too: it reads or fails with a clean message.
+  try {
+    (void)parse_record(text);
+  } catch (const RecordError& e) {
+    fuzz::check_message(e.what());
+  }
   const std::size_t eol = std::min(text.find('\n'), text.size());
   Position pos;
   try {
