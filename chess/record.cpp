@@ -1,5 +1,6 @@
 #include "chess/record.h"
 
+#include "chess/notation.h"
 #include "core/text.h"
 
 namespace leapfrog::chess {
@@ -91,6 +92,38 @@ GameText parse_record(std::string_view text) {
   if (in_comment)
     throw RecordError("record line " + std::to_string(comment_line) + ": comment without '}'");
   return g;
+}
+
+std::string format_record(const Position& start, const std::vector<Move>& moves,
+                          const std::vector<std::pair<std::string, std::string>>& tags,
+                          const std::string& result) {
+  std::string out = "[FEN \"" + start.fen() + "\"]\n";
+  for (const auto& [name, value] : tags) out += "[" + name + " \"" + value + "\"]\n";
+  out += '\n';
+  std::string line;
+  const auto add = [&](const std::string& word) {
+    if (!line.empty() && line.size() + 1 + word.size() > 80) {
+      out += line + '\n';
+      line.clear();
+    }
+    if (!line.empty()) line += ' ';
+    line += word;
+  };
+  int number = start.fullmove();
+  Color side = start.side();
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    if (side == kRed)
+      add(std::to_string(number) + ". " + move_text(moves[i]));
+    else if (i == 0)
+      add(std::to_string(number) + "... " + move_text(moves[i]));
+    else
+      add(move_text(moves[i]));
+    if (side == kBlack) ++number;
+    side = opposite(side);
+  }
+  add(result.empty() ? "*" : result);
+  out += line + '\n';
+  return out;
 }
 
 }  // namespace leapfrog::chess

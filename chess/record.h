@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "chess/position.h"
+
 namespace leapfrog::chess {
 
 // A malformed record; the message names the line.
@@ -29,5 +31,11 @@ struct GameText {
 };
 
 GameText parse_record(std::string_view text);
+
+// A record of the game from `start` with `moves` (legal in turn): [FEN], the given tags, the
+// numbered moves (lines of at most 80 characters) and the result ("*" when empty).
+std::string format_record(const Position& start, const std::vector<Move>& moves,
+                          const std::vector<std::pair<std::string, std::string>>& tags,
+                          const std::string& result);
 
 }  // namespace leapfrog::chess

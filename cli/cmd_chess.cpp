@@ -415,7 +415,7 @@ int chess_show(const Command& cmd, const std::vector<std::string>& args) {
 // One game in the terminal: a person plays one side, the engine the other (or both people).
 int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   ChessOptions o;
-  std::string fen = "startpos", engine = "black";
+  std::string fen = "startpos", engine = "black", record;
   std::uint64_t nodes = 100000;
   po::options_description visible;
   po::options_description game("Game");
@@ -426,13 +426,23 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
                      "the side the engine plays: red, black or none (two people)")(
       "nodes",
       whole_value(&nodes, "nodes", 1, 1'000'000'000)->default_value("100000")->value_name("N"),
-      "the engine's node budget per move");
+      "the engine's node budget per move")(
+      "record", file_value(&record, "record")->value_name("FILE"),
+      "when the game ends (or on quit), write it to FILE as a record that verify --game reads");
   visible.add(chess_rule_options(o)).add(game).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   if (o.common.json) throw UsageError("play is interactive: --json is not available");
-  Position pos = load_fen(fen);
+  const Position start = load_fen(fen);
+  Position pos = start;
   const chess::Rules rules = rules_of(o);
   const bool colour = want_colour(o.common);
+  std::vector<Move> played;
+  // Writes the record (when asked) and ends the game.
+  const auto finish = [&](const std::string& result) {
+    if (!record.empty())
+      write_file(record, chess::format_record(start, played, {{"Captures", o.captures}}, result));
+    return 0;
+  };
   std::vector<std::uint64_t> history;
   std::optional<Move> last;
   std::cout << "Leap Chess: type a move (e.g. b2b4, c2xe4xc6, a7a8s), 'moves', or 'quit'.\n";
@@ -443,15 +453,15 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
     const chess::MoveList legal = chess::legal_moves(pos, rules);
     if (legal.empty()) {
       std::cout << game_over_text(pos) << ".\n";
-      return 0;
+      return finish(pos.side() == chess::kRed ? "0-1" : "1-0");
     }
     if (std::count(history.begin(), history.end(), pos.key()) >= 2) {
       std::cout << "Draw by threefold repetition.\n";
-      return 0;
+      return finish("1/2-1/2");
     }
     if (pos.halfmove() >= 100) {
       std::cout << "Draw by the fifty-move rule.\n";
-      return 0;
+      return finish("1/2-1/2");
     }
     const char* side = pos.side() == chess::kRed ? "Red" : "Black";
     Move chosen;
@@ -470,7 +480,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
       std::string text;
       if (!std::getline(std::cin, text) || text == "quit" || text == "q") {
         std::cout << "\n";
-        return 0;
+        return finish("*");
       }
       text.erase(0, text.find_first_not_of(" \t\r"));
       text.erase(text.find_last_not_of(" \t\r") + 1);
@@ -499,6 +509,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
     }
     history.push_back(pos.key());
     pos = pos.after(chosen);
+    played.push_back(chosen);
     last = chosen;
     redraw = true;
   }

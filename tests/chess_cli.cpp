@@ -210,3 +210,25 @@ TEST_CASE("chess verify --game referees a record", "[chess]") {
   CHECK(r.code == 2);
   CHECK(contains(r.err, "line 1"));
 }
+
+TEST_CASE("chess play --record writes a record that verify --game accepts", "[chess]") {
+  const std::string path = "leapfrog_chess_test_record_" + std::to_string(::getpid()) + ".txt";
+  auto r = run_cli("chess play --nodes 500 --record " + path, "b3b4\nc3c4\nquit\n");
+  REQUIRE(r.code == 0);
+  const std::string text = leapfrog::testing::slurp(path);
+  CHECK(text.starts_with("[FEN \"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1\"]\n"));
+  CHECK(contains(text, "[Captures \"compulsory\"]"));
+  CHECK(contains(text, "1. b3b4 "));
+  r = run_cli("chess verify --game " + path + " --json");
+  std::remove(path.c_str());
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["turns"].get<int>() >= 2);
+  // A game played to its end records the result.
+  const std::string end_path = path + ".end";
+  r = run_cli("chess play " + quoted("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1") +
+                  " --engine none --record " + end_path,
+              "e1d3\n");
+  const std::string end = leapfrog::testing::slurp(end_path);
+  std::remove(end_path.c_str());
+  CHECK(contains(end, "1... e1d3 0-1\n"));
+}
