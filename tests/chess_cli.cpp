@@ -127,13 +127,20 @@ TEST_CASE("chess malformed FEN: exit 2, one line naming the place", "[chess]") {
 TEST_CASE("chess --help of every subcommand has an example", "[chess]") {
   auto r = run_cli("chess --help");
   REQUIRE(r.code == 0);
-  for (const char* sub : {"moves", "perft", "verify"}) {
+  for (const char* sub : {"show", "moves", "perft", "verify", "analyse", "match", "play"}) {
     INFO(sub);
-    CHECK(contains(r.out, sub));
+    CHECK(contains(r.out, std::string("  ") + sub + " "));
     const auto h = run_cli(std::string("chess ") + sub + " --help");
     CHECK(h.code == 0);
-    CHECK(contains(h.out, "Example:"));
-    CHECK(contains(h.out, "--captures"));
+    CHECK(h.out.starts_with(std::string("Usage: leapfrog chess ") + sub));
+    CHECK(contains(h.out, std::string("\nExample:\n  leapfrog chess ") + sub));
+    CHECK(contains(h.out, "--captures RULE (=compulsory)"));
+    CHECK(contains(h.out, "--json"));
+    CHECK(contains(h.out, "--color WHEN (=auto)"));
+    // An unknown option: one line, exit 2.
+    const auto bad = run_cli(std::string("chess ") + sub + " --no-such-option");
+    CHECK(bad.code == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
   }
 }
 
