@@ -10,7 +10,6 @@
 namespace leapfrog::chess {
 
 int evaluate(const Position& pos) {
-  const Geometry& g = geometry();
   int score[2] = {0, 0};
   for (int c = 0; c < 2; ++c) {
     const Color col = static_cast<Color>(c);
@@ -26,7 +25,6 @@ int evaluate(const Position& pos) {
     }
     score[c] += 4 * mobility(pos, col);
   }
-  (void)g;
   const int us = pos.side();
   return score[us] - score[us ^ 1];
 }
