@@ -30,6 +30,14 @@ TEST_CASE("chess engine finds a win by stalemate and a mate", "[chess]") {
   CHECK(move_text(r.best) == "e1d3");
   CHECK(r.value == kMate - 1);
   CHECK(r.complete);
+  // A win in two moves (found by a search of random positions): Black takes on c3, Red's
+  // one reply, then e4e3 leaves Red without a move.
+  r = search("*4*/6/5d/1n4/2a1k1/2P3/5K/*4* b - - 0 1", 200000);
+  REQUIRE(r.has_move);
+  CHECK(move_text(r.best) == "b5c3");
+  CHECK(r.value == kMate - 3);
+  REQUIRE(r.pv.size() == 3);
+  CHECK(move_text(r.pv[2]) == "e4e3");
   // No legal move: lost.
   r = search("*2k1*/6/6/6/d3a1/2dn2/6/*K3* w - - 0 1", 1000);
   CHECK_FALSE(r.has_move);
