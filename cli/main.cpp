@@ -50,6 +50,9 @@ constexpr Command kCommands[] = {
     {"reach", "Count the distinct positions reachable after k captures, for every k.",
      "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach,
      leapfrog::cli::kSolitaireHelp},
+    {"chess", "Leap Chess: moves, perft, verify, analyse, match, play (docs/leapchess.md).",
+     "chess moves|perft|verify|analyse|match|play ...", "leapfrog chess perft startpos 3",
+     leapfrog::cli::run_chess},
 };
 
 void print_usage(std::ostream& out) {

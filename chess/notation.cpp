@@ -1,0 +1,146 @@
+#include "chess/notation.h"
+
+#include <algorithm>
+
+#include "core/text.h"
+
+namespace leapfrog::chess {
+
+namespace {
+constexpr std::string_view kPromotionLetters = "  nads";  // by Kind
+}
+
+std::string move_text(const Move& m) {
+  std::string out = square_name(m.from());
+  for (int i = 1; i <= m.steps; ++i) {
+    if (m.steps > 1) out += 'x';
+    out += square_name(m.path[static_cast<std::size_t>(i)]);
+  }
+  if (m.promotion) out += kPromotionLetters[m.promotion];
+  return out;
+}
+
+WrittenMove parse_move(std::string_view text) {
+  const std::string quoted = quoted_text(text);
+  WrittenMove w;
+  std::size_t i = 0;
+  bool crossed = false;
+  while (i < text.size()) {
+    if (!w.squares.empty() && text[i] == 'x') {
+      crossed = true;
+      ++i;
+    }
+    if (i + 2 > text.size() || text[i] < 'a' || text[i] > 'z' || text[i + 1] < '0' ||
+        text[i + 1] > '9') {
+      if (w.squares.size() >= 2 && i + 1 == text.size()) {
+        const auto k = kPromotionLetters.find(static_cast<char>(text[i] | 0x20));
+        if (k != std::string_view::npos && k >= kKnight) {
+          w.promotion = static_cast<Kind>(k);
+          break;
+        }
+      }
+      throw MoveSyntaxError("move " + quoted +
+                            " is not long algebraic (squares such as b2b4, c2xe4xc6, a7a8s)");
+    }
+    std::size_t len = 2;
+    while (i + len < text.size() && text[i + len] >= '0' && text[i + len] <= '9') ++len;
+    const std::string_view name = text.substr(i, len);
+    const Sq s = parse_square(name);
+    if (s == kNoSq || !geometry().has(s))
+      throw MoveSyntaxError("move " + quoted + ": " + quoted_text(name) +
+                            " is not a square of the board (files a-f, ranks 1-8, without a1, "
+                            "f1, a8, f8)");
+    w.squares.push_back(s);
+    i += len;
+  }
+  if (w.squares.size() < 2)
+    throw MoveSyntaxError("move " + quoted + " needs a start and a landing square (e.g. b2b4)");
+  if (w.squares.size() > 2 && !crossed)
+    throw MoveSyntaxError("move " + quoted + ": a multiple-capture turn joins its squares with x");
+  if (w.squares.size() > kMaxChain + 1)
+    throw MoveSyntaxError("move " + quoted + " has more than 15 captures");
+  return w;
+}
+
+namespace {
+
+bool same_path(const Move& m, const WrittenMove& w, std::size_t length) {
+  if (length > static_cast<std::size_t>(m.steps) + 1) return false;
+  for (std::size_t i = 0; i < length; ++i)
+    if (m.path[i] != w.squares[i]) return false;
+  return true;
+}
+
+}  // namespace
+
+const Move* find_move(const MoveList& legal, const WrittenMove& w) {
+  for (const Move& m : legal)
+    if (static_cast<std::size_t>(m.steps) + 1 == w.squares.size() &&
+        same_path(m, w, w.squares.size()) && m.promotion == w.promotion)
+      return &m;
+  return nullptr;
+}
+
+Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
+  Verdict v;
+  const MoveList legal = legal_moves(pos, rules);
+  if (const Move* m = find_move(legal, w)) {
+    v.legal = true;
+    v.move = *m;
+    return v;
+  }
+  const Sq from = w.squares[0];
+  const std::string written = square_name(from) + "..." + square_name(w.squares.back());
+  const Piece p = pos.at(from);
+  if (!p || color_of(p) != pos.side()) {
+    v.reason = "no piece of the side to move on " + square_name(from);
+    return v;
+  }
+  if (legal.empty()) {
+    v.reason = "the side to move has no legal move (the game is over: it has lost)";
+    return v;
+  }
+  // A chain stopped too early: a legal turn starts with these squares and goes on.
+  for (const Move& m : legal)
+    if (static_cast<std::size_t>(m.steps) + 1 > w.squares.size() &&
+        same_path(m, w, w.squares.size())) {
+      v.reason = "the turn stops too early: the piece on " + square_name(w.squares.back()) +
+                 " can capture again and must go on (e.g. " + move_text(m) + ")";
+      return v;
+    }
+  // Promotion letter missing or not wanted.
+  for (const Move& m : legal)
+    if (static_cast<std::size_t>(m.steps) + 1 == w.squares.size() &&
+        same_path(m, w, w.squares.size())) {
+      v.reason = m.promotion ? "a pawn reaching the last rank must promote: add n, a, d or s"
+                             : "only a pawn reaching the last rank promotes";
+      return v;
+    }
+  // Legal but for the capture duty: the same move among the moves of the optional rule.
+  const MoveList free_moves = legal_moves(pos, Rules{false, rules.chain});
+  if (rules.must_capture && find_move(free_moves, w)) {
+    v.reason = "a capture is due: under this rule the side to move must capture";
+    v.required = legal_captures(pos, rules);
+    return v;
+  }
+  // What is left breaks the piece's move or the king's safety.
+  if (w.squares.size() == 2) {
+    // A move the piece makes by its leaps but that leaves the king attacked?
+    Position after = pos;
+    after.begin_turn();
+    const Piece target = pos.at(w.squares[1]);
+    const bool own = target && color_of(target) == pos.side();
+    if (!own && kind_of(p) != kPawn && (geometry().leaps[kind_of(p)][from] & bit(w.squares[1]))) {
+      after.step(from, w.squares[1], target ? kCapture : 0, 0);
+      if (after.attacked(after.king(pos.side()), opposite(pos.side()))) {
+        v.reason = "the move would leave the king in check";
+        return v;
+      }
+    }
+  }
+  v.reason = "the piece on " + square_name(from) + " cannot move " +
+             (w.squares.size() > 2 ? "so (" + written + ")" : "to " + square_name(w.squares[1]));
+  return v;
+}
+
+}  // namespace leapfrog::chess

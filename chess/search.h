@@ -1,0 +1,47 @@
+// The Leap Chess engine: alpha-beta negamax with iterative deepening, a transposition table
+// and a capture search at the leaves, on a material and mobility evaluation. One thread; no
+// I/O; progress through the control's callback, stopping through its flag and limits (polled
+// every 1024 nodes, so a node budget gives the same answer on every run and machine).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "chess/movegen.h"
+#include "core/control.h"
+
+namespace leapfrog::chess {
+
+// Values in centipawns for the side to move; a won position is worth kMate minus the plies
+// to the win.
+inline constexpr int kMate = 30000;
+inline constexpr int kMateBound = kMate - 1000;  // |value| above: a forced win or loss
+
+// The material values of the evaluation, by Kind (the King's is 0: it is never captured).
+inline constexpr int kPieceValue[kKinds] = {0, 100, 300, 160, 180, 420, 0};
+
+// The static evaluation: material and mobility, for the side to move.
+int evaluate(const Position& pos);
+
+struct SearchResult {
+  bool has_move = false;  // false: no legal move (the side to move has lost)
+  Move best;
+  int value = 0;
+  std::vector<Move> pv;
+  std::uint64_t nodes = 0;
+  int depth = 0;          // the last depth searched to the end
+  bool complete = false;  // stopped by max_depth or a proved result, not by a limit
+};
+
+struct SearchSettings {
+  int max_depth = 64;
+  std::size_t hash_mb = 16;
+  // Keys of the positions of the game before this one (oldest first): a repetition of one of
+  // them, or within the search, is scored as a draw.
+  std::vector<std::uint64_t> history;
+};
+
+SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
+                     const SearchControl& control);
+
+}  // namespace leapfrog::chess

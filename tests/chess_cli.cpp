@@ -1,0 +1,241 @@
+// leapfrog chess on the command line: moves, perft, verify (exit codes 0/1/2), FEN errors.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "run_cli.h"
+
+using leapfrog::testing::quoted;
+using leapfrog::testing::run_cli;
+using Json = nlohmann::json;
+
+namespace {
+// A sail on c4 with three captures to choose from.
+const std::string kForced = quoted("*2k1*/6/p1p1p1/6/2S3/6/1P4/*K3* w - - 0 1");
+// A dabbabah on a2 that takes a4, c4 and c6 in one turn under the multiple rule.
+const std::string kChain = quoted("*2k1*/6/2p3/6/p1p3/6/D5/*1K2* w - - 0 1");
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+}  // namespace
+
+TEST_CASE("chess moves and perft --json", "[chess]") {
+  auto r = run_cli("chess moves startpos --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["moves"].size() == 13);
+  r = run_cli("chess moves " + kChain + " --captures multiple --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["moves"] == Json::array({"a2xa4xc4xc6"}));
+  r = run_cli("chess perft startpos 3 --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["nodes"] == 1126);
+  r = run_cli("chess perft startpos 3 --captures optional --divide --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["nodes"] == 2307);
+  CHECK(j["divide"].size() == 13);
+  CHECK(j["divide"]["d1e1"].is_number());
+  r = run_cli("chess perft startpos x");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "DEPTH"));
+}
+
+TEST_CASE("chess verify: a legal capture, exit 0", "[chess]") {
+  const auto r = run_cli("chess verify " + kForced + " c4c6 --json");
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["legal"] == true);
+  CHECK(j["reason"].is_null());
+  CHECK(j["required"].empty());
+}
+
+TEST_CASE("chess verify: a quiet move refused because a capture was due, exit 1", "[chess]") {
+  auto r = run_cli("chess verify " + kForced + " b2b3 --json");
+  REQUIRE(r.code == 1);
+  const Json j = Json::parse(r.out);
+  CHECK(j["legal"] == false);
+  CHECK(contains(j["reason"].get<std::string>(), "capture is due"));
+  CHECK(j["required"] == Json::array({"c4a6", "c4c6", "c4e6"}));
+  // Under the optional rule the same move is legal.
+  r = run_cli("chess verify " + kForced + " b2b3 --captures optional");
+  CHECK(r.code == 0);
+}
+
+TEST_CASE("chess verify: an illegal move, exit 1", "[chess]") {
+  auto r = run_cli("chess verify " + kForced + " c4d5 --json");
+  REQUIRE(r.code == 1);
+  Json j = Json::parse(r.out);
+  CHECK(j["legal"] == false);
+  CHECK(j["required"].empty());
+  // No piece of the side to move there.
+  r = run_cli("chess verify startpos c6c5 --json");
+  REQUIRE(r.code == 1);
+  CHECK(contains(Json::parse(r.out)["reason"].get<std::string>(), "no piece"));
+  // A move into check: the king may not step next to the enemy king.
+  r = run_cli("chess verify " + quoted("*2k1*/6/3K2/6/6/6/6/*4* w - - 0 1") + " d6d7 --json");
+  REQUIRE(r.code == 1);
+  CHECK(contains(Json::parse(r.out)["reason"].get<std::string>(), "check"));
+}
+
+TEST_CASE("chess verify: a malformed move, exit 2", "[chess]") {
+  for (const char* move : {"c4-c6", "c4", "a1a2", "z9z9", "c4c6q", "xx"}) {
+    INFO(move);
+    const auto r = run_cli("chess verify " + kForced + " " + quoted(move));
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("chess verify: a multiple-capture turn stopped too early, exit 1", "[chess]") {
+  for (const char* move : {"a2a4", "a2xa4xc4"}) {
+    INFO(move);
+    const auto r = run_cli("chess verify " + kChain + " " + move + " --captures multiple --json");
+    REQUIRE(r.code == 1);
+    const Json j = Json::parse(r.out);
+    CHECK(j["legal"] == false);
+    CHECK(contains(j["reason"].get<std::string>(), "too early"));
+  }
+  CHECK(run_cli("chess verify " + kChain + " a2xa4xc4xc6 --captures multiple").code == 0);
+  // Under the compulsory rule one capture is the turn.
+  CHECK(run_cli("chess verify " + kChain + " a2a4").code == 0);
+  CHECK(run_cli("chess verify " + kChain + " a2xa4xc4xc6").code == 1);
+}
+
+TEST_CASE("chess malformed FEN: exit 2, one line naming the place", "[chess]") {
+  const struct {
+    const char* fen;
+    const char* place;
+  } cases[] = {
+      {"*nskn*/dpaapd/ppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "rank 6"},
+      {"nnskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "a8"},
+      {"*nsnn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1", "Black has 0 kings"},
+      {"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSNN* w - - 0 1", "Red has 0 kings"},
+      {"*nskn*/dpaapd/pppppp/6/6/PP\033PPP/DPAAPD/*NSKN* w - - 0 1", "\\x1b"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.fen);
+    const auto r = run_cli("chess moves " + quoted(c.fen));
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, c.place));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  CHECK(run_cli("chess moves").code == 2);
+  CHECK(run_cli("chess nonsense startpos").code == 2);
+}
+
+TEST_CASE("chess --help of every subcommand has an example", "[chess]") {
+  auto r = run_cli("chess --help");
+  REQUIRE(r.code == 0);
+  for (const char* sub : {"show", "moves", "perft", "verify", "analyse", "match", "play"}) {
+    INFO(sub);
+    CHECK(contains(r.out, std::string("  ") + sub + " "));
+    const auto h = run_cli(std::string("chess ") + sub + " --help");
+    CHECK(h.code == 0);
+    CHECK(h.out.starts_with(std::string("Usage: leapfrog chess ") + sub));
+    CHECK(contains(h.out, std::string("\nExample:\n  leapfrog chess ") + sub));
+    CHECK(contains(h.out, "--captures RULE (=compulsory)"));
+    CHECK(contains(h.out, "--json"));
+    CHECK(contains(h.out, "--color WHEN (=auto)"));
+    // An unknown option: one line, exit 2.
+    const auto bad = run_cli(std::string("chess ") + sub + " --no-such-option");
+    CHECK(bad.code == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("chess show: the board as text and SVG", "[chess]") {
+  auto r = run_cli("chess show startpos");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "1     N  S  K  N    \n"));
+  CHECK(contains(r.out, "8     n  s  k  n    \n"));
+  CHECK(r.out.find('\x1b') == std::string::npos);  // piped: no colour
+  r = run_cli("chess show startpos --color always");
+  CHECK(r.out.find('\x1b') != std::string::npos);
+  r = run_cli("chess show startpos --svg -");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.starts_with("<svg "));
+  CHECK(r.out.ends_with("</svg>\n"));
+  // 44 squares, 32 pieces.
+  std::size_t squares = 0, pieces = 0;
+  for (std::size_t at = 0; (at = r.out.find("<rect x=", at)) != std::string::npos; ++at) ++squares;
+  for (std::size_t at = 0; (at = r.out.find("<circle", at)) != std::string::npos; ++at) ++pieces;
+  CHECK(squares == 44);
+  CHECK(pieces == 32);
+}
+
+TEST_CASE("chess play: moves typed, bad ones refused, the engine answers", "[chess]") {
+  // Red (a person) plays b3b4 after a refused b2b4 and a malformed move; the engine answers.
+  const auto r = run_cli("chess play --nodes 2000", "b2b4\nzz\nb3b4\nquit\n");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "Refused: 'b2b4': the piece on b2 cannot move to b4"));
+  CHECK(contains(r.out, "Refused: move 'zz' is not long algebraic"));
+  CHECK(contains(r.out, "Black (engine) plays "));
+  // A capture due is named.
+  const auto forced = run_cli("chess play " + kForced + " --engine none", "b2b3\nquit\n");
+  CHECK(contains(forced.out, "required (one of): c4a6 c4c6 c4e6"));
+  // The game ends: Red is stalemated after e1d3 and has lost.
+  const auto end =
+      run_cli("chess play " + quoted("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1") + " --engine none",
+              "e1d3\n");
+  CHECK(contains(end.out, "Red has no legal move and loses (stalemate)"));
+}
+
+TEST_CASE("chess verify --game referees a record", "[chess]") {
+  const std::string good =
+      "[Event \"test\"]\n"
+      "1. b3b4 a6a5 {the pawn is offered} 2. b4a5 b6a5 ; a trade\n"
+      "3. c3c4 *\n";
+  auto r = run_cli("chess verify --game - --json", good);
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["legal"] == true);
+  CHECK(j["turns"] == 5);
+  CHECK(j["first_error"].is_null());
+  CHECK(j["result"] == "*");
+  // A quiet move where a capture was due: the first bad ply is named with the captures due.
+  r = run_cli("chess verify --game - --json", "1. b3b4 a6a5\n2. c3c4 b6b5\n");
+  REQUIRE(r.code == 1);
+  j = Json::parse(r.out);
+  CHECK(j["legal"] == false);
+  CHECK(j["turns"] == 2);
+  CHECK(j["first_error"]["ply"] == 3);
+  CHECK(j["first_error"]["line"] == 2);
+  CHECK(j["first_error"]["required"] == Json::array({"b4a5"}));
+  // A start from a FEN tag, a multiple-capture turn.
+  r = run_cli("chess verify --game - --captures multiple",
+              "[FEN \"*2k1*/6/2p3/6/p1p3/6/D5/*1K2* w - - 0 1\"]\n1. a2xa4xc4xc6\n");
+  CHECK(r.code == 0);
+  // Malformed: exit 2 naming the line.
+  r = run_cli("chess verify --game -", "1. b3b4\n2. zz\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "line 2"));
+  r = run_cli("chess verify --game -", "[FEN \"*2k1*/6/6/6/6/6/6/*4* w - - 0 1\"]\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "Red has 0 kings"));
+  r = run_cli("chess verify --game -", "1. b3b4 {open\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "line 1"));
+}
+
+TEST_CASE("chess play --record writes a record that verify --game accepts", "[chess]") {
+  const std::string path = "leapfrog_chess_test_record_" + std::to_string(::getpid()) + ".txt";
+  auto r = run_cli("chess play --nodes 500 --record " + path, "b3b4\nc3c4\nquit\n");
+  REQUIRE(r.code == 0);
+  const std::string text = leapfrog::testing::slurp(path);
+  CHECK(text.starts_with("[FEN \"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1\"]\n"));
+  CHECK(contains(text, "[Captures \"compulsory\"]"));
+  CHECK(contains(text, "1. b3b4 "));
+  r = run_cli("chess verify --game " + path + " --json");
+  std::remove(path.c_str());
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["turns"].get<int>() >= 2);
+  // A game played to its end records the result.
+  const std::string end_path = path + ".end";
+  r = run_cli("chess play " + quoted("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1") +
+                  " --engine none --record " + end_path,
+              "e1d3\n");
+  const std::string end = leapfrog::testing::slurp(end_path);
+  std::remove(end_path.c_str());
+  CHECK(contains(end, "1... e1d3 0-1\n"));
+}

@@ -1,0 +1,113 @@
+// The Leap Chess engine: finds forced wins, is deterministic at a node budget, honours the
+// stop flag; match games end by the rules; analyse --json carries its keys.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "chess/match.h"
+#include "chess/notation.h"
+#include "chess/search.h"
+#include "run_cli.h"
+
+using namespace leapfrog::chess;
+
+namespace {
+const Rules kCompulsory = rules_for(CaptureRule::kCompulsory);
+
+SearchResult search(const std::string& fen, std::uint64_t nodes, int depth = 64) {
+  SearchSettings settings;
+  settings.max_depth = depth;
+  settings.hash_mb = 4;
+  leapfrog::SearchControl control;
+  control.node_limit = nodes;
+  return analyse(Position::from_fen(fen), kCompulsory, settings, control);
+}
+}  // namespace
+
+TEST_CASE("chess engine finds a win by stalemate and a mate", "[chess]") {
+  // Black to move: e1d3 leaves Red without a move (stalemate is a loss).
+  auto r = search("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1", 100000);
+  REQUIRE(r.has_move);
+  CHECK(move_text(r.best) == "e1d3");
+  CHECK(r.value == kMate - 1);
+  CHECK(r.complete);
+  // A win in two moves (found by a search of random positions): Black takes on c3, Red's
+  // one reply, then e4e3 leaves Red without a move.
+  r = search("*4*/6/5d/1n4/2a1k1/2P3/5K/*4* b - - 0 1", 200000);
+  REQUIRE(r.has_move);
+  CHECK(move_text(r.best) == "b5c3");
+  CHECK(r.value == kMate - 3);
+  REQUIRE(r.pv.size() == 3);
+  CHECK(move_text(r.pv[2]) == "e4e3");
+  // No legal move: lost.
+  r = search("*2k1*/6/6/6/d3a1/2dn2/6/*K3* w - - 0 1", 1000);
+  CHECK_FALSE(r.has_move);
+  CHECK(r.value == -kMate);
+}
+
+TEST_CASE("chess engine is deterministic at a node budget and stops on the flag", "[chess]") {
+  const auto a = search("startpos", 30000);
+  const auto b = search("startpos", 30000);
+  CHECK(move_text(a.best) == move_text(b.best));
+  CHECK(a.value == b.value);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.pv == b.pv);
+  CHECK(a.depth >= 3);
+  std::atomic<bool> stop{true};
+  leapfrog::SearchControl control;
+  control.stop = &stop;
+  SearchSettings settings;
+  settings.hash_mb = 1;
+  // Depth 1 always finishes, then the flag stops it.
+  const auto r = analyse(Position::start(), kCompulsory, settings, control);
+  CHECK(r.has_move);
+  CHECK(r.depth == 1);
+}
+
+TEST_CASE("chess engine's best move is legal under every rule", "[chess]") {
+  for (CaptureRule rule :
+       {CaptureRule::kCompulsory, CaptureRule::kMultiple, CaptureRule::kOptional}) {
+    SearchSettings settings;
+    settings.hash_mb = 2;
+    leapfrog::SearchControl control;
+    control.node_limit = 5000;
+    const Position pos = Position::from_fen("*1k2*/6/p1p1p1/6/p1p1p1/6/S5/*K3* w - - 0 1");
+    const auto r = analyse(pos, rules_for(rule), settings, control);
+    const auto legal = legal_moves(pos, rules_for(rule));
+    CHECK(std::find(legal.begin(), legal.end(), r.best) != legal.end());
+  }
+}
+
+TEST_CASE("chess match games end by the rules and the engine beats a random player", "[chess]") {
+  GameSettings s;
+  s.rules = kCompulsory;
+  s.engine_nodes = 500;
+  s.hash_mb = 1;
+  int wins = 0;
+  for (int k = 0; k < 4; ++k) {
+    const bool red = k % 2 == 0;
+    const auto g = play_game(Position::start(), red ? Player::kEngine : Player::kRandom,
+                             red ? Player::kRandom : Player::kEngine, s, 1 + k);
+    CHECK(!g.end.empty());
+    if (g.winner == (red ? kRed : kBlack)) ++wins;
+    // The record replays: every move legal.
+    Position p = Position::start();
+    for (const Move& m : g.moves) {
+      const auto legal = legal_moves(p, kCompulsory);
+      REQUIRE(std::find(legal.begin(), legal.end(), m) != legal.end());
+      p = p.after(m);
+    }
+  }
+  CHECK(wins >= 3);
+}
+
+TEST_CASE("chess analyse --json keys", "[chess]") {
+  const auto r = leapfrog::testing::run_cli("chess analyse startpos --nodes 20000 --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  for (const char* key : {"best", "value", "pv", "nodes"}) CHECK(j.contains(key));
+  CHECK(j["pv"].size() >= 1);
+  CHECK(j["pv"][0] == j["best"]);
+  const auto m = leapfrog::testing::run_cli("chess match --games 2 --nodes 300 --json");
+  REQUIRE(m.code == 0);
+  CHECK(nlohmann::json::parse(m.out)["games"] == 2);
+}
