@@ -53,7 +53,7 @@ void for_each_bit(Bitboard b, F&& f) {
 // moves. En passant only when `ep` is allowed (a turn's first step).
 template <class F>
 void piece_steps(const Position& pos, Sq from, bool captures, bool ep, F&& emit) {
-  const Geometry& g = geometry();
+  const Geometry& g = pos.geometry();
   const Color us = pos.side();
   const Piece p = pos.at(from);
   // The king is never captured: in a chain (multiple rule) a step may reach a square from
@@ -143,7 +143,7 @@ void captures_into(const Position& pos, const Rules& rules, MoveList& out) {
 }
 
 void quiets_into(const Position& pos, MoveList& out) {
-  const Geometry& g = geometry();
+  const Geometry& g = pos.geometry();
   Position base = pos;
   base.begin_turn();
   const auto try_step = [&](const Step& s) {
@@ -155,18 +155,22 @@ void quiets_into(const Position& pos, MoveList& out) {
   for_each_bit(pos.pieces(pos.side()),
                [&](Sq from) { piece_steps(pos, from, false, false, try_step); });
   // Castling: both pieces unmoved (the right), the squares between empty, the king not in
-  // check and not onto an attacked square (it passes over no square on either side).
+  // check, not passing over an attacked square (on the 64-square board) and not onto one.
   const Color us = pos.side();
   if (!(pos.castling() & (us == kRed ? 3 : 12)) || pos.in_check()) return;
   for (const Castle& c : g.castles[us]) {
     if (!(pos.castling() & c.right) || (pos.occupied() & c.empty)) continue;
+    bool crossed_safe = true;
+    for_each_bit(c.crossed,
+                 [&](Sq s) { crossed_safe = crossed_safe && !pos.attacked(s, opposite(us)); });
+    if (!crossed_safe) continue;
     Move m;
     m.path[0] = static_cast<std::uint8_t>(c.king_from);
-    m.path[1] = static_cast<std::uint8_t>(c.knight_from);
+    m.path[1] = static_cast<std::uint8_t>(c.written_to);
     m.steps = 1;
     m.flags = c.flag;
     Position next = base;
-    next.step(c.king_from, c.knight_from, c.flag, 0);
+    next.step(c.king_from, c.written_to, c.flag, 0);
     if (king_safe(next)) out.push_back(m);
   }
 }
@@ -193,7 +197,7 @@ MoveList legal_captures(const Position& pos, const Rules& rules) {
 }
 
 int mobility(const Position& pos, Color c) {
-  const Geometry& g = geometry();
+  const Geometry& g = pos.geometry();
   const Bitboard own = pos.pieces(c);
   const Bitboard empty = g.squares & ~pos.occupied();
   int n = 0;

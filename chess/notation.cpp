@@ -20,7 +20,7 @@ std::string move_text(const Move& m) {
   return out;
 }
 
-WrittenMove parse_move(std::string_view text) {
+WrittenMove parse_move(std::string_view text, const Geometry& board) {
   const std::string quoted = quoted_text(text);
   WrittenMove w;
   std::size_t i = 0;
@@ -46,10 +46,9 @@ WrittenMove parse_move(std::string_view text) {
     while (i + len < text.size() && text[i + len] >= '0' && text[i + len] <= '9') ++len;
     const std::string_view name = text.substr(i, len);
     const Sq s = parse_square(name);
-    if (s == kNoSq || !geometry().has(s))
+    if (s == kNoSq || !board.has(s))
       throw MoveSyntaxError("move " + quoted + ": " + quoted_text(name) +
-                            " is not a square of the board (files a-f, ranks 1-8, without a1, "
-                            "f1, a8, f8)");
+                            " is not a square of the board (" + board.describe + ")");
     w.squares.push_back(s);
     i += len;
   }
@@ -130,7 +129,8 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     after.begin_turn();
     const Piece target = pos.at(w.squares[1]);
     const bool own = target && color_of(target) == pos.side();
-    if (!own && kind_of(p) != kPawn && (geometry().leaps[kind_of(p)][from] & bit(w.squares[1]))) {
+    if (!own && kind_of(p) != kPawn &&
+        (pos.geometry().leaps[kind_of(p)][from] & bit(w.squares[1]))) {
       after.step(from, w.squares[1], target ? kCapture : 0, 0);
       if (after.attacked(after.king(pos.side()), opposite(pos.side()))) {
         v.reason = "the move would leave the king in check";

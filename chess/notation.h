@@ -1,5 +1,6 @@
-// Long-algebraic move text (b2b4, a7a8s, castling as the king's move onto its own knight's
-// square: d1e1, d1b1; a multiple-capture turn joins its squares with x: c2xe4xc6), and the
+// Long-algebraic move text (b2b4, a7a8s; castling on the 44-square board as the king's move
+// onto its own knight's square, d1e1, d1b1, on the 64-square board as in chess, e1g1, e1c1; a
+// multiple-capture turn joins its squares with x: c2xe4xc6), and the
 // judgement of a move given as text (verify).
 #pragma once
 
@@ -27,7 +28,8 @@ struct WrittenMove {
 };
 // Throws MoveSyntaxError on anything that is not squares of the board (an 'x' between them
 // optional for one step, required for more) with an optional promotion letter n, a, d or s.
-WrittenMove parse_move(std::string_view text);
+// The squares are those of `board` (the position's: pos.geometry()).
+WrittenMove parse_move(std::string_view text, const Geometry& board = geometry());
 
 // The legal move written so, or nothing.
 const Move* find_move(const MoveList& legal, const WrittenMove& w);

@@ -10,7 +10,6 @@ namespace leapfrog::chess {
 
 namespace {
 
-constexpr std::string_view kStartFen = "*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1";
 constexpr std::string_view kLetters = " pnadsk";  // by Kind
 
 char piece_letter(Piece p) {
@@ -62,7 +61,7 @@ std::string square_name(Sq s) {
 Sq parse_square(std::string_view text) {
   if (text.size() != 2) return kNoSq;
   const int f = text[0] - 'a', r = text[1] - '1';
-  if (f < 0 || f >= kFiles || r < 0 || r >= kRanks) return kNoSq;
+  if (f < 0 || f >= kGridFiles || r < 0 || r >= kRanks) return kNoSq;
   return make_sq(f, r);
 }
 
@@ -87,7 +86,7 @@ Sq Position::king(Color c) const {
 }
 
 bool Position::attacked(Sq s, Color by) const {
-  const Geometry& g = geometry();
+  const Geometry& g = *geo_;
   const Bitboard them = by_color_[by];
   // Every leap is symmetric: a piece on t reaches s when one on s would reach t.
   if (g.leaps[kKnight][s] & them & by_kind_[kKnight]) return true;
@@ -105,7 +104,7 @@ void Position::begin_turn() {
 }
 
 void Position::step(Sq from, Sq to, std::uint8_t flags, std::uint8_t promotion) {
-  const Geometry& g = geometry();
+  const Geometry& g = *geo_;
   const Zobrist& z = zobrist();
   const Piece p = at(from);
   key_ ^= z.castling[castling_];
@@ -113,11 +112,11 @@ void Position::step(Sq from, Sq to, std::uint8_t flags, std::uint8_t promotion) 
   key_ ^= z.castling[castling_];
   if (flags & (kCastleKing | kCastleQueen)) {
     const Castle& c = g.castles[side_][(flags & kCastleKing) ? 0 : 1];
-    const Piece knight = at(c.knight_from);
+    const Piece partner = at(c.partner_from);
     remove(c.king_from);
-    remove(c.knight_from);
+    remove(c.partner_from);
     put(c.king_to, p);
-    put(c.knight_to, knight);
+    put(c.partner_to, partner);
     ++halfmove_;
     return;
   }
@@ -163,17 +162,17 @@ std::uint64_t Position::compute_key() const {
 }
 
 bool Position::operator==(const Position& o) const {
-  return board_ == o.board_ && side_ == o.side_ && castling_ == o.castling_ && ep_ == o.ep_ &&
-         halfmove_ == o.halfmove_ && fullmove_ == o.fullmove_;
+  return geo_ == o.geo_ && board_ == o.board_ && side_ == o.side_ && castling_ == o.castling_ &&
+         ep_ == o.ep_ && halfmove_ == o.halfmove_ && fullmove_ == o.fullmove_;
 }
 
-Position Position::start() { return from_fen(kStartFen); }
+Position Position::start(BoardKind board) { return from_fen(chess::geometry(board).start_fen); }
 
 Position Position::from_fen(std::string_view text) {
-  const Geometry& g = geometry();
   const auto fields = split(text, ' ', true);
   if (fields.empty()) throw FenError("empty FEN");
-  if (fields.size() == 1 && fields[0] == "startpos") return start();
+  if (fields.size() == 1 && fields[0] == "startpos") return start(BoardKind::k44);
+  if (fields.size() == 1 && fields[0] == "startpos64") return start(BoardKind::k64);
   if (fields.size() > 6)
     throw FenError("FEN has " + std::to_string(fields.size()) +
                    " fields, at most 6 (board, side, castling, en passant, clocks)");
@@ -183,18 +182,29 @@ Position Position::from_fen(std::string_view text) {
   if (ranks.size() != kRanks)
     throw FenError("FEN board has " + std::to_string(ranks.size()) +
                    " ranks, not 8 (ranks 8 to 1 " + "joined by '/')");
+  // The board is the one of rank 8's width: 6 files the 44-square board, 8 the 64-square one.
+  int width = 0;
+  for (char c : ranks[0]) width += c >= '1' && c <= '9' ? c - '0' : 1;
+  if (width != 6 && width != 8)
+    throw FenError("FEN rank 8 " + quoted_text(ranks[0]) + " has " + std::to_string(width) +
+                   " files, not 6 (the 44-square board) or 8 (the 64-square board)");
+  p.geo_ = &chess::geometry(width == 6 ? BoardKind::k44 : BoardKind::k64);
+  const Geometry& g = *p.geo_;
+  const std::string files = std::to_string(g.files);
   for (std::size_t i = 0; i < ranks.size(); ++i) {
     const int r = kRanks - 1 - static_cast<int>(i);
     const std::string rank_text = "FEN rank " + std::to_string(r + 1);
+    const auto too_wide = [&] {
+      return FenError(rank_text + " " + quoted_text(ranks[i]) + " has more than " + files +
+                      " files (rank 8 has " + files + ")");
+    };
     int f = 0;
     for (char c : ranks[i]) {
-      if (f >= kFiles)
-        throw FenError(rank_text + " " + quoted_text(ranks[i]) + " has more than 6 files");
+      if (f >= g.files) throw too_wide();
       const Sq s = make_sq(f, r);
-      if (c >= '1' && c <= '6') {
+      if (c >= '1' && c <= '9') {
         for (int n = c - '0'; n > 0; --n, ++f) {
-          if (f >= kFiles)
-            throw FenError(rank_text + " " + quoted_text(ranks[i]) + " has more than 6 files");
+          if (f >= g.files) throw too_wide();
           if (!g.has(make_sq(f, r)))
             throw FenError(rank_text + ": " + square_name(make_sq(f, r)) +
                            " is a removed square; write '*' for it, not an empty run");
@@ -203,8 +213,10 @@ Position Position::from_fen(std::string_view text) {
       }
       if (c == '*') {
         if (g.has(s))
-          throw FenError(rank_text + ": '*' on " + square_name(s) +
-                         ", which is a square of the board (only a1, f1, a8, f8 are removed)");
+          throw FenError(rank_text + ": '*' on " + square_name(s) + ", which is a square of the " +
+                         (g.kind == BoardKind::k44
+                              ? "board (only a1, f1, a8, f8 are removed)"
+                              : "64-square board (it has no removed squares)"));
         ++f;
         continue;
       }
@@ -222,9 +234,9 @@ Position Position::from_fen(std::string_view text) {
       p.put(s, piece);
       ++f;
     }
-    if (f != kFiles)
+    if (f != g.files)
       throw FenError(rank_text + " " + quoted_text(ranks[i]) + " has " + std::to_string(f) +
-                     " files, not 6 (ragged rank)");
+                     " files, not " + files + " (ragged rank; rank 8 has " + files + ")");
   }
   for (Color c : {kRed, kBlack}) {
     const int kings = std::popcount(p.pieces(c, kKing));
@@ -255,11 +267,12 @@ Position Position::from_fen(std::string_view text) {
         if (!(rights & cs.right)) continue;
         const Color col = static_cast<Color>(c);
         if (p.at(cs.king_from) != make_piece(col, kKing) ||
-            p.at(cs.knight_from) != make_piece(col, kKnight))
+            p.at(cs.partner_from) != make_piece(col, cs.partner))
           throw FenError("FEN castling right " +
                          std::string(1, "KQkq"[std::countr_zero(unsigned{cs.right})]) +
                          " needs the " + color_name(col) + " king on " + square_name(cs.king_from) +
-                         " and a knight on " + square_name(cs.knight_from));
+                         " and a " + (cs.partner == kKnight ? "knight" : "dabbabah") + " on " +
+                         square_name(cs.partner_from));
       }
     p.key_ ^= zobrist().castling[0] ^ zobrist().castling[rights];
     p.castling_ = rights;
@@ -268,7 +281,7 @@ Position Position::from_fen(std::string_view text) {
     const Sq s = parse_square(fields[3]);
     const Color mover = opposite(p.side_);  // the side that double-stepped
     const int want_rank = mover == kRed ? 2 : kRanks - 3;
-    if (s == kNoSq || rank_of(s) != want_rank || p.at(s) != 0 ||
+    if (s == kNoSq || !g.has(s) || rank_of(s) != want_rank || p.at(s) != 0 ||
         p.at(s + g.forward[mover]) != make_piece(mover, kPawn) || p.at(s - g.forward[mover]) != 0)
       throw FenError(
           "FEN en-passant square " + quoted_text(fields[3]) +
@@ -294,16 +307,16 @@ std::string Position::fen() const {
   std::string out;
   for (int r = kRanks - 1; r >= 0; --r) {
     int empty = 0;
-    for (int f = 0; f < kFiles; ++f) {
+    for (int f = 0; f < geo_->files; ++f) {
       const Sq s = make_sq(f, r);
       const Piece p = at(s);
-      if (geometry().has(s) && !p) {
+      if (geo_->has(s) && !p) {
         ++empty;
         continue;
       }
       if (empty) out += static_cast<char>('0' + empty);
       empty = 0;
-      out += geometry().has(s) ? piece_letter(p) : '*';
+      out += geo_->has(s) ? piece_letter(p) : '*';
     }
     if (empty) out += static_cast<char>('0' + empty);
     if (r > 0) out += '/';

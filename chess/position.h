@@ -1,6 +1,6 @@
-// A Leap Chess position (copy-make): pieces on the 44 squares, side to move, castling rights,
-// en-passant square, clocks and an incrementally kept Zobrist key. FEN-style text in and out
-// (docs/leapchess.md). No I/O, no global mutable state.
+// A Leap Chess position (copy-make): its board (44 or 64 squares), pieces, side to move, castling
+// rights, en-passant square, clocks and an incrementally kept Zobrist key. FEN-style text in and
+// out (docs/leapchess.md). No I/O, no global mutable state.
 #pragma once
 
 #include <stdexcept>
@@ -20,12 +20,14 @@ class FenError : public std::runtime_error {
 
 class Position {
  public:
-  // The 44-square start position.
-  static Position start();
-  // Reads FEN-style text ("startpos" for the start); throws FenError naming the place.
+  // The start position of a board.
+  static Position start(BoardKind board = BoardKind::k44);
+  // Reads FEN-style text ("startpos" and "startpos64" for the starts); the board is the one
+  // of the FEN's width (6 files: 44 squares, 8 files: 64). Throws FenError naming the place.
   static Position from_fen(std::string_view text);
   std::string fen() const;
 
+  const Geometry& geometry() const { return *geo_; }
   Piece at(Sq s) const { return board_[static_cast<std::size_t>(s)]; }
   Bitboard pieces(Color c) const { return by_color_[c]; }
   Bitboard pieces(Color c, Kind k) const { return by_color_[c] & by_kind_[k]; }
@@ -60,6 +62,7 @@ class Position {
   void put(Sq s, Piece p);
   void remove(Sq s);
 
+  const Geometry* geo_ = &chess::geometry();
   std::array<Piece, kCells> board_{};
   std::array<Bitboard, 2> by_color_{};
   std::array<Bitboard, kKinds> by_kind_{};
@@ -71,7 +74,7 @@ class Position {
   std::uint64_t key_ = 0;
 };
 
-// The text of a square ("b2") and back (kNoSq when not a square name of the 6x8 grid).
+// The text of a square ("b2") and back (kNoSq when not a square name of the 8x8 grid).
 std::string square_name(Sq s);
 Sq parse_square(std::string_view text);
 

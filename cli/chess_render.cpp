@@ -28,9 +28,9 @@ std::string chess_board_text(const Position& pos, bool colour, const Move* last)
   for (int r = kRanks - 1; r >= 0; --r) {
     out += static_cast<char>('1' + r);
     out += ' ';
-    for (int f = 0; f < kFiles; ++f) {
+    for (int f = 0; f < pos.geometry().files; ++f) {
       const Sq s = make_sq(f, r);
-      if (!geometry().has(s)) {
+      if (!pos.geometry().has(s)) {
         out += "   ";
         continue;
       }
@@ -53,7 +53,7 @@ std::string chess_board_text(const Position& pos, bool colour, const Move* last)
     out += '\n';
   }
   out += "  ";
-  for (int f = 0; f < kFiles; ++f) {
+  for (int f = 0; f < pos.geometry().files; ++f) {
     out += ' ';
     out += static_cast<char>('a' + f);
     out += ' ';
@@ -64,16 +64,17 @@ std::string chess_board_text(const Position& pos, bool colour, const Move* last)
 
 std::string chess_board_svg(const Position& pos, const Move* last) {
   constexpr int kCell = 40, kMargin = 20;
-  const int width = kFiles * kCell + 2 * kMargin, height = kRanks * kCell + 2 * kMargin;
+  const int width = pos.geometry().files * kCell + 2 * kMargin,
+            height = kRanks * kCell + 2 * kMargin;
   std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(width) +
                     "\" height=\"" + std::to_string(height) + "\" viewBox=\"0 0 " +
                     std::to_string(width) + " " + std::to_string(height) + "\">\n";
   out += "<title>Leap Chess " + pos.fen() + "</title>\n";
   out += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
   for (int r = 0; r < kRanks; ++r)
-    for (int f = 0; f < kFiles; ++f) {
+    for (int f = 0; f < pos.geometry().files; ++f) {
       const Sq s = make_sq(f, r);
-      if (!geometry().has(s)) continue;
+      if (!pos.geometry().has(s)) continue;
       const int x = kMargin + f * kCell, y = kMargin + (kRanks - 1 - r) * kCell;
       const char* fill = marked(last, s) ? "#f3e27a" : (f + r) % 2 == 1 ? "#eeeed2" : "#b58863";
       out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
@@ -92,7 +93,7 @@ std::string chess_board_svg(const Position& pos, const Move* last) {
              "text-anchor=\"middle\" fill=\"white\">" +
              std::string(1, up) + "</text>\n";
     }
-  for (int f = 0; f < kFiles; ++f)
+  for (int f = 0; f < pos.geometry().files; ++f)
     out += "<text x=\"" + std::to_string(kMargin + f * kCell + kCell / 2) + "\" y=\"" +
            std::to_string(height - 5) +
            "\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\">" +

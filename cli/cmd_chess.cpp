@@ -154,7 +154,7 @@ int referee(const ChessOptions& o, const std::string& path) {
   for (const auto& token : g.moves) {
     chess::WrittenMove written;
     try {
-      written = chess::parse_move(token.text);
+      written = chess::parse_move(token.text, pos.geometry());
     } catch (const chess::MoveSyntaxError& e) {
       throw UsageError("record line " + std::to_string(token.line) + ": " + e.what());
     }
@@ -216,7 +216,7 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   if (move.empty()) throw UsageError("missing MOVE");
   chess::WrittenMove written;
   try {
-    written = chess::parse_move(move);
+    written = chess::parse_move(move, pos.geometry());
   } catch (const chess::MoveSyntaxError& e) {
     throw UsageError(e.what());
   }
@@ -491,7 +491,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
         continue;
       }
       try {
-        const chess::Verdict v = chess::judge(pos, rules, chess::parse_move(text));
+        const chess::Verdict v = chess::judge(pos, rules, chess::parse_move(text, pos.geometry()));
         if (!v.legal) {
           std::cout << "Refused: " << quoted_text(text) << ": " << v.reason << "\n";
           if (!v.required.empty()) {
