@@ -24,7 +24,7 @@ std::string board_text(const reference::Board& b) {
   std::string out;
   for (int r = 7; r >= 0; --r) {
     int empty = 0;
-    for (int f = 0; f < 6; ++f) {
+    for (int f = 0; f < b.files; ++f) {
       const char c = b.cell[r][f];
       if (c == '.') {
         ++empty;
@@ -230,4 +230,109 @@ TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
   has(error("*nPkn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"), "pawn on c8");
   has(error("*2k1*/6/3D2/6/6/6/6/*K3* w - - 0 1"), "in check");
   has(error(""), "empty");
+}
+
+// The 64-square board (docs/leapchess.md): the same pieces and rules on 8x8, castling as in
+// chess by King and Dabbabah, every pawn on its 2nd rank may double-step.
+TEST_CASE("chess 64-square board: perft from the start, three capture rules, by the reference",
+          "[chess]") {
+  CHECK(Position::start(leapfrog::chess::BoardKind::k64).fen() ==
+        "dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1");
+  CHECK(Position::from_fen("startpos64") == Position::start(leapfrog::chess::BoardKind::k64));
+  // Node by node against the reference to depth 4 (depth 5 in the slow suite).
+  const std::uint64_t expected[3][5] = {
+      {1, 29, 841, 22595, 588303}, {1, 29, 841, 22615, 590341}, {1, 29, 841, 23612, 662278}};
+  for (int r = 0; r < 3; ++r) {
+    INFO("rule " << kRules[r]);
+    for (int d = 1; d <= 4; ++d) CHECK(checked_perft("startpos64", kRules[r], d) == expected[r][d]);
+  }
+}
+
+TEST_CASE("chess 64-square board: castling both ways and en passant", "[chess]") {
+  // Black's e-pawn has just double-stepped past the d5 pawn; both Red castlings are open.
+  const std::string fen = "d3k2d/pppa1ppp/8/3Pp3/8/8/PPP2PPP/D3K2D w KQkq e6 0 1";
+  const auto free = move_set(fen, "optional");
+  CHECK(free.count("e1g1") == 1);
+  CHECK(free.count("e1c1") == 1);
+  CHECK(free.count("d5e6") == 1);
+  CHECK(move_set(fen, "compulsory") == std::set<std::string>{"d5e6"});
+  const auto play = [](const std::string& from, const std::string& move) {
+    const Position p = Position::from_fen(from);
+    const auto legal = leapfrog::chess::legal_moves(p, rules("optional"));
+    const auto* m =
+        leapfrog::chess::find_move(legal, leapfrog::chess::parse_move(move, p.geometry()));
+    REQUIRE(m != nullptr);
+    return p.after(*m).fen();
+  };
+  CHECK(play(fen, "e1g1") == "d3k2d/pppa1ppp/8/3Pp3/8/8/PPP2PPP/D4DK1 b kq - 1 1");
+  CHECK(play(fen, "e1c1") == "d3k2d/pppa1ppp/8/3Pp3/8/8/PPP2PPP/2KD3D b kq - 1 1");
+  CHECK(play(fen, "d5e6") == "d3k2d/pppa1ppp/4P3/8/8/8/PPP2PPP/D3K2D b KQkq - 0 1");
+  // Black castles the same way once it is its turn.
+  const std::string black = "d3k2d/ppp2ppp/8/8/8/8/PPP2PPP/D3K2D b KQkq - 0 1";
+  CHECK(move_set(black, "compulsory").count("e8g8") == 1);
+  CHECK(move_set(black, "compulsory").count("e8c8") == 1);
+  // The king may not cross an attacked square (f1, by the h3 Alfil) nor land on one (c1, by
+  // the a3 Alfil... here the b3 Knight), nor castle out of check.
+  CHECK(move_set("d3k2d/8/8/8/8/7a/8/D3K2D w KQ - 0 1", "optional").count("e1g1") == 0);
+  CHECK(move_set("d3k2d/8/8/8/8/7a/8/D3K2D w KQ - 0 1", "optional").count("e1c1") == 1);
+  CHECK(move_set("d3k2d/8/8/8/8/1n6/8/D3K2D w KQ - 0 1", "optional").count("e1c1") == 0);
+  CHECK(move_set("d3k2d/8/8/8/8/1n6/8/D3K2D w KQ - 0 1", "optional").count("e1g1") == 1);
+  CHECK(move_set("d3k2d/8/8/8/8/4d3/8/D3K2D w KQ - 0 1", "optional").count("e1g1") == 0);
+  // A pawn on its 2nd rank double-steps on every file; promotion as on the 44-square board.
+  CHECK(move_set("4k3/8/8/8/8/8/P6P/4K3 w - - 0 1", "compulsory").count("h2h4") == 1);
+  CHECK(move_set("3nk3/2P5/8/8/8/8/8/4K3 w - - 0 1", "compulsory") ==
+        std::set<std::string>{"c7d8n", "c7d8a", "c7d8d", "c7d8s"});
+}
+
+TEST_CASE("chess 64-square board: perft 4 from hand-made positions, by the reference", "[chess]") {
+  // {compulsory, multiple, optional}; the library's numbers, each walked node by node.
+  const struct {
+    const char* fen;
+    std::uint64_t nodes[3];
+  } cases[] = {
+      {"d3k2d/pppa1ppp/8/3Pp3/8/8/PPP2PPP/D3K2D w KQkq e6 0 1", {506, 1012, 288393}},
+      {"d3k2d/ppp2ppp/8/8/8/8/PPP2PPP/D3K2D b KQkq - 0 1", {197368, 197368, 206979}},
+      {"d3k2d/8/8/8/8/7a/8/D3K2D w KQ - 0 1", {1001, 1001, 11408}},
+  };
+  for (const auto& c : cases)
+    for (int r = 0; r < 3; ++r) {
+      INFO(c.fen << " rule " << kRules[r]);
+      CHECK(checked_perft(c.fen, kRules[r], 4) == c.nodes[r]);
+    }
+}
+
+TEST_CASE("chess 64-square board: FEN round trips and errors", "[chess]") {
+  for (const char* fen : {"d3k2d/pppa1ppp/8/3Pp3/8/8/PPP2PPP/D3K2D w KQkq e6 0 1",
+                          "4k3/8/8/8/8/8/P6P/4K3 b - - 3 9"}) {
+    const Position p = Position::from_fen(fen);
+    CHECK(p.fen() == fen);
+    CHECK(Position::from_fen(p.fen()) == p);
+    CHECK(p.key() == p.compute_key());
+    CHECK(p.geometry().files == 8);
+  }
+  CHECK(Position::from_fen("startpos").geometry().files == 6);
+  const auto error = [](const std::string& fen) {
+    try {
+      (void)Position::from_fen(fen);
+    } catch (const leapfrog::chess::FenError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const auto has = [](const std::string& text, const std::string& part) {
+    INFO(text);
+    CHECK(text.find(part) != std::string::npos);
+  };
+  has(error("dnaskand/pppppppp/8/8/8/8/PPPPPPP/DNASKAND w KQkq - 0 1"),
+      "rank 2 'PPPPPPP' has 7 files, not 8");
+  has(error("dnaskand/pppppppp/8/8/9/8/PPPPPPPP/DNASKAND w KQkq - 0 1"), "rank 4");
+  has(error("dnaskan/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1"),
+      "rank 8 'dnaskan' has 7 files, not 6 (the 44-square board) or 8");
+  has(error("*naskan*/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w - - 0 1"), "'*' on a8");
+  has(error("dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAN1 w KQkq - 0 1"),
+      "castling right K needs the Red king on e1 and a dabbabah on h1");
+  // A square off the board in a move.
+  CHECK_THROWS_AS(leapfrog::chess::parse_move("g1h3"), leapfrog::chess::MoveSyntaxError);
+  CHECK(leapfrog::chess::parse_move("g1h3", Position::from_fen("startpos64").geometry())
+            .squares.size() == 2);
 }

@@ -2,7 +2,8 @@
 // (no code shared): a 2-D array of characters, the rules read again from Ken Franklin's Leap
 // Chess page and docs/leapchess.md, every move tried by playing it on a copy and looking for
 // an attack on the king square by square. Slow and plain, so that its mistakes would not be
-// the same as the library's.
+// the same as the library's. Two boards: 6 files without the corners (44 squares) and the
+// 8x8 board (64 squares: castling as in chess with the Dabbabahs in the Rooks' places).
 #pragma once
 
 #include <algorithm>
@@ -15,15 +16,16 @@
 namespace reference {
 
 struct Board {
-  char cell[8][6];  // [rank][file]: '*' removed, '.' empty, letters as in FEN
+  int files = 6;    // 6: the 44-square board, 8: the 64-square board
+  char cell[8][8];  // [rank][file]: '*' removed, '.' empty, letters as in FEN
   bool red_to_move = true;
   bool castle[4] = {false, false, false, false};  // K Q k q
   int ep_rank = -1, ep_file = -1;
 };
 
-inline bool on_board(int r, int f) {
-  if (r < 0 || r > 7 || f < 0 || f > 5) return false;
-  return !((r == 0 || r == 7) && (f == 0 || f == 5));
+inline bool on_board(const Board& b, int r, int f) {
+  if (r < 0 || r > 7 || f < 0 || f >= b.files) return false;
+  return b.files == 8 || !((r == 0 || r == 7) && (f == 0 || f == 5));
 }
 
 inline Board parse(const std::string& fen) {
@@ -31,6 +33,8 @@ inline Board parse(const std::string& fen) {
   std::istringstream in(fen);
   std::string rows, side = "w", castling = "-", ep = "-";
   in >> rows >> side >> castling >> ep;
+  b.files = 0;
+  for (char c : rows.substr(0, rows.find('/'))) b.files += c >= '1' && c <= '9' ? c - '0' : 1;
   int r = 7, f = 0;
   for (char c : rows) {
     if (c == '/') {
@@ -83,8 +87,8 @@ inline std::vector<std::pair<int, int>> leaps(char piece) {
 // Is (r, f) attacked by a piece of the given colour?
 inline bool attacked(const Board& b, int r, int f, bool by_red) {
   for (int sr = 0; sr < 8; ++sr)
-    for (int sf = 0; sf < 6; ++sf) {
-      if (!on_board(sr, sf)) continue;
+    for (int sf = 0; sf < b.files; ++sf) {
+      if (!on_board(b, sr, sf)) continue;
       const char c = b.cell[sr][sf];
       if (!mine(c, by_red)) continue;
       if (c == 'P' || c == 'p') {
@@ -101,8 +105,8 @@ inline bool attacked(const Board& b, int r, int f, bool by_red) {
 inline bool king_attacked(const Board& b, bool red) {
   const char k = red ? 'K' : 'k';
   for (int r = 0; r < 8; ++r)
-    for (int f = 0; f < 6; ++f)
-      if (on_board(r, f) && b.cell[r][f] == k) return attacked(b, r, f, !red);
+    for (int f = 0; f < b.files; ++f)
+      if (on_board(b, r, f) && b.cell[r][f] == k) return attacked(b, r, f, !red);
   return true;  // no king: never happens in the tests' positions
 }
 
@@ -136,17 +140,17 @@ inline std::vector<Step> piece_steps(const Board& b, int r, int f, bool captures
     if (captures) {
       for (int df : {-1, 1}) {
         const int r1 = r + dir, f1 = f + df;
-        if (!on_board(r1, f1)) continue;
+        if (!on_board(b, r1, f1)) continue;
         const char t = b.cell[r1][f1];
         if (theirs(t, red) && t != 'k' && t != 'K') add(r1, f1, false, false);
         if (allow_ep && r1 == b.ep_rank && f1 == b.ep_file) add(r1, f1, true, false);
       }
     } else {
       const int r1 = r + dir;
-      if (on_board(r1, f) && b.cell[r1][f] == '.') {
+      if (on_board(b, r1, f) && b.cell[r1][f] == '.') {
         add(r1, f, false, false);
         const int start = red ? 1 : 6;
-        if (r == start && on_board(r1 + dir, f) && b.cell[r1 + dir][f] == '.')
+        if (r == start && on_board(b, r1 + dir, f) && b.cell[r1 + dir][f] == '.')
           add(r1 + dir, f, false, true);
       }
     }
@@ -154,7 +158,7 @@ inline std::vector<Step> piece_steps(const Board& b, int r, int f, bool captures
   }
   for (auto [dr, df] : leaps(c)) {
     const int r1 = r + dr, f1 = f + df;
-    if (!on_board(r1, f1)) continue;
+    if (!on_board(b, r1, f1)) continue;
     const char t = b.cell[r1][f1];
     // The king is never captured: a chain that reaches it gives check (docs/leapchess.md).
     if (captures ? theirs(t, red) && t != 'k' && t != 'K' : t == '.') out.push_back({r, f, r1, f1});
@@ -166,13 +170,16 @@ inline std::vector<Step> piece_steps(const Board& b, int r, int f, bool captures
 inline void play(Board& b, const Step& s) {
   const char c = b.cell[s.r0][s.f0];
   auto touch = [&](int r, int f) {
-    // The king's and the knights' start squares: moving from or onto one ends the right.
-    if (r == 0 && f == 3) b.castle[0] = b.castle[1] = false;
-    if (r == 0 && f == 4) b.castle[0] = false;
-    if (r == 0 && f == 1) b.castle[1] = false;
-    if (r == 7 && f == 3) b.castle[2] = b.castle[3] = false;
-    if (r == 7 && f == 4) b.castle[2] = false;
-    if (r == 7 && f == 1) b.castle[3] = false;
+    // The king's and the knights' (8x8: dabbabahs') start squares: moving from or onto one
+    // ends the right.
+    const int king = b.files == 8 ? 4 : 3, kside = b.files == 8 ? 7 : 4,
+              qside = b.files == 8 ? 0 : 1;
+    for (int home : {0, 7}) {
+      const int k = home == 0 ? 0 : 2;
+      if (r == home && f == king) b.castle[k] = b.castle[k + 1] = false;
+      if (r == home && f == kside) b.castle[k] = false;
+      if (r == home && f == qside) b.castle[k + 1] = false;
+    }
   };
   touch(s.r0, s.f0);
   touch(s.r1, s.f1);
@@ -218,8 +225,8 @@ inline std::vector<Turn> legal(const Board& b, const std::string& rule) {
   const bool red = b.red_to_move;
   std::vector<Turn> captures, quiets;
   for (int r = 0; r < 8; ++r)
-    for (int f = 0; f < 6; ++f) {
-      if (!on_board(r, f) || !mine(b.cell[r][f], red)) continue;
+    for (int f = 0; f < b.files; ++f) {
+      if (!on_board(b, r, f) || !mine(b.cell[r][f], red)) continue;
       for (const Step& s : piece_steps(b, r, f, true, true)) {
         Board next = b;
         play(next, s);
@@ -258,7 +265,7 @@ inline std::vector<Turn> legal(const Board& b, const std::string& rule) {
   // check, the king not onto an attacked square.
   const int home = red ? 0 : 7;
   const char king = red ? 'K' : 'k', knight = red ? 'N' : 'n';
-  if (!king_attacked(b, red) && b.cell[home][3] == king) {
+  if (b.files == 6 && !king_attacked(b, red) && b.cell[home][3] == king) {
     const bool king_side = b.castle[red ? 0 : 2], queen_side = b.castle[red ? 1 : 3];
     if (king_side && b.cell[home][4] == knight) {
       Board next = b;
@@ -282,6 +289,35 @@ inline std::vector<Turn> legal(const Board& b, const std::string& rule) {
         next.red_to_move = !red;
         quiets.push_back({name(home, 3) + name(home, 1), next});
       }
+    }
+  }
+  // The 8x8 board: king e1 to g1 with the h1 Dabbabah to f1, or to c1 with the a1 Dabbabah to
+  // d1; the squares between empty, not in check, the square crossed and the landing square
+  // not attacked.
+  const char dabbabah = red ? 'D' : 'd';
+  if (b.files == 8 && !king_attacked(b, red) && b.cell[home][4] == king) {
+    struct Way {
+      bool right;
+      int partner, king_to, partner_to;
+      std::vector<int> between;
+    };
+    const Way ways[] = {{b.castle[red ? 0 : 2], 7, 6, 5, {5, 6}},
+                        {b.castle[red ? 1 : 3], 0, 2, 3, {1, 2, 3}}};
+    for (const Way& w : ways) {
+      if (!w.right || b.cell[home][w.partner] != dabbabah) continue;
+      bool clear = true;
+      for (int f : w.between) clear = clear && b.cell[home][f] == '.';
+      if (!clear || attacked(b, home, w.partner_to, !red)) continue;
+      Board next = b;
+      next.cell[home][4] = '.';
+      next.cell[home][w.partner] = '.';
+      next.cell[home][w.king_to] = king;
+      next.cell[home][w.partner_to] = dabbabah;
+      next.castle[red ? 0 : 2] = next.castle[red ? 1 : 3] = false;
+      next.ep_rank = next.ep_file = -1;
+      if (king_attacked(next, red)) continue;
+      next.red_to_move = !red;
+      quiets.push_back({name(home, 4) + name(home, w.king_to), next});
     }
   }
   if (rule != "optional" && !captures.empty()) return captures;
