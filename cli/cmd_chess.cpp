@@ -47,7 +47,7 @@ chess::Rules rules_of(const ChessOptions& o) {
 }
 
 Position load_fen(const std::string& text) {
-  if (text.empty()) throw UsageError("missing FEN (a position, or startpos)");
+  if (text.empty()) throw UsageError("missing FEN (a position, startpos or startpos64)");
   try {
     return Position::from_fen(text);
   } catch (const chess::FenError& e) {
@@ -554,8 +554,9 @@ std::string chess_notes() {
       "\nFEN: ranks 8 to 1 joined by '/', '*' a removed square (a1 f1 a8 f8), digits empty\n"
       "squares, pieces K N A D S P (Red upper case, Black lower case), then the side to move\n"
       "(w Red, b Black), castling rights (KQkq or -), the en-passant square (or -) and the\n"
-      "clocks; 'startpos' is the start. Quote it: it holds spaces and '*'. docs/leapchess.md\n"
-      "has the rules.\n";
+      "clocks; 'startpos' is the start. Quote it: it holds spaces and '*'. Ranks of 8 files\n"
+      "are the 64-square version (8x8, castling e1g1 e1c1 with the Dabbabahs; 'startpos64'\n"
+      "its start, a reconstruction). docs/leapchess.md has the rules.\n";
   return out;
 }
 

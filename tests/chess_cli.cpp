@@ -239,3 +239,49 @@ TEST_CASE("chess play --record writes a record that verify --game accepts", "[ch
   std::remove(end_path.c_str());
   CHECK(contains(end, "1... e1d3 0-1\n"));
 }
+
+TEST_CASE("chess on the 64-square board: moves, perft, verify, show, FEN errors", "[chess]") {
+  auto r = run_cli("chess moves startpos64 --json");
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["moves"].size() == 29);
+  CHECK(j["fen"] == "dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1");
+  r = run_cli("chess perft startpos64 3 --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["nodes"] == 22595);
+  r = run_cli("chess perft startpos64 3 --captures optional --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["nodes"] == 23612);
+  // Castling as in chess, with the Dabbabahs.
+  const std::string castles = quoted("d3k2d/ppp2ppp/8/8/8/8/PPP2PPP/D3K2D w KQkq - 0 1");
+  r = run_cli("chess verify " + castles + " e1g1 --json");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["fen"] == "d3k2d/ppp2ppp/8/8/8/8/PPP2PPP/D4DK1 b kq - 1 1");
+  CHECK(run_cli("chess verify " + castles + " e1c1").code == 0);
+  r = run_cli("chess verify " + castles + " e1i1");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "'i1' is not a square of the board (files a-h, ranks 1-8)"));
+  r = run_cli("chess show startpos64");
+  REQUIRE(r.code == 0);
+  CHECK(contains(r.out, "1  D  N  A  S  K  A  N  D \n"));
+  CHECK(contains(r.out, "   a  b  c  d  e  f  g  h \n"));
+  // A ragged 8-file FEN and a board of neither width: one line naming the place, exit 2.
+  const struct {
+    const char* fen;
+    const char* place;
+  } cases[] = {
+      {"dnaskand/pppppppp/8/8/8/8/PPPPPPP/DNASKAND w KQkq - 0 1",
+       "FEN rank 2 'PPPPPPP' has 7 files, not 8"},
+      {"dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKANDP w KQkq - 0 1",
+       "FEN rank 1 'DNASKANDP' has more than 8 files"},
+      {"dnaskan/ppppppp/7/7/7/7/PPPPPPP/DNASKAN w - - 0 1",
+       "FEN rank 8 'dnaskan' has 7 files, not 6 (the 44-square board) or 8"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.fen);
+    r = run_cli("chess moves " + quoted(c.fen));
+    CHECK(r.code == 2);
+    CHECK(contains(r.err, c.place));
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
