@@ -16,5 +16,6 @@ int run_verify(const Command&, const std::vector<std::string>&);
 int run_bench(const Command&, const std::vector<std::string>&);
 int run_solve(const Command&, const std::vector<std::string>&);
 int run_reach(const Command&, const std::vector<std::string>&);
+int run_analyse(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

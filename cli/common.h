@@ -154,6 +154,13 @@ inline constexpr const char* kSolitaireHelp =
     "the lone player makes one removal first (a two-player start owing two is read as one);\n"
     "the value counts what is taken from the position on, the removal included.";
 
+// The --help paragraph of the game commands (analyse, play, hub).
+inline constexpr const char* kGameHelp =
+    "The game (docs/analyse.md): with two players the value is the mover's total from now on\n"
+    "minus the opponent's under best play by both (scores made do not count; opening removals\n"
+    "due are turns); with three or more each player maximises their own total (max^n). The\n"
+    "search deepens one turn at a time until the value is proved or a limit stops it.";
+
 // load_position for solitaire. --players other than 1 is refused (UsageError naming the range
 // 1..1): `command` is the one-player game whatever the position says.
 SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command);

@@ -50,11 +50,16 @@ constexpr Command kCommands[] = {
     {"reach", "Count the distinct positions reachable after k captures, for every k.",
      "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach,
      leapfrog::cli::kSolitaireHelp},
+    {"analyse", "The game: best turn, value and principal variation; or judge a record's turns.",
+     "analyse POSITION [options] | analyse --game FILE [--svg FILE] [options]",
+     "leapfrog analyse 3441./33311/.1.41/.4.../.41.1 --json", leapfrog::cli::run_analyse,
+     leapfrog::cli::kGameHelp},
 };
 
 void print_usage(std::ostream& out) {
   out << "Usage: leapfrog COMMAND [ARGS] [options]\n\n"
-         "Leap-Frog toolkit: positions, legal turns, maximum captures and solitaire lines.\n\n"
+         "Leap-Frog toolkit: positions, legal turns, maximum captures, solitaire lines and the "
+         "game.\n\n"
          "Commands:\n";
   for (const Command& c : kCommands) {
     std::string name = c.name;
