@@ -17,5 +17,6 @@ int run_bench(const Command&, const std::vector<std::string>&);
 int run_solve(const Command&, const std::vector<std::string>&);
 int run_reach(const Command&, const std::vector<std::string>&);
 int run_analyse(const Command&, const std::vector<std::string>&);
+int run_play(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

@@ -54,6 +54,9 @@ constexpr Command kCommands[] = {
      "analyse POSITION [options] | analyse --game FILE [--svg FILE] [options]",
      "leapfrog analyse 3441./33311/.1.41/.4.../.41.1 --json", leapfrog::cli::run_analyse,
      leapfrog::cli::kGameHelp},
+    {"play", "A game in the terminal: people type their moves, the engine takes its seats.",
+     "play [POSITION] [--engine all|none|SEATS] [--save FILE] [options]",
+     "leapfrog play murray --size 8 --engine 2", leapfrog::cli::run_play, leapfrog::cli::kGameHelp},
 };
 
 void print_usage(std::ostream& out) {
