@@ -18,5 +18,6 @@ int run_solve(const Command&, const std::vector<std::string>&);
 int run_reach(const Command&, const std::vector<std::string>&);
 int run_analyse(const Command&, const std::vector<std::string>&);
 int run_play(const Command&, const std::vector<std::string>&);
+int run_hub(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

@@ -72,6 +72,7 @@ po::typed_value<std::string>* whole_value(T* target, const char* option, std::ui
   });
 }
 // A number of seconds >= 0 (a decimal fraction is fine; 0 = no limit), at most 10^9.
+double parse_seconds(const std::string& text, const std::string& option);
 po::typed_value<std::string>* seconds_value(double* target, const char* option);
 // One of `names`, exactly.
 po::typed_value<std::string>* name_value(std::string* target, const char* option,

@@ -408,7 +408,7 @@ class GameEngine::Impl {
     return pv;
   }
 
-  const Board& board_;
+  const Board board_;  // a copy: the engine outlives its caller's setups
   const Rules rules_;
   const GameOptions options_;
   GameTable table_;

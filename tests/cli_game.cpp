@@ -1,9 +1,12 @@
 // The game commands: analyse (a position, a record), play (engine seats, a typed game on a
 // pseudo-terminal).
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "pseudo_terminal.h"
 #include "run_cli.h"
@@ -142,4 +145,52 @@ TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",
   CHECK(v.code == 0);
   CHECK(nlohmann::json::parse(v.out).at("turns") == 8);
   std::remove(file.c_str());
+}
+
+TEST_CASE("hub: a scripted session; bad positions get an error line, never a crash",
+          "[cli][game][hub]") {
+  const std::string script =
+      "hub\n"
+      "init\n"
+      "pos pos=murray\n"
+      "level nodes=3000\n"
+      "go think\n"
+      "pos pos=\"1.1/..\"\n"
+      "go think\n"
+      "pos pos=\"" +
+      kPosition +
+      "\" moves=\"e3xc3 a1xa9\"\n"
+      "pos pos=\"" +
+      kPosition +
+      "\" moves=\"a1xa3\"\n"
+      "pos pos=\"unclosed\n"
+      "level nodes=x\n"
+      "nonsense\n"
+      "pos pos=\"" +
+      kPosition +
+      "\"\n"
+      "level nodes=100000\n"
+      "go think\n"
+      "new-game\n"  // waits for the answer (quit would stop the search at once)
+      "quit\n";
+  const auto r = run_cli("hub --size 8", script);
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  std::vector<std::string> lines;
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  REQUIRE(lines.size() == 15);
+  CHECK(lines[0].starts_with("id name=leapfrog"));
+  CHECK(lines[2] == "wait");
+  CHECK(lines[3] == "ready");
+  CHECK(lines[4].starts_with("info depth="));
+  CHECK(lines[5].starts_with("done move=x"));  // the opening removal
+  for (int k = 6; k < 13; ++k) CHECK(lines[k].starts_with("error message=\""));
+  CHECK(lines[6].find("row") != std::string::npos);
+  CHECK(lines[7].find("no position") != std::string::npos);
+  CHECK(lines[9].find("illegal move 'a1xa3'") != std::string::npos);
+  CHECK(lines[13].find("score=3 ") != std::string::npos);
+  CHECK(lines[13].find("proved=yes") != std::string::npos);
+  CHECK(lines[14] == "done move=e3xc3");
+  for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
 }
