@@ -58,8 +58,8 @@ constexpr Command kCommands[] = {
      "play [POSITION] [--engine all|none|SEATS] [--save FILE] [options]",
      "leapfrog play murray --size 8 --engine 2", leapfrog::cli::run_play, leapfrog::cli::kGameHelp},
     {"hub", "The engine on standard input and output for GUIs (Hub protocol, docs/hub.md).",
-     "hub [options]", "printf 'hub\\ninit\\npos pos=murray\\ngo think\\nquit\\n' | leapfrog hub",
-     leapfrog::cli::run_hub, leapfrog::cli::kGameHelp},
+     "hub [options]   (then: hub, init, pos pos=murray, go think, quit)",
+     "leapfrog hub --size 8 --nodes 20000", leapfrog::cli::run_hub, leapfrog::cli::kGameHelp},
 };
 
 void print_usage(std::ostream& out) {
