@@ -4,7 +4,6 @@
 #include <sstream>
 
 #include "cli/commands.h"
-#include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "puzzles/legality.h"
@@ -221,9 +220,11 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
                        std::to_string(rules.players));
     engine[static_cast<std::size_t>(s - 1)] = true;
   }
-  ProgressLine line;
-  SearchControl control = limit_control(limits, line);
-  control.progress = nullptr;
+  // No Ctrl-C handler: at the prompt Ctrl-C ends the program, as a person expects.
+  SearchControl control;
+  control.threads = machine_threads(limits.threads);
+  control.node_limit = limits.node_limit;
+  control.time_limit = std::chrono::milliseconds(static_cast<long long>(limits.time_limit * 1000));
   if (control.node_limit == 0 && control.time_limit.count() == 0)
     control.node_limit = kDefaultEngineNodes;
   GameOptions options;
