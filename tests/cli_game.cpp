@@ -194,3 +194,22 @@ TEST_CASE("hub: a scripted session; bad positions get an error line, never a cra
   CHECK(lines[14] == "done move=e3xc3");
   for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
 }
+
+TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed", "[cli][game]") {
+  // A 10x10 Murray start is far from solved after half a second. One SIGTERM, sent by the
+  // shell (a second signal would end the program at once by design).
+  const std::string out = "leapfrog_cli_test_analyse_term_" + std::to_string(::getpid()) + ".out";
+  const std::string cmd = std::string("sh -c '\"$0\" analyse murray --size 10 --json >") + out +
+                          " 2>/dev/null & pid=$!; sleep 0.5; kill -TERM $pid; wait $pid' '" +
+                          LEAPFROG_EXE + "'";
+  const int status = std::system(cmd.c_str());
+  const std::string text = leapfrog::testing::slurp(out);
+  std::remove(out.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  REQUIRE(!text.empty());
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j.at("complete") == false);
+  CHECK(j.at("proved") == false);
+  CHECK(j.at("best").get<std::string>()[0] == 'x');  // an opening removal
+}
