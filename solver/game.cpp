@@ -263,12 +263,16 @@ class GameEngine::Impl {
         }
       }
     }
+    if (depth == 0) {  // the horizon: no turn list needed to tell an end from an evaluation
+      if (has_turn(board_, rules_, pos)) return {evaluate(pos), false};
+      store(key, 0, Bound::kExact, kFull, kNoMove);
+      return {0, true};
+    }
     const PlyMoves& list = generate(pos, ply, table_move);
     if (list.moves.empty()) {
       store(key, 0, Bound::kExact, kFull, kNoMove);
       return {0, true};
     }
-    if (depth == 0) return {evaluate(pos), false};
     const Score alpha0 = alpha;
     Score best = -kInfinity;
     std::uint32_t best_move = kNoMove;
@@ -327,13 +331,13 @@ class GameEngine::Impl {
         return out;
       }
     }
+    if (depth == 0 && has_turn(board_, rules_, pos)) return out;  // the evaluation: even
     const PlyMoves& list = generate(pos, ply, table_move);
     if (list.moves.empty()) {
       out.full = true;
       store_totals(key, out.totals, kFull, kNoMove);
       return out;
     }
-    if (depth == 0) return out;  // the evaluation: even from here on
     const int p = pos.to_move;
     bool have = false, full = true;
     std::uint32_t best_move = kNoMove;
