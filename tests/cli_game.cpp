@@ -213,3 +213,23 @@ TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed", 
   CHECK(j.at("proved") == false);
   CHECK(j.at("best").get<std::string>()[0] == 'x');  // an opening removal
 }
+
+TEST_CASE("the game commands with three players (max^n)", "[cli][game]") {
+  const auto r = run_cli("analyse '1111/1111/111. players=3' --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("proved") == true);
+  CHECK(j.at("players") == 3);
+  REQUIRE(j.at("totals").size() == 3);
+  CHECK(j.at("value") == j.at("totals")[0]);  // the mover's own total
+  const auto g = run_cli("analyse --game " + record_path("traditional-5x5-three-players.lfr") +
+                         " --nodes 5000 --json");
+  REQUIRE(g.code == 0);
+  CHECK(nlohmann::json::parse(g.out).at("turns").size() == 19);
+  const auto hub = run_cli("hub", "pos pos=\"1111/1111/111. players=3\"\ngo think\nnew-game\n");
+  CHECK(hub.out.find(" totals=") != std::string::npos);
+  CHECK(hub.out.find("done move=") != std::string::npos);
+  const auto play = run_cli("play '1111/1111/111. players=3' --engine all --quiet --json");
+  REQUIRE(play.code == 0);
+  CHECK(nlohmann::json::parse(play.out).at("finished") == true);
+}
