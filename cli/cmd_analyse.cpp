@@ -211,10 +211,10 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   LimitOptions limits;
   std::uint64_t mistake = 2;
   po::options_description search("Search");
-  add_limit_options(
-      search, limits,
-      "stop after about N positions searched (with --game: per turn, and 0 there means 100000)",
-      "a full table keeps the deeper results");
+  add_limit_options(search, limits,
+                    "stop after about N positions searched (with --game: a turn's search; with "
+                    "neither limit given, 100000 there)",
+                    "a full table keeps the deeper results");
   po::options_description records("Game records");
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "judge every turn of a game record (docs/records.md); '-' reads "

@@ -239,10 +239,11 @@ int run_hub(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   LimitOptions limits;
   po::options_description search("Engine");
-  add_limit_options(search, limits,
-                    "the engine's default: about N positions a move (0: 100000 unless "
-                    "--time-limit); 'level' changes it",
-                    "a full table keeps the deeper results");
+  add_limit_options(
+      search, limits,
+      "the engine's budget until 'level' changes it: about N positions a move (with neither "
+      "limit given, 100000)",
+      "a full table keeps the deeper results");
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {})) return 0;

@@ -205,8 +205,10 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
       "write the game's record to FILE when it ends ('-': standard output)")(
       "quiet", po::bool_switch(&quiet), "do not draw the board after every turn");
   po::options_description search("Engine");
-  add_limit_options(search, limits, "the engine searches about N positions a turn (0: 100000)",
-                    "a full table keeps the deeper results");
+  add_limit_options(
+      search, limits,
+      "the engine searches about N positions a turn (with neither limit given, 100000)",
+      "a full table keeps the deeper results");
   po::options_description visible;
   visible.add(game).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
