@@ -233,3 +233,23 @@ TEST_CASE("the game commands with three players (max^n)", "[cli][game]") {
   REQUIRE(play.code == 0);
   CHECK(nlohmann::json::parse(play.out).at("finished") == true);
 }
+
+TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
+  const std::string script =
+      "pos\npos pos=\nlevel nodes=\nlevel depth=0\nlevel time=x\ngo\ngo think\npos moves=\n"
+      "\x01\x02 =\n=\"x\"\npos pos=\"-\"\npos pos=\"12/3\"\nlevel color=red\nlevel fast\n"
+      "pos pos=murray moves=\"xa1 xa1\"\npos pos=\"" +
+      kPosition + "\"\nlevel depth=2\ngo think\nnew-game\n";
+  const auto r = run_cli("hub --size 6", script);
+  CHECK(r.code == 0);
+  std::istringstream in(r.out);
+  int errors = 0, done = 0;
+  for (std::string l; std::getline(in, l);) {
+    INFO(l);
+    CHECK((l.starts_with("error message=\"") || l.starts_with("info ") || l.starts_with("done")));
+    errors += l.starts_with("error");
+    done += l.starts_with("done move=");
+  }
+  CHECK(errors == 14);
+  CHECK(done == 1);
+}
