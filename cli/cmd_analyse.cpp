@@ -231,7 +231,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       .add(layout_options(o))
       .add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
-  ProgressLine line;
+  ProgressLine line({"nodes", "value"});
   SearchControl control = limit_control(limits, line);
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);

@@ -137,6 +137,7 @@ class GameEngine::Impl {
     result.pv = {*result.best};
     result.totals = line_totals(board_, rules_, root, result.pv);
     result.value = mover_value(rules_, root, result.totals);
+    last_value_ = result.value;
 
     const int most = options_.max_depth > 0 ? options_.max_depth : kFull - 1;
     for (int depth = 1; depth <= most; ++depth) {
@@ -154,7 +155,7 @@ class GameEngine::Impl {
       }
       if (stopped_) break;
       result.depth = depth;
-      result.value = value;
+      result.value = last_value_ = value;
       result.proved = full;
       const PlyMoves& moves = generate(root, 0, kNoMove);
       for (const MoveRef& m : moves.moves)
@@ -236,6 +237,7 @@ class GameEngine::Impl {
       poller_->report([&] {
         Progress p;
         p.nodes = nodes_;
+        p.best = last_value_;  // the last completed depth's value
         p.note = "depth " + std::to_string(depth_);
         return p;
       });
@@ -423,6 +425,7 @@ class GameEngine::Impl {
   bool stopped_ = false;
   bool limits_on_ = true;
   int depth_ = 0;
+  Score last_value_ = 0;
   std::uint32_t root_move_ = kNoMove;
 };
 
