@@ -46,34 +46,37 @@ const char* const kPlayHelp =
 class Game {
  public:
   Game(const Setup& start, std::vector<bool> engine, GameOptions options, SearchControl control,
-       bool colour, bool quiet)
+       bool colour, bool draw, bool talk)
       : start_(start),
         rules_(start.rules()),
         engine_seats_(std::move(engine)),
         engine_(start.board, rules_, options),
         control_(std::move(control)),
         colour_(colour),
-        quiet_(quiet) {}
+        draw_(draw),
+        out_(talk ? std::cout : std::cerr) {}
 
   // Plays until the game ends, the input ends or someone quits. Returns true when it ended.
   bool run(std::istream& in) {
     for (;;) {
       const Position& pos = current();
-      if (!quiet_) show();
+      if (draw_) show();
       if (!has_turn(start_.board, rules_, pos)) return true;
       const int p = pos.to_move;
       if (engine_seats_[static_cast<std::size_t>(p)]) {
         const GameResult r = engine_.search(pos, control_);
         if (!r.best) return true;
-        say("player " + std::to_string(p + 1) + " (engine) plays " +
-            format_turn(start_.board, *r.best) + "\n");
+        std::string text = "player " + std::to_string(p + 1) + " (engine) plays ";
+        text += format_turn(start_.board, *r.best);
+        text += " (value " + std::to_string(r.value) + (r.proved ? ", proved)\n" : ")\n");
+        say(text);
         play(*r.best);
         continue;
       }
-      std::cout << "player " << p + 1 << "> " << std::flush;
+      out_ << "player " << p + 1 << "> " << std::flush;
       std::string text;
       if (!std::getline(in, text)) {
-        std::cout << "\n";
+        out_ << "\n";
         return false;
       }
       text = trim(text);
@@ -96,17 +99,15 @@ class Game {
     return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
   }
 
-  void say(const std::string& s) const {
-    if (!quiet_) std::cout << s;
-  }
+  void say(const std::string& s) const { out_ << s; }
 
   void show() const {
     Setup at = start_;
     at.position = current();
-    std::cout << "\n" << render_board(at, colour_, turns_.empty() ? nullptr : &turns_.back());
-    std::cout << "scores:";
-    for (int q = 0; q < rules_.players; ++q) std::cout << (q ? ", " : " ") << current().scores[q];
-    std::cout << "\n";
+    out_ << "\n" << render_board(at, colour_, turns_.empty() ? nullptr : &turns_.back());
+    out_ << "scores:";
+    for (int q = 0; q < rules_.players; ++q) out_ << (q ? ", " : " ") << current().scores[q];
+    out_ << "\n";
   }
 
   void play(const Turn& t) {
@@ -118,21 +119,21 @@ class Game {
   bool command(const std::string& text) {
     const Board& board = start_.board;
     if (text == "help") {
-      std::cout << kPlayHelp << "\n";
+      out_ << kPlayHelp << "\n";
       return false;
     }
     if (text == "moves") {
       std::string line;
       for (const Turn& t : legal_turns(board, rules_, current()))
         line += format_turn(board, t) + " ";
-      std::cout << line << "\n";
+      out_ << line << "\n";
       return false;
     }
     if (text == "hint") {
       const GameResult r = engine_.search(current(), control_);
       if (r.best)
-        std::cout << "hint: " << format_turn(board, *r.best) << " (value " << r.value
-                  << (r.proved ? ", proved" : "") << ")\n";
+        out_ << "hint: " << format_turn(board, *r.best) << " (value " << r.value
+             << (r.proved ? ", proved" : "") << ")\n";
       return false;
     }
     if (text == "undo") {
@@ -144,33 +145,33 @@ class Game {
         ++n;
         if (!engine_seats_[current().to_move]) break;
       }
-      std::cout << (n ? "took back " + std::to_string(n) + (n == 1 ? " turn" : " turns")
-                      : std::string("nothing to take back"))
-                << "\n";
+      out_ << (n ? "took back " + std::to_string(n) + (n == 1 ? " turn" : " turns")
+                 : std::string("nothing to take back"))
+           << "\n";
       return false;
     }
     if (text.starts_with("save")) {
       const std::string file = trim(text.substr(4));
       if (file.empty()) {
-        std::cout << "save needs a file name: save FILE\n";
+        out_ << "save needs a file name: save FILE\n";
         return false;
       }
       std::ofstream out(file);
       out << format_record(record({}));
-      std::cout << (out ? "saved to " + file : "cannot write " + file) << "\n";
+      out_ << (out ? "saved to " + file : "cannot write " + file) << "\n";
       return false;
     }
     Turn turn;
     try {
       turn = parse_turn(board, text);
     } catch (const ParseError& e) {
-      std::cout << "not a move: " << escape_controls(e.what()) << " (type help)\n";
+      out_ << "not a move: " << escape_controls(e.what()) << " (type help)\n";
       return false;
     }
     const TurnCheck check = check_turn(board, rules_, current(), turn);
     if (!check.legal) {
-      std::cout << "illegal move " << format_turn(board, turn) << ": " << check.reason
-                << " (type moves for the legal turns)\n";
+      out_ << "illegal move " << format_turn(board, turn) << ": " << check.reason
+           << " (type moves for the legal turns)\n";
       return false;
     }
     play(turn);
@@ -183,7 +184,8 @@ class Game {
   GameEngine engine_;
   SearchControl control_;
   bool colour_;
-  bool quiet_;
+  bool draw_;          // the board after every turn
+  std::ostream& out_;  // the prompts, answers and the engine's moves: standard error with --json
   std::vector<Position> positions_{start_.position};
   std::vector<Turn> turns_;
 };
@@ -231,7 +233,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
     control.node_limit = kDefaultEngineNodes;
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
-  Game g(setup, engine, options, control, want_colour(o), quiet || o.json);
+  Game g(setup, engine, options, control, want_colour(o), !quiet && !o.json, !o.json);
   if (!o.json) std::cout << kPlayHelp << "\n";
   const bool ended = g.run(std::cin);
   std::vector<std::string> names;
