@@ -253,3 +253,14 @@ TEST_CASE("hub: malformed messages get error lines and the engine carries on", "
   CHECK(errors == 14);
   CHECK(done == 1);
 }
+
+TEST_CASE("play --json: the dialogue on standard error, one JSON object on standard output",
+          "[cli][game]") {
+  const auto r = run_cli("play " + quoted(kPosition) + " --json", "a1xa3\ne3xc3\nquit\n");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("finished") == false);
+  CHECK(j.at("turns") == nlohmann::json::array({"e3xc3"}));
+  CHECK(j.at("winners").is_null());
+  CHECK(r.err.find("illegal move a1xa3") != std::string::npos);
+}
