@@ -141,16 +141,22 @@ int analyse_game(const CommonOptions& o, const std::string& file, const GameOpti
            judged[static_cast<std::size_t>(b - 1)].loss;
   });
   if (!svg.empty()) {
-    // Two players: player 1's advantage; more: the mover's value.
+    // The expected end of the game as the engine sees it before each ply: two players,
+    // player 1's final margin (the scores so far and the value); more, the mover's final
+    // total. A mistake shows as a drop for its player.
     std::vector<Score> values;
-    for (std::size_t k = 0; k < positions.size(); ++k)
-      values.push_back(rules.players == 2 && positions[k].to_move != 0 ? -results[k].value
-                                                                       : results[k].value);
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+      const Position& p = positions[k];
+      const Score v = results[k].value;
+      values.push_back(rules.players == 2 ? p.scores[0] - p.scores[1] + (p.to_move == 0 ? v : -v)
+                                          : p.scores[p.to_move] + v);
+    }
     SvgOptions so;
     so.title = record.tag("Event").value_or("analyse --game");
     write_file(svg, svg_value_chart(values, mistakes,
-                                    rules.players == 2 ? "value for player 1 (before each ply)"
-                                                       : "value for the mover (before each ply)",
+                                    rules.players == 2
+                                        ? "expected final margin of player 1, before each ply"
+                                        : "expected final total of the mover, before each ply",
                                     so));
   }
   if (svg != "-") {
@@ -222,8 +228,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       "mistake", whole_value(&mistake, "mistake", 1, 1000000)->default_value("2")->value_name("N"),
       "with --game: a turn losing N or more is a mistake")(
       "svg", file_value(&svg, "svg")->value_name("FILE"),
-      "with --game: also draw the value before every ply as a chart in FILE ('-': standard "
-      "output, instead of the text)");
+      "with --game: also draw the expected final margin before every ply as a chart in FILE "
+      "('-': standard output, instead of the text)");
   po::options_description visible;
   visible.add(search)
       .add(records)
