@@ -264,3 +264,24 @@ TEST_CASE("play --json: the dialogue on standard error, one JSON object on stand
   CHECK(j.at("winners").is_null());
   CHECK(r.err.find("illegal move a1xa3") != std::string::npos);
 }
+
+TEST_CASE("play on a terminal against the engine: its replies, undo takes back both turns",
+          "[cli][game][pty]") {
+  const std::string input =
+      "e3xc3\n"
+      "undo\n"
+      "e3xc3\n"
+      "c4xc2xa2\n"
+      "a4xc4xc2\n"
+      "c5xc3xc1\n";
+  const auto r = leapfrog::testing::run_in_pty(
+      {LEAPFROG_EXE, "play", kPosition, "--engine", "2", "--nodes", "50000"}, {{"TERM", "xterm"}},
+      std::chrono::seconds(60), input);
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("player 2 (engine) plays c1xa1") != std::string::npos);
+  CHECK(r.out.find("took back 2 turns") != std::string::npos);
+  CHECK(r.out.find("player 2 (engine) plays a5xc5xe5") != std::string::npos);
+  CHECK(r.out.find("game over, scores: 17, 14; winner player 1") != std::string::npos);
+  CHECK(r.out.find("[Players \"Player 1, Engine 2\"]") != std::string::npos);
+}
