@@ -126,7 +126,6 @@ class Hub {
     join();
     if (m.command == "hub") {
       send("id name=leapfrog author=\"Leap-Frog toolkit\"");
-      send("param name=players value=any type=string");
       send("wait");
     } else if (m.command == "init") {
       send("ready");
