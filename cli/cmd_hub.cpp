@@ -202,7 +202,14 @@ class Hub {
     }
     GameEngine* engine = engine_.get();
     thread_ = std::thread([this, setup, control, engine] {
-      const GameResult r = engine->search(setup.position, control);
+      GameResult r;
+      try {
+        r = engine->search(setup.position, control);
+      } catch (const std::exception& e) {  // out of memory: an answer, not an end
+        send("error message=" + quote(std::string("search failed: ") + e.what()));
+        send("done");
+        return;
+      }
       std::string pv, totals;
       for (const Turn& t : r.pv) {
         if (!pv.empty()) pv += ' ';
