@@ -17,5 +17,8 @@ int run_bench(const Command&, const std::vector<std::string>&);
 int run_solve(const Command&, const std::vector<std::string>&);
 int run_reach(const Command&, const std::vector<std::string>&);
 int run_chess(const Command&, const std::vector<std::string>&);
+int run_analyse(const Command&, const std::vector<std::string>&);
+int run_play(const Command&, const std::vector<std::string>&);
+int run_hub(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

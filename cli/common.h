@@ -72,6 +72,7 @@ po::typed_value<std::string>* whole_value(T* target, const char* option, std::ui
   });
 }
 // A number of seconds >= 0 (a decimal fraction is fine; 0 = no limit), at most 10^9.
+double parse_seconds(const std::string& text, const std::string& option);
 po::typed_value<std::string>* seconds_value(double* target, const char* option);
 // One of `names`, exactly.
 po::typed_value<std::string>* name_value(std::string* target, const char* option,
@@ -157,6 +158,13 @@ inline constexpr const char* kSolitaireHelp =
     "names (--players other than 1 is refused). If any player still owes an opening removal,\n"
     "the lone player makes one removal first (a two-player start owing two is read as one);\n"
     "the value counts what is taken from the position on, the removal included.";
+
+// The --help paragraph of the game commands (analyse, play, hub).
+inline constexpr const char* kGameHelp =
+    "The game (docs/analyse.md): with two players the value is the mover's total from now on\n"
+    "minus the opponent's under best play by both (scores made do not count; opening removals\n"
+    "due are turns); with three or more each player maximises their own total (max^n). The\n"
+    "search deepens one turn at a time until the value is proved or a limit stops it.";
 
 // load_position for solitaire. --players other than 1 is refused (UsageError naming the range
 // 1..1): `command` is the one-player game whatever the position says.

@@ -53,11 +53,22 @@ constexpr Command kCommands[] = {
     {"chess", "Leap Chess: moves, perft, verify, analyse, match, play (docs/leapchess.md).",
      "chess moves|perft|verify|analyse|match|play ...", "leapfrog chess perft startpos 3",
      leapfrog::cli::run_chess},
+    {"analyse", "The game: best turn, value and principal variation; or judge a record's turns.",
+     "analyse POSITION [options] | analyse --game FILE [--svg FILE] [options]",
+     "leapfrog analyse 3441./33311/.1.41/.4.../.41.1 --json", leapfrog::cli::run_analyse,
+     leapfrog::cli::kGameHelp},
+    {"play", "A game in the terminal: people type their moves, the engine takes its seats.",
+     "play [POSITION] [--engine all|none|SEATS] [--save FILE] [options]",
+     "leapfrog play murray --size 8 --engine 2", leapfrog::cli::run_play, leapfrog::cli::kGameHelp},
+    {"hub", "The engine on standard input and output for GUIs (Hub protocol, docs/hub.md).",
+     "hub [options]   (then: hub, init, pos pos=murray, go think, quit)",
+     "leapfrog hub --size 8 --nodes 20000", leapfrog::cli::run_hub, leapfrog::cli::kGameHelp},
 };
 
 void print_usage(std::ostream& out) {
   out << "Usage: leapfrog COMMAND [ARGS] [options]\n\n"
-         "Leap-Frog toolkit: positions, legal turns, maximum captures and solitaire lines.\n\n"
+         "Leap-Frog toolkit: positions, legal turns, maximum captures, solitaire lines and the "
+         "game.\n\n"
          "Commands:\n";
   for (const Command& c : kCommands) {
     std::string name = c.name;

@@ -104,6 +104,10 @@ inline void add_limit_options(po::options_description& d, LimitOptions& l, const
       (std::string(nodes_help) + " (0 = no limit)").c_str());
 }
 
+// The game engine's budget per turn where neither --nodes nor --time-limit is given and the
+// command cannot search without end (analyse --game, play, hub): positions searched.
+inline constexpr std::uint64_t kDefaultEngineNodes = 100000;
+
 // Checks the limits and builds the control: Ctrl-C stops the search, and progress goes to
 // `line` when standard error is a terminal.
 inline SearchControl limit_control(const LimitOptions& l, ProgressLine& line) {

@@ -315,4 +315,43 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgO
   return out;
 }
 
+std::string svg_value_chart(std::span<const Score> values, std::span<const int> marked,
+                            std::string_view label, const SvgOptions& options) {
+  const double step = 16, height = 240, margin = 40;
+  const std::size_t n = std::max<std::size_t>(values.size(), 2);
+  Score top = 1, bottom = -1;
+  for (const Score v : values) top = std::max(top, v), bottom = std::min(bottom, v);
+  const double w = 2 * margin + step * static_cast<double>(n - 1), h = height + 2 * margin;
+  const auto x = [&](std::size_t k) { return margin + step * static_cast<double>(k); };
+  const auto y = [&](Score v) { return margin + height * (top - v) / double(top - bottom); };
+  std::string out;
+  open_svg(out, w, h, options);
+  out += "<rect x=\"0.0\" y=\"0.0\" width=\"" + num(w) + "\" height=\"" + num(h) +
+         "\" fill=\"#ffffff\"/>\n";
+  out += "<line x1=\"" + num(x(0)) + "\" y1=\"" + num(y(0)) + "\" x2=\"" + num(x(n - 1)) +
+         "\" y2=\"" + num(y(0)) + "\" stroke=\"" + kLabel + "\" stroke-width=\"1.0\"/>\n";
+  text(out, margin / 2, y(top) + 4, 10, kLabel, std::to_string(top));
+  text(out, margin / 2, y(bottom) + 4, 10, kLabel, std::to_string(bottom));
+  text(out, margin / 2, y(0) + 4, 10, kLabel, "0");
+  text(out, w / 2, margin / 2, 12, "#000000", label);
+  text(out, w / 2, h - margin / 4, 10, kLabel, "ply");
+  std::string points;
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    if (k) points += ' ';
+    points += num(x(k));
+    points += ',';
+    points += num(y(values[k]));
+  }
+  out += "<polyline points=\"" + points + "\" fill=\"none\" stroke=\"" + kChain +
+         "\" stroke-width=\"2.0\"/>\n";
+  for (const int ply : marked) {
+    const auto k = static_cast<std::size_t>(ply - 1);
+    if (k >= values.size()) continue;
+    out += "<circle cx=\"" + num(x(k)) + "\" cy=\"" + num(y(values[k])) + "\" r=\"4.0\" fill=\"" +
+           kCapture + "\"><title>ply " + std::to_string(ply) + "</title></circle>\n";
+  }
+  out += "</svg>\n";
+  return out;
+}
+
 }  // namespace leapfrog::cli

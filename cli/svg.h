@@ -48,4 +48,10 @@ std::string svg_chain(const Setup& setup, const Turn& turn, const SvgOptions& op
 std::string svg_line(const Setup& setup, std::span<const Turn> turns,
                      const SvgOptions& options = {});
 
+// A value-per-turn chart (analyse --game): one point per ply, values[k] the value before ply
+// k + 1 (values.size() - 1 plies and the final position), as a line over a zero axis; the
+// plies in `marked` (1-based) get a red dot. `label` names the value on the vertical axis.
+std::string svg_value_chart(std::span<const Score> values, std::span<const int> marked,
+                            std::string_view label, const SvgOptions& options = {});
+
 }  // namespace leapfrog::cli

@@ -58,7 +58,7 @@ std::vector<std::pair<std::string, std::string>> help_texts() {
   std::vector<std::pair<std::string, std::string>> out;
   for (const char* cmd :
        {"", "show", "moves", "best", "verify", "solve", "reach", "perft", "generate",
-        "generate layout", "generate puzzles", "check", "sheet", "bench"})
+        "generate layout", "generate puzzles", "check", "sheet", "bench", "analyse", "play", "hub"})
     out.emplace_back(cmd, leapfrog::testing::run_cli(std::string(cmd) + " --help").out);
   return out;
 }

@@ -28,10 +28,11 @@ struct PtyResult {
 using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>>>;
 
 // Runs `child` in a forked copy of this process whose standard streams are a new
-// pseudo-terminal; the child ends with _exit(0) after it returns.
+// pseudo-terminal; the child ends with _exit(0) after it returns. `input` is typed on the
+// terminal at once (the terminal holds it until the child reads it, a line at a time).
 template <class Child>
-PtyResult run_function_in_pty(Child child,
-                              std::chrono::seconds timeout = std::chrono::seconds(30)) {
+PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::chrono::seconds(30),
+                              const std::string& input = "") {
   int master = -1;
   // The child gets a copy of this process's unwritten stdio buffers (the test runner's
   // output, buffered when standard output is a pipe); should it write them (under
@@ -42,6 +43,11 @@ PtyResult run_function_in_pty(Child child,
   if (pid == 0) {
     child();
     _exit(0);
+  }
+  for (std::size_t done = 0; done < input.size();) {
+    const ssize_t n = write(master, input.data() + done, input.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
   }
   PtyResult r;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
@@ -67,7 +73,8 @@ PtyResult run_function_in_pty(Child child,
 }
 
 inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChanges& env = {},
-                            std::chrono::seconds timeout = std::chrono::seconds(30)) {
+                            std::chrono::seconds timeout = std::chrono::seconds(30),
+                            const std::string& input = "") {
   return run_function_in_pty(
       [&] {
         for (const auto& [name, value] : env) {
@@ -82,7 +89,7 @@ inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChang
         execv(args[0], args.data());
         _exit(127);
       },
-      timeout);
+      timeout, input);
 }
 
 }  // namespace leapfrog::testing

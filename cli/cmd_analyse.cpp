@@ -1,0 +1,255 @@
+// analyse: the game search (solver/game.h) on a position, or on every turn of a record.
+#include <algorithm>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/progress.h"
+#include "cli/render.h"
+#include "cli/search_options.h"
+#include "cli/svg.h"
+#include "puzzles/movegen.h"
+#include "puzzles/record.h"
+#include "solver/game.h"
+#include "solver/referee.h"
+
+namespace leapfrog::cli {
+
+namespace {
+
+// (Built by appending: GCC 12 warns wrongly, -Wrestrict, on "literal" + string.)
+std::string signed_text(Score v) {
+  std::string s = v > 0 ? "+" : "";
+  s += std::to_string(v);
+  return s;
+}
+
+std::string value_note(const Rules& rules) {
+  return rules.players == 2 ? "the mover's total from now on minus the opponent's"
+                            : "the mover's own total from now on (max^n)";
+}
+
+Json turns_json(const Board& board, const std::vector<Turn>& turns) {
+  Json out = Json::array();
+  for (const Turn& t : turns) out.push_back(format_turn(board, t));
+  return out;
+}
+
+int analyse_one(const CommonOptions& o, const std::string& position, const GameOptions& options,
+                const SearchControl& control, ProgressLine& line) {
+  const Setup setup = load_position(position, o);
+  const Rules rules = setup.rules();
+  const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
+  line.clear();
+  if (o.json) {
+    Json j;
+    j["value"] = r.value;
+    j["best"] = r.best ? Json(format_turn(setup.board, *r.best)) : Json(nullptr);
+    j["pv"] = turns_json(setup.board, r.pv);
+    j["proved"] = r.proved;
+    j["nodes"] = r.nodes;
+    j["complete"] = r.complete;
+    j["depth"] = r.depth;
+    j["totals"] = r.totals;
+    j["players"] = rules.players;
+    j["to_move"] = setup.position.to_move + 1;
+    j["by"] = to_string(rules.measure);
+    print_json(j);
+    return 0;
+  }
+  std::cout << render_board(setup, want_colour(o));
+  std::cout << "player " << setup.position.to_move + 1 << " to move, " << rules.players
+            << " players; value: " << value_note(rules) << " (" << to_string(rules.measure)
+            << ")\n";
+  if (!r.best) {
+    std::cout << "the game is over: value 0\n";
+  } else {
+    std::cout << "best  " << format_turn(setup.board, *r.best) << "\n";
+    std::cout << "value " << signed_text(r.value);
+    if (r.proved)
+      std::cout << ", proved";
+    else
+      std::cout << ", not proved (an estimate looking " << r.depth
+                << (r.depth == 1 ? " turn" : " turns") << " ahead)";
+    std::cout << (r.complete ? "" : ", search stopped early") << "\n";
+    std::cout << "pv   ";
+    for (const Turn& t : r.pv) std::cout << " " << format_turn(setup.board, t);
+    std::cout << "\n";
+  }
+  std::cout << "nodes " << r.nodes << "\n";
+  return 0;
+}
+
+// One judged turn of a record.
+struct Judged {
+  int ply = 0;
+  int player = 0;  // 1-based
+  std::string move;
+  Score value = 0;  // before the turn, for its mover
+  std::string best;
+  Score loss = 0;
+  bool proved = false;
+};
+
+int analyse_game(const CommonOptions& o, const std::string& file, const GameOptions& options,
+                 const SearchControl& control, ProgressLine& line, const std::string& svg,
+                 Score threshold) {
+  const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
+  const Rules rules = record.start.rules();
+  const Board& board = record.start.board;
+  const GameReport report = referee(record);
+  const std::size_t legal =
+      report.first_error ? static_cast<std::size_t>(*report.first_error) : report.turns.size();
+  // Positions 0..legal and the search of each (the one after the last turn too: its value
+  // tells what the last turn lost).
+  GameEngine engine(board, rules, options);
+  std::vector<Position> positions{record.start.position};
+  for (std::size_t i = 0; i < legal; ++i)
+    positions.push_back(apply(board, rules, positions.back(), record.turns[i].turn));
+  std::vector<GameResult> results;
+  for (const Position& p : positions) results.push_back(engine.search(p, control));
+  line.clear();
+  std::vector<Judged> judged;
+  std::vector<int> mistakes;
+  for (std::size_t i = 0; i < legal; ++i) {
+    const Position& before = positions[i];
+    const Turn& played = record.turns[i].turn;
+    const GameResult& r = results[i];
+    Judged j;
+    j.ply = static_cast<int>(i) + 1;
+    j.player = before.to_move + 1;
+    j.move = format_turn(board, played);
+    j.value = r.value;
+    j.proved = r.proved && results[i + 1].proved;
+    j.best = r.best ? format_turn(board, *r.best) : "";
+    // The engine's own choice loses nothing by definition; another turn loses what the value
+    // after it (searched the same way) says it gives away.
+    if (!(r.best && *r.best == played)) {
+      const Position& after = positions[i + 1];
+      const Score gain = after.scores[before.to_move] - before.scores[before.to_move];
+      const GameResult& next = results[i + 1];
+      const Score got = rules.players == 2
+                            ? gain - next.value
+                            : gain + (next.totals.empty() ? 0 : next.totals[before.to_move]);
+      j.loss = std::max<Score>(0, r.value - got);
+    }
+    if (j.loss >= threshold) mistakes.push_back(j.ply);
+    judged.push_back(j);
+  }
+  std::vector<int> worst = mistakes;
+  std::stable_sort(worst.begin(), worst.end(), [&](int a, int b) {
+    return judged[static_cast<std::size_t>(a - 1)].loss >
+           judged[static_cast<std::size_t>(b - 1)].loss;
+  });
+  if (!svg.empty()) {
+    // The expected end of the game as the engine sees it before each ply: two players,
+    // player 1's final margin (the scores so far and the value); more, the mover's final
+    // total. A mistake shows as a drop for its player.
+    std::vector<Score> values;
+    for (std::size_t k = 0; k < positions.size(); ++k) {
+      const Position& p = positions[k];
+      const Score v = results[k].value;
+      values.push_back(rules.players == 2 ? p.scores[0] - p.scores[1] + (p.to_move == 0 ? v : -v)
+                                          : p.scores[p.to_move] + v);
+    }
+    SvgOptions so;
+    so.title = record.tag("Event").value_or("analyse --game");
+    write_file(svg, svg_value_chart(values, mistakes,
+                                    rules.players == 2
+                                        ? "expected final margin of player 1, before each ply"
+                                        : "expected final total of the mover, before each ply",
+                                    so));
+  }
+  if (svg != "-") {
+    if (o.json) {
+      Json j;
+      Json turns = Json::array();
+      for (const Judged& t : judged)
+        turns.push_back({{"ply", t.ply},
+                         {"player", t.player},
+                         {"move", t.move},
+                         {"value", t.value},
+                         {"best", t.best.empty() ? Json(nullptr) : Json(t.best)},
+                         {"loss", t.loss},
+                         {"proved", t.proved}});
+      j["turns"] = turns;
+      j["mistakes"] = mistakes;
+      j["worst"] = worst;
+      j["threshold"] = threshold;
+      j["legal"] = report.legal;
+      j["final_value"] = results.back().value;
+      print_json(j);
+    } else {
+      std::cout << "value before each turn: " << value_note(rules) << " ("
+                << to_string(rules.measure) << ")\n";
+      for (const Judged& t : judged) {
+        std::cout << t.ply << ". " << t.move << "  player " << t.player << ": value "
+                  << signed_text(t.value) << (t.proved ? "" : "?") << ", best " << t.best;
+        if (t.loss > 0) std::cout << ", loses " << t.loss;
+        if (t.loss >= threshold) std::cout << "  MISTAKE";
+        std::cout << "\n";
+      }
+      if (worst.empty()) {
+        std::cout << "no mistakes (no turn loses " << threshold << " or more)\n";
+      } else {
+        std::cout << "worst mistakes:";
+        for (std::size_t k = 0; k < worst.size() && k < 3; ++k) {
+          const Judged& t = judged[static_cast<std::size_t>(worst[k] - 1)];
+          std::cout << (k ? "," : "") << " ply " << t.ply << " " << t.move << " (player "
+                    << t.player << ", loses " << t.loss << "; best " << t.best << ")";
+        }
+        std::cout << "\n";
+      }
+      std::cout << "('?': a value not proved, the search stopped at its limit)\n";
+    }
+  }
+  if (!report.legal) {
+    std::cerr << "leapfrog analyse: " << escape_controls(report.error) << "\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  std::string position, game, svg;
+  LimitOptions limits;
+  std::uint64_t mistake = 2;
+  po::options_description search("Search");
+  add_limit_options(search, limits,
+                    "stop after about N positions searched (with --game: a turn's search; with "
+                    "neither limit given, 100000 there)",
+                    "a full table keeps the deeper results");
+  po::options_description records("Game records");
+  records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
+                        "judge every turn of a game record (docs/records.md); '-' reads "
+                        "standard input")(
+      "mistake", whole_value(&mistake, "mistake", 1, 1000000)->default_value("2")->value_name("N"),
+      "with --game: a turn losing N or more is a mistake")(
+      "svg", file_value(&svg, "svg")->value_name("FILE"),
+      "with --game: also draw the expected final margin before every ply as a chart in FILE "
+      "('-': standard output, instead of the text)");
+  po::options_description visible;
+  visible.add(search)
+      .add(records)
+      .add(rule_options(o))
+      .add(layout_options(o))
+      .add(output_options(o));
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  ProgressLine line({"nodes", "value"});
+  SearchControl control = limit_control(limits, line);
+  GameOptions options;
+  options.hash_mb = table_mb(limits.hash_mb);
+  if (!game.empty()) {
+    if (!position.empty()) throw UsageError("--game takes no POSITION");
+    if (control.node_limit == 0 && control.time_limit.count() == 0)
+      control.node_limit = kDefaultEngineNodes;
+    return analyse_game(o, game, options, control, line, svg, static_cast<Score>(mistake));
+  }
+  if (!svg.empty()) throw UsageError("--svg goes with --game FILE");
+  if (position.empty()) throw UsageError("missing POSITION");
+  return analyse_one(o, position, options, control, line);
+}
+
+}  // namespace leapfrog::cli

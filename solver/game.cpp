@@ -1,0 +1,460 @@
+#include "solver/game.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <limits>
+#include <new>
+
+#include "core/hash.h"
+#include "core/poller.h"
+#include "core/tt.h"
+#include "puzzles/movegen.h"
+
+namespace leapfrog {
+
+namespace {
+
+constexpr Score kInfinity = 1 << 24;
+// A table entry's depth for a subtree that reached no horizon: exact at any depth.
+constexpr std::uint8_t kFull = 255;
+constexpr std::uint32_t kNoMove = std::numeric_limits<std::uint32_t>::max();
+
+enum class Bound : std::uint8_t { kExact, kLower, kUpper };
+
+using Totals = std::array<Score, kMaxPlayers>;
+
+// The game's table: one thread, two entries per slot pair, a generation number so that a new
+// search starts empty without clearing the memory (entries of another generation are free).
+class GameTable {
+ public:
+  struct Entry {
+    PositionKey key;
+    std::array<std::int16_t, kMaxPlayers> totals{};  // max^n: every player's total
+    Score value = 0;                                 // two players: the negamax value
+    std::uint32_t move = kNoMove;                    // the best turn's index in generation order
+    std::uint16_t generation = 0;
+    std::uint8_t depth = 0;
+    Bound bound = Bound::kExact;
+  };
+
+  explicit GameTable(std::size_t bytes) {
+    std::size_t n = 2;
+    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
+    if (!entries_) throw std::bad_alloc();
+    mask_ = n - 1;
+  }
+
+  void new_search() {
+    if (++generation_ == 0) {  // wrapped: forget everything once
+      for (std::size_t i = 0; i <= mask_; ++i) entries_[i].generation = 0;
+      generation_ = 1;
+    }
+  }
+
+  const Entry* probe(const PositionKey& key) const {
+    const std::size_t i = key.hash() & mask_ & ~std::size_t{1};
+    for (std::size_t k = i; k < i + 2; ++k)
+      if (entries_[k].generation == generation_ && entries_[k].key == key) return &entries_[k];
+    return nullptr;
+  }
+
+  // Keeps the same position's slot, else a free one, else the shallower of the two.
+  Entry& slot(const PositionKey& key) {
+    const std::size_t i = key.hash() & mask_ & ~std::size_t{1};
+    Entry* victim = nullptr;
+    for (std::size_t k = i; k < i + 2; ++k) {
+      Entry& e = entries_[k];
+      if (e.generation != generation_ || e.key == key) return claim(e, key);
+      if (!victim || e.depth < victim->depth) victim = &e;
+    }
+    return claim(*victim, key);
+  }
+
+ private:
+  Entry& claim(Entry& e, const PositionKey& key) {
+    e.key = key;
+    e.generation = generation_;
+    return e;
+  }
+  struct Free {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry[], Free> entries_;
+  std::size_t mask_ = 0;
+  std::uint16_t generation_ = 1;
+};
+
+// One generated turn: its squares in the ply's buffer, what it captures, where it came in
+// generation order.
+struct MoveRef {
+  std::uint32_t begin = 0;
+  std::uint32_t len = 0;
+  std::uint32_t index = 0;
+  Score gain = 0;
+  bool removal = false;
+};
+
+struct PlyMoves {
+  std::vector<Square> squares;
+  std::vector<MoveRef> moves;
+  std::span<const Square> of(const MoveRef& m) const { return {squares.data() + m.begin, m.len}; }
+};
+
+}  // namespace
+
+class GameEngine::Impl {
+ public:
+  Impl(const Board& board, const Rules& rules, const GameOptions& options)
+      : board_(board),
+        rules_(rules),
+        options_(options),
+        table_((options.hash_mb ? options.hash_mb : GameOptions::kDefaultHashMb) << 20) {}
+
+  GameResult search(const Position& root, const SearchControl& control) {
+    table_.new_search();
+    Poller poller(control);
+    poller_ = &poller;
+    node_limit_ = control.node_limit;
+    nodes_ = 0;
+    stopped_ = false;
+    limits_on_ = true;
+    // Every turn takes a piece: no line is longer than the pieces on the board.
+    plies_.resize(static_cast<std::size_t>(piece_count(board_, root)) + 2);
+
+    GameResult result;
+    result.totals.assign(static_cast<std::size_t>(rules_.players), 0);
+    const PlyMoves& first = generate(root, 0, kNoMove);
+    if (first.moves.empty()) {  // the game is over
+      result.proved = result.complete = true;
+      result.nodes = 1;
+      return result;
+    }
+    // Until an iteration completes: the largest capture, looked at one turn deep.
+    const MoveRef fallback = first.moves.front();
+    result.best = to_turn(first, fallback);
+    result.pv = {*result.best};
+    result.totals = line_totals(board_, rules_, root, result.pv);
+    result.value = mover_value(rules_, root, result.totals);
+    last_value_ = result.value;
+
+    const int most = options_.max_depth > 0 ? options_.max_depth : kFull - 1;
+    for (int depth = 1; depth <= most; ++depth) {
+      root_move_ = kNoMove;
+      bool full = false;
+      Score value = 0;
+      if (rules_.players == 2) {
+        const Node r = negamax(root, -kInfinity, kInfinity, depth, 0);
+        full = r.full;
+        value = r.value;
+      } else {
+        const NodeN r = maxn(root, depth, 0);
+        full = r.full;
+        value = r.totals[root.to_move];
+      }
+      if (stopped_) break;
+      result.depth = depth;
+      result.value = last_value_ = value;
+      result.proved = full;
+      const PlyMoves& moves = generate(root, 0, kNoMove);
+      for (const MoveRef& m : moves.moves)
+        if (m.index == root_move_) result.best = to_turn(moves, m);
+      if (full) break;
+    }
+    result.complete = !stopped_;
+    limits_on_ = false;
+    result.pv = principal_variation(root, *result.best, result.proved, result.depth);
+    result.totals = line_totals(board_, rules_, root, result.pv);
+    if (result.proved && rules_.players != 2) result.value = result.totals[root.to_move];
+    result.nodes = nodes_;
+    poller_ = nullptr;
+    return result;
+  }
+
+ private:
+  struct Node {
+    Score value;
+    bool full;  // no horizon was reached below: the value holds at any depth
+  };
+  struct NodeN {
+    Totals totals;
+    bool full;
+  };
+
+  PositionKey key_of(const Position& pos) const {
+    PositionKey key;
+    const int squares = board_.squares();
+    if (squares <= 64) {  // exact: one nibble per square
+      for (int i = 0; i < squares; ++i)
+        key.w[static_cast<std::size_t>(i / 16)] |= std::uint64_t{pos.cells[board_.cell(i)]}
+                                                   << (4 * (i % 16));
+    } else {  // 256 bits of hash: four independent 64-bit hashes of the cells
+      for (std::size_t h = 0; h < 4; ++h) {
+        std::uint64_t x = 0x243F6A8885A308D3ULL * (h + 1);
+        for (int c = 0; c < board_.cells(); ++c)
+          x = mix64(x ^ (std::uint64_t{pos.cells[static_cast<std::size_t>(c)]} << 16 |
+                         static_cast<std::uint64_t>(c)));
+        key.w[h] = x;
+      }
+    }
+    key.w[4] = std::uint64_t{pos.removals_due} | std::uint64_t{pos.to_move} << 16;
+    return key;
+  }
+
+  // The turns of `pos` into the ply's buffer, best first: the table's move, then the larger
+  // captures, then generation order.
+  const PlyMoves& generate(const Position& pos, int ply, std::uint32_t table_move) {
+    PlyMoves& out = plies_[static_cast<std::size_t>(ply)];
+    out.squares.clear();
+    out.moves.clear();
+    std::uint32_t index = 0;
+    for_each_turn(board_, rules_, pos, [&](const TurnView& t) {
+      out.moves.push_back({static_cast<std::uint32_t>(out.squares.size()),
+                           static_cast<std::uint32_t>(t.squares.size()), index++, t.size(rules_),
+                           t.removal});
+      out.squares.insert(out.squares.end(), t.squares.begin(), t.squares.end());
+    });
+    std::sort(out.moves.begin(), out.moves.end(), [&](const MoveRef& a, const MoveRef& b) {
+      const bool ta = a.index == table_move, tb = b.index == table_move;
+      if (ta != tb) return ta;
+      if (a.gain != b.gain) return a.gain > b.gain;
+      return a.index < b.index;
+    });
+    return out;
+  }
+
+  Turn to_turn(const PlyMoves& list, const MoveRef& m) const {
+    const auto s = list.of(m);
+    return Turn{m.removal, {s.begin(), s.end()}};
+  }
+
+  bool must_stop() {
+    if (stopped_) return true;
+    if (!limits_on_) return false;
+    if (node_limit_ != 0 && nodes_ >= node_limit_) return stopped_ = true;
+    if ((nodes_ & 255) == 0) {
+      poller_->report([&] {
+        Progress p;
+        p.nodes = nodes_;
+        p.best = last_value_;  // the last completed depth's value
+        p.note = "depth " + std::to_string(depth_);
+        return p;
+      });
+      if (poller_->limit_reached(nodes_)) return stopped_ = true;
+    }
+    return false;
+  }
+
+  // Negamax over turns: the mover's total from here minus the opponent's, fail-soft within
+  // (alpha, beta).
+  Node negamax(const Position& pos, Score alpha, Score beta, int depth, int ply) {
+    ++nodes_;
+    if (ply == 0) depth_ = depth;
+    if (must_stop()) return {0, false};
+    const PositionKey key = key_of(pos);
+    std::uint32_t table_move = kNoMove;
+    if (const GameTable::Entry* e = table_.probe(key)) {
+      table_move = e->move;
+      if (e->depth == kFull || e->depth >= depth) {
+        const bool full = e->depth == kFull;
+        if (e->bound == Bound::kExact || (e->bound == Bound::kLower && e->value >= beta) ||
+            (e->bound == Bound::kUpper && e->value <= alpha)) {
+          if (ply == 0) root_move_ = e->move;
+          return {e->value, full};
+        }
+      }
+    }
+    if (depth == 0) {  // the horizon: no turn list needed to tell an end from an evaluation
+      if (has_turn(board_, rules_, pos)) return {evaluate(pos), false};
+      store(key, 0, Bound::kExact, kFull, kNoMove);
+      return {0, true};
+    }
+    const PlyMoves& list = generate(pos, ply, table_move);
+    if (list.moves.empty()) {
+      store(key, 0, Bound::kExact, kFull, kNoMove);
+      return {0, true};
+    }
+    const Score alpha0 = alpha;
+    Score best = -kInfinity;
+    std::uint32_t best_move = kNoMove;
+    bool full = true;
+    for (std::size_t i = 0; i < list.moves.size(); ++i) {
+      const MoveRef m = list.moves[i];
+      const Position child = apply(board_, rules_, pos, list.of(m), m.removal);
+      const Node r = negamax(child, m.gain - beta, m.gain - alpha, depth - 1, ply + 1);
+      if (stopped_) return {0, false};
+      full = full && r.full;
+      const Score v = m.gain - r.value;
+      if (v > best) {
+        best = v;
+        best_move = m.index;
+      }
+      alpha = std::max(alpha, v);
+      if (alpha >= beta) break;
+    }
+    const Bound bound = best <= alpha0 ? Bound::kUpper
+                        : best >= beta ? Bound::kLower
+                                       : Bound::kExact;
+    store(key, best, bound, full ? kFull : static_cast<std::uint8_t>(depth), best_move);
+    if (ply == 0) root_move_ = best_move;
+    return {best, full};
+  }
+
+  // Player `p` prefers a to b (see the header: own total, then the others' sum, then the
+  // others' totals in turn order).
+  bool better(const Totals& a, const Totals& b, int p) const {
+    if (a[p] != b[p]) return a[p] > b[p];
+    Score sa = 0, sb = 0;
+    for (int q = 0; q < rules_.players; ++q)
+      if (q != p) sa += a[q], sb += b[q];
+    if (sa != sb) return sa < sb;
+    for (int k = 1; k < rules_.players; ++k) {
+      const int q = (p + k) % rules_.players;
+      if (a[q] != b[q]) return a[q] < b[q];
+    }
+    return false;
+  }
+
+  // max^n over turns: every player's total from here on.
+  NodeN maxn(const Position& pos, int depth, int ply) {
+    ++nodes_;
+    if (ply == 0) depth_ = depth;
+    NodeN out{Totals{}, false};
+    if (must_stop()) return out;
+    const PositionKey key = key_of(pos);
+    std::uint32_t table_move = kNoMove;
+    if (const GameTable::Entry* e = table_.probe(key)) {
+      table_move = e->move;
+      if (e->depth == kFull || e->depth >= depth) {
+        for (int q = 0; q < rules_.players; ++q) out.totals[q] = e->totals[q];
+        out.full = e->depth == kFull;
+        if (ply == 0) root_move_ = e->move;
+        return out;
+      }
+    }
+    if (depth == 0 && has_turn(board_, rules_, pos)) return out;  // the evaluation: even
+    const PlyMoves& list = generate(pos, ply, table_move);
+    if (list.moves.empty()) {
+      out.full = true;
+      store_totals(key, out.totals, kFull, kNoMove);
+      return out;
+    }
+    const int p = pos.to_move;
+    bool have = false, full = true;
+    std::uint32_t best_move = kNoMove;
+    std::uint32_t best_index = kNoMove;
+    for (std::size_t i = 0; i < list.moves.size(); ++i) {
+      const MoveRef m = list.moves[i];
+      const Position child = apply(board_, rules_, pos, list.of(m), m.removal);
+      NodeN r = maxn(child, depth - 1, ply + 1);
+      if (stopped_) return {Totals{}, false};
+      full = full && r.full;
+      r.totals[p] += m.gain;
+      // Equal totals: the turn first in generation order, whatever the search order was.
+      if (!have || better(r.totals, out.totals, p) ||
+          (!better(out.totals, r.totals, p) && m.index < best_index)) {
+        out.totals = r.totals;
+        best_move = best_index = m.index;
+        have = true;
+      }
+    }
+    out.full = full;
+    store_totals(key, out.totals, full ? kFull : static_cast<std::uint8_t>(depth), best_move);
+    if (ply == 0) root_move_ = best_move;
+    return out;
+  }
+
+  Score evaluate(const Position&) const { return 0; }
+
+  void store(const PositionKey& key, Score value, Bound bound, std::uint8_t depth,
+             std::uint32_t move) {
+    GameTable::Entry& e = table_.slot(key);
+    e.value = value;
+    e.bound = bound;
+    e.depth = depth;
+    e.move = move;
+  }
+  void store_totals(const PositionKey& key, const Totals& totals, std::uint8_t depth,
+                    std::uint32_t move) {
+    GameTable::Entry& e = table_.slot(key);
+    for (int q = 0; q < kMaxPlayers; ++q) e.totals[q] = static_cast<std::int16_t>(totals[q]);
+    e.bound = Bound::kExact;
+    e.depth = depth;
+    e.move = move;
+  }
+
+  // The principal variation from `root`, starting with `best`. Proved: each next turn is the
+  // one a full search of that position chooses (the table answers most of it), so the line
+  // replays to the value. Otherwise the table's moves, as far as it holds them.
+  std::vector<Turn> principal_variation(const Position& root, const Turn& best, bool proved,
+                                        int depth) {
+    std::vector<Turn> pv{best};
+    Position pos = apply(board_, rules_, root, best);
+    for (int d = 1; proved || d < depth; ++d) {
+      std::uint32_t move = kNoMove;
+      if (proved) {
+        root_move_ = kNoMove;
+        if (rules_.players == 2)
+          negamax(pos, -kInfinity, kInfinity, kFull - 1, 0);
+        else
+          maxn(pos, kFull - 1, 0);
+        move = root_move_;
+      } else if (const GameTable::Entry* e = table_.probe(key_of(pos))) {
+        move = e->move;
+      }
+      if (move == kNoMove) break;
+      const PlyMoves& list = generate(pos, 0, kNoMove);
+      const auto it = std::find_if(list.moves.begin(), list.moves.end(),
+                                   [&](const MoveRef& m) { return m.index == move; });
+      if (it == list.moves.end()) break;
+      pv.push_back(to_turn(list, *it));
+      pos = apply(board_, rules_, pos, pv.back());
+    }
+    return pv;
+  }
+
+  const Board board_;  // a copy: the engine outlives its caller's setups
+  const Rules rules_;
+  const GameOptions options_;
+  GameTable table_;
+  std::vector<PlyMoves> plies_;
+  Poller* poller_ = nullptr;
+  std::uint64_t node_limit_ = 0;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  bool limits_on_ = true;
+  int depth_ = 0;
+  Score last_value_ = 0;
+  std::uint32_t root_move_ = kNoMove;
+};
+
+GameEngine::GameEngine(const Board& board, const Rules& rules, const GameOptions& options)
+    : impl_(std::make_unique<Impl>(board, rules, options)) {}
+GameEngine::~GameEngine() = default;
+
+GameResult GameEngine::search(const Position& pos, const SearchControl& control) {
+  return impl_->search(pos, control);
+}
+
+GameResult analyse_position(const Board& board, const Rules& rules, const Position& pos,
+                            const GameOptions& options, const SearchControl& control) {
+  GameEngine engine(board, rules, options);
+  return engine.search(pos, control);
+}
+
+std::vector<Score> line_totals(const Board& board, const Rules& rules, const Position& pos,
+                               const std::vector<Turn>& line) {
+  Position at = pos;
+  at.scores.fill(0);
+  for (const Turn& t : line) at = apply(board, rules, at, t);
+  return {at.scores.begin(), at.scores.begin() + rules.players};
+}
+
+Score mover_value(const Rules& rules, const Position& pos, const std::vector<Score>& totals) {
+  const Score own = totals[pos.to_move];
+  if (rules.players != 2) return own;
+  return own - totals[static_cast<std::size_t>(1 - pos.to_move)];
+}
+
+}  // namespace leapfrog

@@ -1,0 +1,287 @@
+// The game commands: analyse (a position, a record), play (engine seats, a typed game on a
+// pseudo-terminal).
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "pseudo_terminal.h"
+#include "run_cli.h"
+
+using leapfrog::testing::quoted;
+using leapfrog::testing::run_cli;
+
+namespace {
+
+const std::string kPosition = "3441./33311/.1.41/.4.../.41.1";
+
+std::string record_path(const char* name) {
+  std::string p = LEAPFROG_SOURCE_DIR;
+  p += "/puzzles/records/";
+  p += name;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("analyse: value, best, pv, proved and nodes of a small position", "[cli][game]") {
+  const auto r = run_cli("analyse " + quoted(kPosition) + " --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("value") == 3);
+  CHECK(j.at("proved") == true);
+  CHECK(j.at("nodes").get<long>() > 0);
+  REQUIRE(j.at("pv").size() >= 1);
+  CHECK(j.at("best") == j.at("pv")[0]);
+  // The pv replays to the value: player 1's total minus player 2's.
+  const auto t = j.at("totals");
+  CHECK(t[0].get<int>() - t[1].get<int>() == 3);
+  // The text says the same.
+  const auto text = run_cli("analyse " + quoted(kPosition) + " --color never");
+  CHECK(text.code == 0);
+  CHECK(text.out.find("value +3, proved") != std::string::npos);
+}
+
+TEST_CASE("analyse: a node limit gives an unproved answer; bad input exits 2", "[cli][game]") {
+  const auto r = run_cli("analyse murray --size 8 --nodes 3000 --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("proved") == false);
+  CHECK(j.at("best").is_string());
+  CHECK(run_cli("analyse 12/3 --json").code == 2);
+  CHECK(run_cli("analyse").code == 2);
+  CHECK(run_cli("analyse " + quoted(kPosition) + " --svg x.svg").code == 2);
+  CHECK(run_cli("analyse --game /no/such/file").code == 2);
+}
+
+TEST_CASE("analyse --game: mistakes in a person's game, none in the engine's own", "[cli][game]") {
+  const auto weak = run_cli("analyse --game " + record_path("murray-6x6-piece-max.lfr") +
+                            " --nodes 10000 --json");
+  REQUIRE(weak.code == 0);
+  const auto w = nlohmann::json::parse(weak.out);
+  CHECK(w.at("turns").size() == 23);
+  CHECK(w.at("mistakes").size() >= 1);
+  for (const auto& t : w.at("turns")) {
+    CHECK(t.contains("ply"));
+    CHECK(t.contains("move"));
+    CHECK(t.contains("value"));
+    CHECK(t.contains("best"));
+    CHECK(t.at("loss").get<int>() >= 0);
+  }
+  const auto engine =
+      run_cli("analyse --game " + record_path("murray-8x8-engine.lfr") + " --nodes 10000 --json");
+  REQUIRE(engine.code == 0);
+  const auto e = nlohmann::json::parse(engine.out);
+  CHECK(e.at("turns").size() > 20);
+  CHECK(e.at("mistakes").empty());
+  // The text names the worst; the faulty record is judged up to its illegal turn, exit 1.
+  const auto text =
+      run_cli("analyse --game " + record_path("murray-6x6-piece-max.lfr") + " --nodes 10000");
+  CHECK(text.out.find("worst mistakes: ply ") != std::string::npos);
+  const auto faulty =
+      run_cli("analyse --game " + record_path("murray-6x6-faulty.lfr") + " --nodes 2000 --json");
+  CHECK(faulty.code == 1);
+  CHECK(nlohmann::json::parse(faulty.out).at("turns").size() == 5);
+  CHECK(faulty.err.find("ply 6") != std::string::npos);
+  // The chart.
+  const auto svg = run_cli("analyse --game " + record_path("murray-6x6-piece-max.lfr") +
+                           " --nodes 2000 --svg -");
+  CHECK(svg.code == 0);
+  CHECK(svg.out.starts_with("<svg"));
+  CHECK(svg.out.find("<polyline") != std::string::npos);
+}
+
+TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "[cli][game]") {
+  const std::string file = "leapfrog_cli_test_play_" + std::to_string(::getpid()) + ".lfr";
+  const auto r = run_cli("play murray --size 8 --engine all --nodes 2000 --quiet --save " + file);
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("game over, scores:") != std::string::npos);
+  const auto v = run_cli("verify --game " + file + " --json");
+  CHECK(v.code == 0);
+  const auto j = nlohmann::json::parse(v.out);
+  CHECK(j.at("legal") == true);
+  CHECK(j.at("finished") == true);
+  CHECK(j.at("turns").get<int>() > 20);
+  std::remove(file.c_str());
+  CHECK(run_cli("play --engine 3").code == 2);
+  CHECK(run_cli("play --engine 1,").code == 2);
+}
+
+TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",
+          "[cli][game][pty]") {
+  const std::string file = "leapfrog_cli_test_typed_" + std::to_string(::getpid()) + ".lfr";
+  // The best line of kPosition (analyse's pv), both seats typed; a mistyped square, an
+  // illegal move, moves, hint and an undo on the way.
+  const std::string input =
+      "e3xe9\n"
+      "a1xa3\n"
+      "moves\n"
+      "hint\n"
+      "e3xc3\n"
+      "undo\n"
+      "e3xc3\n"
+      "c1xa1\n"
+      "c4xc2xa2\n"
+      "a1xa3xc3\n"
+      "a4xc4xc2\n"
+      "e4xc4\n"
+      "c5xc3xc1\n"
+      "a5xc5xe5\n";
+  const auto r = leapfrog::testing::run_in_pty(
+      {LEAPFROG_EXE, "play", kPosition, "--save", file, "--nodes", "5000"}, {{"TERM", "xterm"}},
+      std::chrono::seconds(60), input);
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("not a move") != std::string::npos);
+  CHECK(r.out.find("illegal move a1xa3") != std::string::npos);
+  CHECK(r.out.find("hint: ") != std::string::npos);
+  CHECK(r.out.find("took back 1 turn") != std::string::npos);
+  CHECK(r.out.find("game over, scores: 17, 14; winner player 1") != std::string::npos);
+  CHECK(r.out.find("\x1b[") != std::string::npos);  // colour on a terminal
+  const auto v = run_cli("verify --game " + file + " --json");
+  CHECK(v.code == 0);
+  CHECK(nlohmann::json::parse(v.out).at("turns") == 8);
+  std::remove(file.c_str());
+}
+
+TEST_CASE("hub: a scripted session; bad positions get an error line, never a crash",
+          "[cli][game][hub]") {
+  const std::string script =
+      "hub\n"
+      "init\n"
+      "pos pos=murray\n"
+      "level nodes=3000\n"
+      "go think\n"
+      "pos pos=\"1.1/..\"\n"
+      "go think\n"
+      "pos pos=\"" +
+      kPosition +
+      "\" moves=\"e3xc3 a1xa9\"\n"
+      "pos pos=\"" +
+      kPosition +
+      "\" moves=\"a1xa3\"\n"
+      "pos pos=\"unclosed\n"
+      "level nodes=x\n"
+      "nonsense\n"
+      "pos pos=\"" +
+      kPosition +
+      "\"\n"
+      "level nodes=100000\n"
+      "go think\n"
+      "new-game\n"  // waits for the answer (quit would stop the search at once)
+      "quit\n";
+  const auto r = run_cli("hub --size 8", script);
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  std::vector<std::string> lines;
+  std::istringstream in(r.out);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  REQUIRE(lines.size() == 14);
+  CHECK(lines[0].starts_with("id name=leapfrog"));
+  CHECK(lines[1] == "wait");
+  CHECK(lines[2] == "ready");
+  CHECK(lines[3].starts_with("info depth="));
+  CHECK(lines[4].starts_with("done move=x"));  // the opening removal
+  for (int k = 5; k < 12; ++k) CHECK(lines[k].starts_with("error message=\""));
+  CHECK(lines[5].find("row") != std::string::npos);
+  CHECK(lines[6].find("no position") != std::string::npos);
+  CHECK(lines[8].find("illegal move 'a1xa3'") != std::string::npos);
+  CHECK(lines[12].find("score=3 ") != std::string::npos);
+  CHECK(lines[12].find("proved=yes") != std::string::npos);
+  CHECK(lines[13] == "done move=e3xc3");
+  for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
+}
+
+TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed", "[cli][game]") {
+  // A 10x10 Murray start is far from solved after half a second. One SIGTERM, sent by the
+  // shell (a second signal would end the program at once by design).
+  const std::string out = "leapfrog_cli_test_analyse_term_" + std::to_string(::getpid()) + ".out";
+  const std::string cmd = std::string("sh -c '\"$0\" analyse murray --size 10 --json >") + out +
+                          " 2>/dev/null & pid=$!; sleep 0.5; kill -TERM $pid; wait $pid' '" +
+                          LEAPFROG_EXE + "'";
+  const int status = std::system(cmd.c_str());
+  const std::string text = leapfrog::testing::slurp(out);
+  std::remove(out.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+  REQUIRE(!text.empty());
+  const auto j = nlohmann::json::parse(text);
+  CHECK(j.at("complete") == false);
+  CHECK(j.at("proved") == false);
+  CHECK(j.at("best").get<std::string>()[0] == 'x');  // an opening removal
+}
+
+TEST_CASE("the game commands with three players (max^n)", "[cli][game]") {
+  const auto r = run_cli("analyse '1111/1111/111. players=3' --json");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("proved") == true);
+  CHECK(j.at("players") == 3);
+  REQUIRE(j.at("totals").size() == 3);
+  CHECK(j.at("value") == j.at("totals")[0]);  // the mover's own total
+  const auto g = run_cli("analyse --game " + record_path("traditional-5x5-three-players.lfr") +
+                         " --nodes 5000 --json");
+  REQUIRE(g.code == 0);
+  CHECK(nlohmann::json::parse(g.out).at("turns").size() == 19);
+  const auto hub = run_cli("hub", "pos pos=\"1111/1111/111. players=3\"\ngo think\nnew-game\n");
+  CHECK(hub.out.find(" totals=") != std::string::npos);
+  CHECK(hub.out.find("done move=") != std::string::npos);
+  const auto play = run_cli("play '1111/1111/111. players=3' --engine all --quiet --json");
+  REQUIRE(play.code == 0);
+  CHECK(nlohmann::json::parse(play.out).at("finished") == true);
+}
+
+TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
+  const std::string script =
+      "pos\npos pos=\nlevel nodes=\nlevel depth=0\nlevel time=x\ngo\ngo think\npos moves=\n"
+      "\x01\x02 =\n=\"x\"\npos pos=\"-\"\npos pos=\"12/3\"\nlevel color=red\nlevel fast\n"
+      "pos pos=murray moves=\"xa1 xa1\"\npos pos=\"" +
+      kPosition + "\"\nlevel depth=2\ngo think\nnew-game\n";
+  const auto r = run_cli("hub --size 6", script);
+  CHECK(r.code == 0);
+  std::istringstream in(r.out);
+  int errors = 0, done = 0;
+  for (std::string l; std::getline(in, l);) {
+    INFO(l);
+    CHECK((l.starts_with("error message=\"") || l.starts_with("info ") || l.starts_with("done")));
+    errors += l.starts_with("error");
+    done += l.starts_with("done move=");
+  }
+  CHECK(errors == 14);
+  CHECK(done == 1);
+}
+
+TEST_CASE("play --json: the dialogue on standard error, one JSON object on standard output",
+          "[cli][game]") {
+  const auto r = run_cli("play " + quoted(kPosition) + " --json", "a1xa3\ne3xc3\nquit\n");
+  REQUIRE(r.code == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("finished") == false);
+  CHECK(j.at("turns") == nlohmann::json::array({"e3xc3"}));
+  CHECK(j.at("winners").is_null());
+  CHECK(r.err.find("illegal move a1xa3") != std::string::npos);
+}
+
+TEST_CASE("play on a terminal against the engine: its replies, undo takes back both turns",
+          "[cli][game][pty]") {
+  const std::string input =
+      "e3xc3\n"
+      "undo\n"
+      "e3xc3\n"
+      "c4xc2xa2\n"
+      "a4xc4xc2\n"
+      "c5xc3xc1\n";
+  const auto r = leapfrog::testing::run_in_pty(
+      {LEAPFROG_EXE, "play", kPosition, "--engine", "2", "--nodes", "50000"}, {{"TERM", "xterm"}},
+      std::chrono::seconds(60), input);
+  INFO(r.out);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("player 2 (engine) plays c1xa1") != std::string::npos);
+  CHECK(r.out.find("took back 2 turns") != std::string::npos);
+  CHECK(r.out.find("player 2 (engine) plays a5xc5xe5") != std::string::npos);
+  CHECK(r.out.find("game over, scores: 17, 14; winner player 1") != std::string::npos);
+  CHECK(r.out.find("[Players \"Player 1, Engine 2\"]") != std::string::npos);
+}

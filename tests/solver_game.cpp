@@ -1,0 +1,414 @@
+// The game search (solver/game.h) against an independent brute force: its own tiny move
+// generator on rectangles of up to 12 squares (every continuation rule, both measures,
+// diagonal jumps, removals due under either removal rule) and a plain memoised minimax
+// (two players) or max^n (three), sharing no code with the search or the model's generator.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "puzzles/movegen.h"
+#include "puzzles/notation.h"
+#include "solver/game.h"
+
+using namespace leapfrog;
+
+namespace {
+
+// The reference model: cells file + rank * width, 0 empty.
+struct Tiny {
+  int width, height;
+  bool diagonal;
+  Continuation continuation;
+  bool by_points;
+  bool cheapest;
+  int players;
+
+  struct State {
+    std::vector<int> cells;
+    int to_move = 0;
+    unsigned removals = 0;  // bit p: player p owes a removal
+    bool operator<(const State& o) const {
+      return std::tie(cells, to_move, removals) < std::tie(o.cells, o.to_move, o.removals);
+    }
+  };
+  struct Move {
+    bool removal = false;
+    std::vector<int> path;  // squares: start and every landing (a removal: its square)
+    int gain = 0;
+  };
+
+  int gain_of(int v) const { return by_points ? v : 1; }
+
+  // Every chain from `from` as (path, gain), depth first; `extendable` marks whether each
+  // chain could jump on.
+  void chains(std::vector<int>& cells, std::vector<int>& path, int gain,
+              std::vector<std::pair<Move, bool>>& out) const {
+    static const int dirs[8][2] = {{1, 0}, {-1, 0}, {0, 1},  {0, -1},
+                                   {1, 1}, {1, -1}, {-1, 1}, {-1, -1}};
+    const int cur = path.back();
+    const int f = cur % width, r = cur / width;
+    bool any = false;
+    for (int d = 0; d < (diagonal ? 8 : 4); ++d) {
+      const int f1 = f + dirs[d][0], r1 = r + dirs[d][1];
+      const int f2 = f + 2 * dirs[d][0], r2 = r + 2 * dirs[d][1];
+      if (f2 < 0 || f2 >= width || r2 < 0 || r2 >= height) continue;
+      const int over = f1 + r1 * width, to = f2 + r2 * width;
+      if (cells[over] == 0 || cells[to] != 0) continue;
+      any = true;
+      const int v = cells[over];
+      cells[over] = 0;
+      path.push_back(to);
+      chains(cells, path, gain + gain_of(v), out);
+      path.pop_back();
+      cells[over] = v;
+    }
+    if (path.size() > 1) out.push_back({Move{false, path, gain}, any});
+  }
+
+  std::vector<Move> moves(const State& s) const {
+    std::vector<Move> out;
+    const int n = width * height;
+    if ((s.removals >> s.to_move) & 1U) {
+      int least = 0;
+      for (int c : s.cells)
+        if (c && (!least || c < least)) least = c;
+      for (int i = 0; i < n; ++i)
+        if (s.cells[i] && (!cheapest || s.cells[i] == least))
+          out.push_back({true, {i}, gain_of(s.cells[i])});
+      return out;
+    }
+    std::vector<std::vector<std::pair<Move, bool>>> from(static_cast<std::size_t>(n));
+    int global = 0;
+    for (int i = 0; i < n; ++i) {
+      if (!s.cells[i]) continue;
+      std::vector<int> cells = s.cells;
+      cells[i] = 0;
+      std::vector<int> path{i};
+      chains(cells, path, 0, from[i]);
+      for (const auto& [m, ext] : from[i]) global = std::max(global, m.gain);
+    }
+    for (int i = 0; i < n; ++i) {
+      int local = 0;
+      for (const auto& [m, ext] : from[i]) local = std::max(local, m.gain);
+      for (const auto& [m, ext] : from[i]) {
+        bool ok = true;
+        switch (continuation) {
+          case Continuation::kOptional:
+            break;
+          case Continuation::kForced:
+            ok = !ext;
+            break;
+          case Continuation::kPieceMax:
+            ok = m.gain == local;
+            break;
+          case Continuation::kBoardMax:
+            ok = m.gain == global;
+            break;
+        }
+        if (ok) out.push_back(m);
+      }
+    }
+    return out;
+  }
+
+  State play(const State& s, const Move& m) const {
+    State t = s;
+    if (m.removal) {
+      t.cells[m.path[0]] = 0;
+      t.removals &= ~(1U << s.to_move);
+    } else {
+      const int piece = t.cells[m.path[0]];
+      t.cells[m.path[0]] = 0;
+      for (std::size_t k = 1; k < m.path.size(); ++k) t.cells[(m.path[k - 1] + m.path[k]) / 2] = 0;
+      t.cells[m.path.back()] = piece;
+    }
+    t.to_move = (s.to_move + 1) % players;
+    return t;
+  }
+
+  // Two players: the negamax value.
+  std::map<State, int> memo2;
+  int value(const State& s) {
+    if (auto it = memo2.find(s); it != memo2.end()) return it->second;
+    int best = 0;
+    bool any = false;
+    for (const Move& m : moves(s)) {
+      const int v = m.gain - value(play(s, m));
+      if (!any || v > best) best = v;
+      any = true;
+    }
+    return memo2[s] = best;
+  }
+
+  // Three or more: max^n with the documented ties (own total, then the others' sum least,
+  // then the others' totals in turn order least).
+  std::map<State, std::vector<int>> memon;
+  std::vector<int> totals(const State& s) {
+    if (auto it = memon.find(s); it != memon.end()) return it->second;
+    std::vector<int> best(static_cast<std::size_t>(players), 0);
+    bool any = false;
+    const int p = s.to_move;
+    const auto prefer = [&](const std::vector<int>& a, const std::vector<int>& b) {
+      if (a[p] != b[p]) return a[p] > b[p];
+      int sa = 0, sb = 0;
+      for (int q = 0; q < players; ++q)
+        if (q != p) sa += a[q], sb += b[q];
+      if (sa != sb) return sa < sb;
+      for (int k = 1; k < players; ++k) {
+        const int q = (p + k) % players;
+        if (a[q] != b[q]) return a[q] < b[q];
+      }
+      return false;
+    };
+    for (const Move& m : moves(s)) {
+      std::vector<int> t = totals(play(s, m));
+      t[p] += m.gain;
+      if (!any || prefer(t, best)) best = t;
+      any = true;
+    }
+    return memon[s] = best;
+  }
+
+  Rules rules(Opening opening) const {
+    Rules r;
+    r.continuation = continuation;
+    r.measure = by_points ? Measure::kPoints : Measure::kPieces;
+    r.jumps = diagonal ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+    r.opening = opening;
+    r.removal = cheapest ? RemovalKind::kCheapest : RemovalKind::kAny;
+    r.players = players;
+    return r;
+  }
+};
+
+Position to_position(const Tiny::State& s) {
+  Position p;
+  for (std::size_t i = 0; i < s.cells.size(); ++i) p.cells[i] = static_cast<Value>(s.cells[i]);
+  p.to_move = static_cast<std::uint8_t>(s.to_move);
+  p.removals_due = static_cast<std::uint16_t>(s.removals);
+  return p;
+}
+
+// The line as the reference's moves; fails the check when a turn is not legal there.
+bool replay(Tiny& tiny, Tiny::State s, const Board& board, const std::vector<Turn>& line,
+            std::vector<int>& totals) {
+  totals.assign(static_cast<std::size_t>(tiny.players), 0);
+  for (const Turn& t : line) {
+    bool found = false;
+    for (const Tiny::Move& m : tiny.moves(s)) {
+      if (m.removal != t.removal || m.path.size() != t.squares.size()) continue;
+      if (!std::equal(m.path.begin(), m.path.end(), t.squares.begin())) continue;
+      totals[static_cast<std::size_t>(s.to_move)] += m.gain;
+      s = tiny.play(s, m);
+      found = true;
+      break;
+    }
+    if (!found) return false;
+  }
+  (void)board;
+  return tiny.moves(s).empty();  // a proved line runs to the end of the game
+}
+
+const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
+                               Continuation::kPieceMax, Continuation::kBoardMax};
+
+}  // namespace
+
+TEST_CASE("game search: exact values agree with a brute force on 600 random small positions",
+          "[game]") {
+  std::mt19937_64 rng(20261124);
+  const std::pair<int, int> shapes[] = {{3, 4}, {4, 3}, {2, 6},  {6, 2},  {3, 3}, {2, 5},
+                                        {5, 2}, {4, 2}, {1, 12}, {12, 1}, {2, 4}, {3, 2}};
+  int checked = 0, with_removals = 0, three = 0;
+  int nonzero = 0;
+  std::map<Continuation, int> per_rule;
+  for (int round = 0; round < 600; ++round) {
+    const auto [w, h] = shapes[rng() % std::size(shapes)];
+    Tiny tiny{w,
+              h,
+              rng() % 4 == 0,
+              kRules[round % 4],
+              rng() % 2 == 0,
+              rng() % 2 == 0,
+              round % 10 == 9 ? 3 : 2,
+              {},
+              {}};
+    const Opening opening = rng() % 2 ? Opening::kEachPlayer : Opening::kFirstPlayer;
+    Tiny::State s;
+    const int n = w * h;
+    const bool full = rng() % 3 == 0;  // a start: full board, removals due
+    s.cells.assign(static_cast<std::size_t>(n), 0);
+    for (int i = 0; i < n; ++i)
+      s.cells[i] = full || rng() % 10 < 7 ? static_cast<int>(1 + rng() % 4) : 0;
+    if (full) {
+      s.removals = opening == Opening::kEachPlayer ? (1U << tiny.players) - 1 : 1U;
+      // Sometimes a later moment of the opening: some removals already made.
+      if (opening == Opening::kEachPlayer && rng() % 2) {
+        s.cells[rng() % n] = 0;
+        s.removals &= ~1U;
+        s.to_move = 1;
+      }
+    } else if (rng() % 4 == 0) {
+      s.to_move = static_cast<int>(rng() % tiny.players);
+      s.removals = 1U << s.to_move;
+    } else {
+      s.to_move = static_cast<int>(rng() % tiny.players);
+    }
+    const Board board(w, h);
+    const Rules rules = tiny.rules(opening);
+    const Position pos = to_position(s);
+    INFO("round " << round << " " << w << "x" << h << " rule " << to_string(rules.continuation)
+                  << " by " << to_string(rules.measure) << " players " << tiny.players);
+    SearchControl control;
+    GameOptions options;
+    options.hash_mb = 1;
+    const GameResult r = analyse_position(board, rules, pos, options, control);
+    REQUIRE(r.proved);
+    REQUIRE(r.complete);
+    std::vector<int> totals;
+    REQUIRE(replay(tiny, s, board, r.pv, totals));
+    if (tiny.players == 2) {
+      const int expected = tiny.value(s);
+      CHECK(r.value == expected);
+      CHECK(totals[s.to_move] - totals[1 - s.to_move] == expected);
+    } else {
+      const std::vector<int> expected = tiny.totals(s);
+      CHECK(r.value == expected[static_cast<std::size_t>(s.to_move)]);
+      CHECK(totals == expected);
+      ++three;
+    }
+    CHECK(std::vector<int>(r.totals.begin(), r.totals.end()) == totals);
+    CHECK(r.best.has_value() == !r.pv.empty());
+    if (r.best) CHECK(*r.best == r.pv.front());
+    with_removals += s.removals != 0;
+    ++per_rule[tiny.continuation];
+    ++checked;
+    nonzero += r.value != 0;
+  }
+  CHECK(checked == 600);
+  CHECK(with_removals > 100);
+  CHECK(three >= 50);
+  CHECK(nonzero > 300);
+  for (const Continuation c : kRules) CHECK(per_rule[c] >= 100);
+}
+
+TEST_CASE("game search: a finished game is worth 0 with no turn", "[game]") {
+  const Board board(3, 1);
+  Position pos;
+  pos.cells[0] = 1;
+  const GameResult r = analyse_position(board, Rules{}, pos, {}, {});
+  CHECK(r.value == 0);
+  CHECK(r.proved);
+  CHECK_FALSE(r.best);
+  CHECK(r.pv.empty());
+}
+
+TEST_CASE("game search: one-row positions agree with the brute force", "[game]") {
+  // 1 1 . 9 1 . : e1xc1 takes the 9 at once, d1xf1 only a 1; 3 1 . 1 4 . 4 : the greedy
+  // e1xc1 (1 point) is followed by the opponent's a1xc1... the brute force judges.
+  for (const std::vector<int>& row :
+       {std::vector<int>{1, 1, 0, 9, 1, 0}, std::vector<int>{3, 1, 0, 1, 4, 0, 4}}) {
+    const int n = static_cast<int>(row.size());
+    const Board board(n, 1);
+    Position pos;
+    for (int i = 0; i < n; ++i) pos.cells[i] = static_cast<Value>(row[i]);
+    const GameResult r = analyse_position(board, Rules{}, pos, {}, {});
+    Tiny tiny{n, 1, false, Continuation::kOptional, true, false, 2, {}, {}};
+    const Tiny::State s{row, 0, 0};
+    CHECK(r.value == tiny.value(s));
+    CHECK(r.proved);
+  }
+}
+
+TEST_CASE("game search: the node limit stops it with an answer, the same every time", "[game]") {
+  // A 6x6 start of plain pieces, each player owing a removal: far too big to prove in 2000
+  // nodes.
+  const Board board(6, 6);
+  Position pos;
+  for (int i = 0; i < 36; ++i) pos.cells[i] = static_cast<Value>(1 + i % 4);
+  Rules rules;
+  pos = start_position(rules, pos);
+  SearchControl control;
+  control.node_limit = 2000;
+  control.threads = 1;
+  GameOptions options;
+  options.hash_mb = 4;
+  const GameResult a = analyse_position(board, rules, pos, options, control);
+  control.threads = 2;
+  const GameResult b = analyse_position(board, rules, pos, options, control);
+  CHECK_FALSE(a.proved);
+  CHECK_FALSE(a.complete);
+  REQUIRE(a.best);
+  CHECK(a.best->removal);
+  CHECK(a.best == b.best);
+  CHECK(a.value == b.value);
+  CHECK(a.pv == b.pv);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.depth >= 1);
+  // The pv is legal.
+  Position at = pos;
+  for (const Turn& t : a.pv) {
+    const auto turns = legal_turns(board, rules, at);
+    REQUIRE(std::find(turns.begin(), turns.end(), t) != turns.end());
+    at = apply(board, rules, at, t);
+  }
+}
+
+namespace {
+
+// A second reference for the boards the tiny generator does not draw (six directions, no-
+// squares): a plain memoised negamax over the model's own turn list (legal_turns), which the
+// puzzles tests check on their own.
+struct ModelNegamax {
+  const Board& board;
+  const Rules& rules;
+  std::map<std::string, int> memo;
+  int value(const Position& p) {
+    std::string key(p.cells.begin(), p.cells.begin() + board.cells());
+    key += static_cast<char>(p.to_move);
+    key += static_cast<char>(p.removals_due);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    int best = 0;
+    bool any = false;
+    for (const Turn& t : legal_turns(board, rules, p)) {
+      const Position next = apply(board, rules, p, t);
+      const int gain = next.scores[p.to_move] - p.scores[p.to_move];
+      const int v = gain - value(next);
+      if (!any || v > best) best = v;
+      any = true;
+    }
+    return memo[key] = best;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("game search: six-direction triangles agree with a negamax over the model's turns",
+          "[game]") {
+  // The triangle of side 4 (10 holes) with random pieces, values and holes, every rule.
+  std::mt19937_64 rng(46);
+  int nonzero = 0;
+  for (int round = 0; round < 60; ++round) {
+    Setup s = parse_position(".###/11##/111#/1111 grid=hex");
+    Rules rules = s.rules();
+    rules.continuation = kRules[round % 4];
+    rules.measure = rng() % 2 ? Measure::kPoints : Measure::kPieces;
+    Position& pos = s.position;
+    for (int i = 0; i < s.board.squares(); ++i)
+      pos.cells[s.board.cell(i)] = rng() % 10 < 8 ? static_cast<Value>(1 + rng() % 4) : 0;
+    pos.to_move = static_cast<std::uint8_t>(rng() % 2);
+    if (rng() % 3 == 0) pos.removals_due = static_cast<std::uint16_t>(1U << pos.to_move);
+    INFO("round " << round);
+    const GameResult r = analyse_position(s.board, rules, pos, {}, {});
+    ModelNegamax reference{s.board, rules, {}};
+    REQUIRE(r.proved);
+    CHECK(r.value == reference.value(pos));
+    CHECK(mover_value(rules, pos, line_totals(s.board, rules, pos, r.pv)) == r.value);
+    nonzero += r.value != 0;
+  }
+  CHECK(nonzero > 20);
+}
