@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""Cross-check `leapfrog chess perft` against Fairy-Stockfish on positions without castling.
+"""Cross-check `leapfrog chess perft` against Fairy-Stockfish.
 
-Positions: random games from the start (castling rights off), played by Fairy-Stockfish's
+Board 44 (the default): positions without castling. Board 64: the 64-square version, with
+castling (King and Dabbabah as in chess).
+Positions: random games from the start (on board 44 castling rights off), played by Fairy-Stockfish's
 own legal moves with a fixed seed. Rules: compulsory (mustCapture = true) and optional
 (mustCapture = false). Prints one line per position and a summary."""
 import random, subprocess, sys, json
 
-# Usage: crosscheck-fairy-stockfish.py LEAPFROG STOCKFISH [SEED [POSITIONS [DEPTH]]]
+# Usage: crosscheck-fairy-stockfish.py LEAPFROG STOCKFISH [SEED [POSITIONS [DEPTH [BOARD]]]]
+# (BOARD: 44, the default, or 64)
 # (STOCKFISH: a Fairy-Stockfish binary; the variants below are written to a scratch file.)
 import os, tempfile
 LF, FSF = sys.argv[1], sys.argv[2]
@@ -33,11 +36,34 @@ startFen = *nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1
 
 [leapchess-optional:leapchess]
 mustCapture = false
+
+# The 64-square version: 8x8, castling as in chess with the Dabbabahs (files g and c).
+[leapchess64:chess]
+bishop = -
+rook = -
+queen = -
+customPiece1 = a:A
+customPiece2 = d:D
+customPiece3 = s:AD
+promotionPieceTypes = nads
+castling = true
+castlingRookPieces = d
+mustCapture = true
+stalemateValue = loss
+startFen = dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1
+
+[leapchess64-optional:leapchess64]
+mustCapture = false
 """
 INI = os.path.join(tempfile.mkdtemp(), "leapchess.ini")
 with open(INI, "w") as f:
     f.write(INI_TEXT)
-START = "*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"
+BOARD = sys.argv[6] if len(sys.argv) > 6 else "44"
+if BOARD not in ("44", "64"):
+    sys.exit("BOARD must be 44 or 64")
+VARIANT = "leapchess" if BOARD == "44" else "leapchess64"
+START = ("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1" if BOARD == "44"
+         else "dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1")
 
 def fsf(variant, fen, cmds):
     script = f"uci\nsetoption name VariantPath value {INI}\nsetoption name UCI_Variant value {variant}\nposition fen {fen}\n" + cmds + "quit\n"
@@ -66,13 +92,13 @@ fens = [START]
 while len(fens) < npos:
     moves, fen = [], START
     for ply in range(rng.randint(4, 40)):
-        legal, fen = fsf_moves("leapchess", START, moves)
+        legal, fen = fsf_moves(VARIANT, START, moves)
         if not legal: break
         moves.append(rng.choice(legal))
-    legal, fen = fsf_moves("leapchess", START, moves)
+    legal, fen = fsf_moves(VARIANT, START, moves)
     if legal: fens.append(fen)
 agree = disagree = 0
-for variant, rule in (("leapchess", "compulsory"), ("leapchess-optional", "optional")):
+for variant, rule in ((VARIANT, "compulsory"), (VARIANT + "-optional", "optional")):
     for fen in fens:
         a, b = fsf_perft(variant, fen, depth), ours(fen, depth, rule)
         ok = a == b
