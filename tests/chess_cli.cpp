@@ -261,6 +261,12 @@ TEST_CASE("chess on the 64-square board: moves, perft, verify, show, FEN errors"
   r = run_cli("chess verify " + castles + " e1i1");
   CHECK(r.code == 2);
   CHECK(contains(r.err, "'i1' is not a square of the board (files a-h, ranks 1-8)"));
+  // A record on the 64-square board, both sides castling king side.
+  r = run_cli("chess verify --game - --json",
+              "[FEN \"startpos64\"]\n1. e2e4 e7e5 2. g1h3 g8h6 3. f1d3 f8d6 4. e1g1 e8g8 *\n");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["final"] ==
+        "dnas1dk1/pppp1ppp/3a3n/4p3/4P3/3A3N/PPPP1PPP/DNAS1DK1 w - - 6 5");
   r = run_cli("chess show startpos64");
   REQUIRE(r.code == 0);
   CHECK(contains(r.out, "1  D  N  A  S  K  A  N  D \n"));
