@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     i = j;
     WrittenMove written;
     try {
-      written = parse_move(move);
+      written = parse_move(move, pos.geometry());
     } catch (const MoveSyntaxError& e) {
       fuzz::check_message(e.what());
       return 0;
@@ -75,7 +75,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       return 0;
     }
     const std::string spelled = move_text(v.move);
-    FUZZ_CHECK(parse_move(spelled).squares == written.squares);
+    FUZZ_CHECK(parse_move(spelled, pos.geometry()).squares == written.squares);
     const Position next = pos.after(v.move);
     FUZZ_CHECK(next.key() == next.compute_key());
     FUZZ_CHECK(next.side() != pos.side());
