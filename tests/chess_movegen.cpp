@@ -76,13 +76,16 @@ std::uint64_t compare_tree(const Position& pos, const reference::Board& ref,
   return n;
 }
 
-std::uint64_t checked_perft(const std::string& fen, const std::string& rule, int depth) {
+// `recount`: the reference's own perft too (the walk above already compares every node's
+// move list; the larger trees leave this out to keep the suite fast).
+std::uint64_t checked_perft(const std::string& fen, const std::string& rule, int depth,
+                            bool recount = true) {
   const Position pos = Position::from_fen(fen);
   bool ok = true;
   const std::uint64_t n = compare_tree(pos, reference::parse(pos.fen()), rule, depth, ok);
   REQUIRE(ok);
   CHECK(leapfrog::chess::perft(pos, rules(rule), depth) == n);
-  CHECK(reference::perft(reference::parse(pos.fen()), rule, depth) == n);
+  if (recount) CHECK(reference::perft(reference::parse(pos.fen()), rule, depth) == n);
   return n;
 }
 
@@ -244,7 +247,8 @@ TEST_CASE("chess 64-square board: perft from the start, three capture rules, by 
       {1, 29, 841, 22595, 588303}, {1, 29, 841, 22615, 590341}, {1, 29, 841, 23612, 662278}};
   for (int r = 0; r < 3; ++r) {
     INFO("rule " << kRules[r]);
-    for (int d = 1; d <= 4; ++d) CHECK(checked_perft("startpos64", kRules[r], d) == expected[r][d]);
+    for (int d = 1; d <= 4; ++d)
+      CHECK(checked_perft("startpos64", kRules[r], d, d < 4) == expected[r][d]);
   }
 }
 
