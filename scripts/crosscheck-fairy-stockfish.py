@@ -12,6 +12,10 @@ import random, subprocess, sys, json
 # (BOARD: 44, the default, or 64)
 # (STOCKFISH: a Fairy-Stockfish binary; the variants below are written to a scratch file.)
 import os, tempfile
+if len(sys.argv) < 3:
+    print("usage: crosscheck-fairy-stockfish.py LEAPFROG STOCKFISH [SEED [POSITIONS [DEPTH [BOARD]]]]",
+          file=sys.stderr)
+    sys.exit(2)
 LF, FSF = sys.argv[1], sys.argv[2]
 INI_TEXT = """# Leap Chess (Ken Franklin) for Fairy-Stockfish, for perft cross-checks only: 6x8 with the
 # corners as walls ('*'), alfil A, dabbabah D, sail AD, compulsory captures, stalemate lost.
