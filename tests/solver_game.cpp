@@ -576,3 +576,23 @@ TEST_CASE("game search: merging symmetric images searches fewer nodes, same valu
     }
   }
 }
+
+TEST_CASE("game search: merging on a board beyond 64 squares (hashed keys)", "[game]") {
+  // A symmetric 9x9 position of 37 pieces: its keys are hashes of the least image's cells.
+  Setup s = parse_position(
+      "1.1.1.1.1/.2.1.1.2./1.11111.1/.1.2.2.1./1.1.1.1.1/.1.2.2.1./1.11111.1/.2.1.1.2./"
+      "1.1.1.1.1");
+  const Rules rules = s.rules();
+  GameOptions off;
+  off.symmetry = false;
+  const GameResult a = analyse_position(s.board, rules, s.position, {}, {});
+  const GameResult b = analyse_position(s.board, rules, s.position, off, {});
+  INFO("nodes " << a.nodes << " / " << b.nodes);
+  REQUIRE(a.proved);
+  REQUIRE(b.proved);
+  CHECK(a.value == 21);
+  CHECK(b.value == 21);
+  CHECK(a.nodes * 2 < b.nodes);
+  CHECK(legal_line(s.board, rules, s.position, a.pv));
+  CHECK(mover_value(rules, s.position, line_totals(s.board, rules, s.position, a.pv)) == 21);
+}
