@@ -216,7 +216,10 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   std::string position, game, svg;
   LimitOptions limits;
   std::uint64_t mistake = 2;
+  bool no_symmetry = false;
   po::options_description search("Search");
+  search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
+                       "do not merge symmetric positions");
   add_limit_options(search, limits,
                     "stop after about N positions searched (with --game: a turn's search; with "
                     "neither limit given, 100000 there)",
@@ -241,6 +244,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control = limit_control(limits, line);
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
+  options.symmetry = !no_symmetry;
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (control.node_limit == 0 && control.time_limit.count() == 0)

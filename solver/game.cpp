@@ -8,6 +8,7 @@
 
 #include "core/hash.h"
 #include "core/poller.h"
+#include "core/symmetry.h"
 #include "core/tt.h"
 #include "puzzles/movegen.h"
 
@@ -94,6 +95,7 @@ struct MoveRef {
   std::uint32_t index = 0;
   Score gain = 0;
   bool removal = false;
+  bool table = false;  // the table's move (searched first)
 };
 
 struct PlyMoves {
@@ -110,7 +112,17 @@ class GameEngine::Impl {
       : board_(board),
         rules_(rules),
         options_(options),
-        table_((options.hash_mb ? options.hash_mb : GameOptions::kDefaultHashMb) << 20) {}
+        table_((options.hash_mb ? options.hash_mb : GameOptions::kDefaultHashMb) << 20),
+        sym_(board_, board_.jumps(rules_.jumps)) {
+    merge_ = options.symmetry && sym_.count() > 1;
+    if (!merge_) return;
+    // pre_[k][i]: the cell that symmetry k sends onto square i.
+    const int n = board_.squares();
+    pre_.assign(static_cast<std::size_t>(sym_.count()), std::vector<Square>(n));
+    for (int k = 0; k < sym_.count(); ++k)
+      for (int j = 0; j < n; ++j)
+        pre_[k][board_.index(sym_.image(k, board_.cell(j)))] = board_.cell(j);
+  }
 
   GameResult search(const Position& root, const SearchControl& control) {
     table_.new_search();
@@ -182,19 +194,50 @@ class GameEngine::Impl {
     bool full;
   };
 
-  PositionKey key_of(const Position& pos) const {
+  // A position's table key and the symmetry that gave it (0 when positions are not merged).
+  struct Keyed {
+    PositionKey key;
+    int t = 0;
+  };
+
+  // Merged: the key of the position's least image (its cells read in square order through
+  // each symmetry, compared as sequences; the first least symmetry wins), so that images
+  // share an entry. Removals due and the player to move are not geometric: kept as they are.
+  Keyed key_of(const Position& pos) const {
+    if (!merge_) return {key_of(pos, [&](int i) { return pos.cells[board_.cell(i)]; }), 0};
+    const int n = board_.squares();
+    int t = 0;
+    for (int k = 1; k < sym_.count(); ++k) {
+      const auto& a = pre_[static_cast<std::size_t>(k)];
+      const auto& b = pre_[static_cast<std::size_t>(t)];
+      for (int i = 0; i < n; ++i) {
+        const Value x = pos.cells[a[i]], y = pos.cells[b[i]];
+        if (x != y) {
+          if (x < y) t = k;
+          break;
+        }
+      }
+    }
+    const auto& m = pre_[static_cast<std::size_t>(t)];
+    return {key_of(pos, [&](int i) { return pos.cells[m[i]]; }), t};
+  }
+
+  // The key of the cells `at(i)` holds on square i.
+  template <class At>
+  PositionKey key_of(const Position& pos, const At& at) const {
     PositionKey key;
     const int squares = board_.squares();
     if (squares <= 64) {  // exact: one nibble per square
       for (int i = 0; i < squares; ++i)
-        key.w[static_cast<std::size_t>(i / 16)] |= std::uint64_t{pos.cells[board_.cell(i)]}
-                                                   << (4 * (i % 16));
+        key.w[static_cast<std::size_t>(i / 16)] |= std::uint64_t{at(i)} << (4 * (i % 16));
     } else {  // 256 bits of hash: four independent 64-bit hashes of the cells
       for (std::size_t h = 0; h < 4; ++h) {
         std::uint64_t x = 0x243F6A8885A308D3ULL * (h + 1);
-        for (int c = 0; c < board_.cells(); ++c)
-          x = mix64(x ^ (std::uint64_t{pos.cells[static_cast<std::size_t>(c)]} << 16 |
-                         static_cast<std::uint64_t>(c)));
+        for (int c = 0; c < board_.cells(); ++c) {
+          const int i = board_.index(static_cast<Square>(c));
+          const Value v = i < 0 ? Value{0} : at(i);
+          x = mix64(x ^ (std::uint64_t{v} << 16 | static_cast<std::uint64_t>(c)));
+        }
         key.w[h] = x;
       }
     }
@@ -202,9 +245,22 @@ class GameEngine::Impl {
     return key;
   }
 
+  // How the table names a turn: its index in generation order; merged, a hash of its squares
+  // mapped through the position's symmetry t (so every image names the same turn alike).
+  std::uint32_t move_id(const PlyMoves& list, const MoveRef& m, int t) const {
+    if (!merge_) return m.index;
+    const Square* image = sym_.map(t).data();
+    std::uint64_t h = m.removal;
+    for (const Square s : list.of(m)) h = h * 0x100000001B3ULL + image[s] + 1;
+    h = mix64(h);
+    const auto id = static_cast<std::uint32_t>(h ^ (h >> 32));
+    return id == kNoMove ? 0 : id;
+  }
+
   // The turns of `pos` into the ply's buffer, best first: the table's move, then the larger
   // captures, then generation order.
-  const PlyMoves& generate(const Position& pos, int ply, std::uint32_t table_move) {
+  // Merged, the table's move is named through symmetry `sym` (key_of's).
+  const PlyMoves& generate(const Position& pos, int ply, std::uint32_t table_move, int sym = 0) {
     PlyMoves& out = plies_[static_cast<std::size_t>(ply)];
     out.squares.clear();
     out.moves.clear();
@@ -215,9 +271,11 @@ class GameEngine::Impl {
                            t.removal});
       out.squares.insert(out.squares.end(), t.squares.begin(), t.squares.end());
     });
+    if (table_move != kNoMove)
+      for (MoveRef& m : out.moves)
+        if ((m.table = move_id(out, m, sym) == table_move)) break;
     std::sort(out.moves.begin(), out.moves.end(), [&](const MoveRef& a, const MoveRef& b) {
-      const bool ta = a.index == table_move, tb = b.index == table_move;
-      if (ta != tb) return ta;
+      if (a.table != b.table) return a.table;
       if (a.gain != b.gain) return a.gain > b.gain;
       return a.index < b.index;
     });
@@ -252,11 +310,13 @@ class GameEngine::Impl {
     ++nodes_;
     if (ply == 0) depth_ = depth;
     if (must_stop()) return {0, false};
-    const PositionKey key = key_of(pos);
+    const auto [key, t] = key_of(pos);
     std::uint32_t table_move = kNoMove;
     if (const GameTable::Entry* e = table_.probe(key)) {
       table_move = e->move;
-      if (e->depth == kFull || e->depth >= depth) {
+      // Merged, the root is always searched: its choice must be a turn of this very
+      // position, not the move of an image the table names.
+      if ((e->depth == kFull || e->depth >= depth) && !(merge_ && ply == 0)) {
         const bool full = e->depth == kFull;
         if (e->bound == Bound::kExact || (e->bound == Bound::kLower && e->value >= beta) ||
             (e->bound == Bound::kUpper && e->value <= alpha)) {
@@ -270,7 +330,7 @@ class GameEngine::Impl {
       store(key, 0, Bound::kExact, kFull, kNoMove);
       return {0, true};
     }
-    const PlyMoves& list = generate(pos, ply, table_move);
+    const PlyMoves& list = generate(pos, ply, table_move, t);
     if (list.moves.empty()) {
       store(key, 0, Bound::kExact, kFull, kNoMove);
       return {0, true};
@@ -278,6 +338,7 @@ class GameEngine::Impl {
     const Score alpha0 = alpha;
     Score best = -kInfinity;
     std::uint32_t best_move = kNoMove;
+    std::size_t best_at = 0;
     bool full = true;
     for (std::size_t i = 0; i < list.moves.size(); ++i) {
       const MoveRef m = list.moves[i];
@@ -289,6 +350,7 @@ class GameEngine::Impl {
       if (v > best) {
         best = v;
         best_move = m.index;
+        best_at = i;
       }
       alpha = std::max(alpha, v);
       if (alpha >= beta) break;
@@ -296,7 +358,8 @@ class GameEngine::Impl {
     const Bound bound = best <= alpha0 ? Bound::kUpper
                         : best >= beta ? Bound::kLower
                                        : Bound::kExact;
-    store(key, best, bound, full ? kFull : static_cast<std::uint8_t>(depth), best_move);
+    store(key, best, bound, full ? kFull : static_cast<std::uint8_t>(depth),
+          move_id(list, list.moves[best_at], t));
     if (ply == 0) root_move_ = best_move;
     return {best, full};
   }
@@ -322,11 +385,11 @@ class GameEngine::Impl {
     if (ply == 0) depth_ = depth;
     NodeN out{Totals{}, false};
     if (must_stop()) return out;
-    const PositionKey key = key_of(pos);
+    const auto [key, t] = key_of(pos);
     std::uint32_t table_move = kNoMove;
     if (const GameTable::Entry* e = table_.probe(key)) {
       table_move = e->move;
-      if (e->depth == kFull || e->depth >= depth) {
+      if ((e->depth == kFull || e->depth >= depth) && !(merge_ && ply == 0)) {
         for (int q = 0; q < rules_.players; ++q) out.totals[q] = e->totals[q];
         out.full = e->depth == kFull;
         if (ply == 0) root_move_ = e->move;
@@ -334,7 +397,7 @@ class GameEngine::Impl {
       }
     }
     if (depth == 0 && has_turn(board_, rules_, pos)) return out;  // the evaluation: even
-    const PlyMoves& list = generate(pos, ply, table_move);
+    const PlyMoves& list = generate(pos, ply, table_move, t);
     if (list.moves.empty()) {
       out.full = true;
       store_totals(key, out.totals, kFull, kNoMove);
@@ -344,6 +407,7 @@ class GameEngine::Impl {
     bool have = false, full = true;
     std::uint32_t best_move = kNoMove;
     std::uint32_t best_index = kNoMove;
+    std::size_t best_at = 0;
     for (std::size_t i = 0; i < list.moves.size(); ++i) {
       const MoveRef m = list.moves[i];
       const Position child = apply(board_, rules_, pos, list.of(m), m.removal);
@@ -356,11 +420,13 @@ class GameEngine::Impl {
           (!better(out.totals, r.totals, p) && m.index < best_index)) {
         out.totals = r.totals;
         best_move = best_index = m.index;
+        best_at = i;
         have = true;
       }
     }
     out.full = full;
-    store_totals(key, out.totals, full ? kFull : static_cast<std::uint8_t>(depth), best_move);
+    store_totals(key, out.totals, full ? kFull : static_cast<std::uint8_t>(depth),
+                 move_id(list, list.moves[best_at], t));
     if (ply == 0) root_move_ = best_move;
     return out;
   }
@@ -393,20 +459,24 @@ class GameEngine::Impl {
     Position pos = apply(board_, rules_, root, best);
     for (int d = 1; proved || d < depth; ++d) {
       std::uint32_t move = kNoMove;
+      int t = 0;
       if (proved) {
         root_move_ = kNoMove;
         if (rules_.players == 2)
           negamax(pos, -kInfinity, kInfinity, kFull - 1, 0);
         else
           maxn(pos, kFull - 1, 0);
-        move = root_move_;
-      } else if (const GameTable::Entry* e = table_.probe(key_of(pos))) {
-        move = e->move;
+        move = root_move_;  // an index in generation order
+      } else {
+        const Keyed k = key_of(pos);
+        if (const GameTable::Entry* e = table_.probe(k.key)) move = e->move;
+        t = k.t;
       }
       if (move == kNoMove) break;
       const PlyMoves& list = generate(pos, 0, kNoMove);
-      const auto it = std::find_if(list.moves.begin(), list.moves.end(),
-                                   [&](const MoveRef& m) { return m.index == move; });
+      const auto it = std::find_if(list.moves.begin(), list.moves.end(), [&](const MoveRef& m) {
+        return (proved ? m.index : move_id(list, m, t)) == move;
+      });
       if (it == list.moves.end()) break;
       pv.push_back(to_turn(list, *it));
       pos = apply(board_, rules_, pos, pv.back());
@@ -427,6 +497,9 @@ class GameEngine::Impl {
   int depth_ = 0;
   Score last_value_ = 0;
   std::uint32_t root_move_ = kNoMove;
+  const Symmetry sym_;
+  bool merge_ = false;  // symmetric images share a table entry
+  std::vector<std::vector<Square>> pre_;
 };
 
 GameEngine::GameEngine(const Board& board, const Rules& rules, const GameOptions& options)

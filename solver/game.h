@@ -11,11 +11,15 @@
 // Search. Iterative deepening over turns (depth = turns looked ahead), each iteration a
 // negamax alpha-beta (two players) or a max^n search (three or more) with a transposition
 // table keyed by the whole position (cells, removals due, player to move; scores made do not
-// count), the table's move first and then larger captures first. A position at the horizon is
-// given an evaluation (0: the game from there on is counted even); a subtree that reached no
-// horizon is exact, and the table keeps that, so a later iteration reuses it at any depth.
-// When an iteration's root reached no horizon the value is proved and the search ends.
-// Turns come from the model's generator (puzzles/movegen.h), so every rule reading works.
+// count), the table's move first and then larger captures first. On a board with more than
+// one symmetry (core/symmetry.h) images of a position share one entry (GameOptions::symmetry):
+// the key is the least image's, and the entry names its move through the symmetry that gave
+// it, so an image finds the same move among its own turns; the root is always searched, so
+// the chosen turn and the principal variation are turns of the actual position. A position at the
+// horizon is given an evaluation (0: the game from there on is counted even); a subtree that
+// reached no horizon is exact, and the table keeps that, so a later iteration reuses it at any
+// depth. When an iteration's root reached no horizon the value is proved and the search ends. Turns
+// come from the model's generator (puzzles/movegen.h), so every rule reading works.
 //
 // Threads and determinism. The search runs on one thread (SearchControl::threads is not
 // used): its answer, its nodes and its choice depend only on the position, the rules, the
@@ -39,6 +43,9 @@ struct GameOptions {
   static constexpr std::size_t kDefaultHashMb = 64;
   std::size_t hash_mb = 0;  // the transposition table's memory; 0: kDefaultHashMb
   int max_depth = 0;        // the most turns looked ahead; 0: no limit
+  // Symmetric images of a position (under the board's symmetries, core/symmetry.h) share one
+  // table entry; only boards with more than one symmetry pay for it.
+  bool symmetry = true;
 };
 
 struct GameResult {

@@ -285,3 +285,16 @@ TEST_CASE("play on a terminal against the engine: its replies, undo takes back b
   CHECK(r.out.find("game over, scores: 17, 14; winner player 1") != std::string::npos);
   CHECK(r.out.find("[Players \"Player 1, Engine 2\"]") != std::string::npos);
 }
+
+TEST_CASE("analyse --no-symmetry: the same value, more nodes on a symmetric board", "[cli][game]") {
+  // The 15-hole triangle from its usual start, two players: its six symmetries merge images.
+  const auto on = run_cli("analyse triangle --players 2 --json");
+  const auto off = run_cli("analyse triangle --players 2 --no-symmetry --json");
+  REQUIRE(on.code == 0);
+  REQUIRE(off.code == 0);
+  const auto a = nlohmann::json::parse(on.out), b = nlohmann::json::parse(off.out);
+  CHECK(a.at("proved") == true);
+  CHECK(b.at("proved") == true);
+  CHECK(a.at("value") == b.at("value"));
+  CHECK(a.at("nodes").get<long>() < b.at("nodes").get<long>());
+}
