@@ -366,6 +366,24 @@ class Finish {
   std::vector<std::uint64_t> weight_;   // per Shape::index
 };
 
+// What both bounds below read of a position's pieces (value, class code): the total gain,
+// the cheapest value and the position's class code (the xor of the pieces' codes).
+struct PieceSums {
+  Score total = 0;
+  Value cheapest = 0;
+  std::uint64_t code = 0;
+};
+PieceSums piece_sums(const std::vector<std::pair<Value, std::uint64_t>>& pieces,
+                     const Rules& rules) {
+  PieceSums sums;
+  for (const auto& [v, code] : pieces) {
+    sums.total += rules.gain(v);
+    sums.cheapest = sums.cheapest == 0 ? v : std::min(sums.cheapest, v);
+    sums.code ^= code;
+  }
+  return sums;
+}
+
 // The upper bound with a finish square, or kNone. Every line that ends with a lone piece
 // takes every other piece (a removal takes one piece, a jump the piece jumped), so at most
 // everything but the cheapest piece. None when the removals due would take every piece, or
@@ -374,14 +392,7 @@ class Finish {
 Score finish_bound(const std::vector<std::pair<Value, std::uint64_t>>& pieces, int removals,
                    const Rules& rules, const Finish& finish) {
   if (static_cast<std::size_t>(removals) >= pieces.size()) return kNone;
-  Score total = 0;
-  Value cheapest = 0;
-  std::uint64_t c = 0;
-  for (const auto& [v, code] : pieces) {
-    total += rules.gain(v);
-    cheapest = cheapest == 0 ? v : std::min(cheapest, v);
-    c ^= code;
-  }
+  const auto [total, cheapest, c] = piece_sums(pieces, rules);
   if (removals == 0 && c != finish.code()) return kNone;
   if (removals == 1) {
     bool any = false;
@@ -401,14 +412,7 @@ Score finish_bound(const std::vector<std::pair<Value, std::uint64_t>>& pieces, i
 // removals; with more, only the one piece that stays is counted.
 Score removal_bound(const std::vector<std::pair<Value, std::uint64_t>>& pieces, int removals,
                     const Rules& rules, const PositionClasses& classes) {
-  Score total = 0;
-  Value cheapest = 0;
-  std::uint64_t c = 0;
-  for (const auto& [v, code] : pieces) {
-    total += rules.gain(v);
-    cheapest = cheapest == 0 ? v : std::min(cheapest, v);
-    c ^= code;
-  }
+  const auto [total, cheapest, c] = piece_sums(pieces, rules);
   if (static_cast<std::size_t>(removals) >= pieces.size()) return total;
   // The three smallest gains (indices into pieces): the least and second least of the
   // pieces other than any one removed piece are among them.
