@@ -9,6 +9,46 @@
 
 namespace leapfrog::testing {
 
+// Every move a lone player has from `p` with `removals` opening removals due, as
+// f(gain, next position, removals due after it): each allowed removal first (the lone player
+// makes them), then single jumps under the optional rule (a line is a sequence of single
+// jumps there), else the turns of the model's for_each_turn.
+template <class F>
+void for_each_successor(const Board& board, const Rules& rules, const Position& p, int removals,
+                        F&& f) {
+  if (removals > 0) {
+    Value least = 0;
+    for (int s = 0; s < board.cells(); ++s)
+      if (p.cells[s] && (least == 0 || p.cells[s] < least)) least = p.cells[s];
+    for (int s = 0; s < board.cells(); ++s) {
+      const Value v = p.cells[s];
+      if (v == 0 || (rules.removal == RemovalKind::kCheapest && v != least)) continue;
+      Position next = p;
+      next.cells[s] = 0;
+      f(rules.gain(v), next, removals - 1);
+    }
+  } else if (rules.continuation == Continuation::kOptional) {
+    for (int s = 0; s < board.cells(); ++s) {
+      if (p.cells[s] == 0) continue;
+      for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps)) {
+        if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
+        Position next = p;
+        next.cells[j.to] = p.cells[s];
+        next.cells[s] = 0;
+        next.cells[j.over] = 0;
+        f(rules.gain(p.cells[j.over]), next, 0);
+      }
+    }
+  } else {
+    Position q = p;
+    q.removals_due = 0;
+    q.to_move = 0;
+    for_each_turn(board, rules, q, [&](const TurnView& t) {
+      f(t.size(rules), apply(board, rules, q, t.squares, t.removal), 0);
+    });
+  }
+}
+
 // The reference: a plain memoised maximum over every legal turn of the model's generator
 // (for_each_turn), with its own handling of removals (the lone player makes each one). It
 // shares nothing with the solver but the model. Under the optional rule it also counts
@@ -44,37 +84,7 @@ struct Reference {
       }
       any = true;
     };
-    if (removals > 0) {
-      Value least = 0;
-      for (int s = 0; s < board.cells(); ++s)
-        if (p.cells[s] && (least == 0 || p.cells[s] < least)) least = p.cells[s];
-      for (int s = 0; s < board.cells(); ++s) {
-        const Value v = p.cells[s];
-        if (v == 0 || (rules.removal == RemovalKind::kCheapest && v != least)) continue;
-        Position next = p;
-        next.cells[s] = 0;
-        consider(rules.gain(v), next, removals - 1);
-      }
-    } else if (rules.continuation == Continuation::kOptional) {
-      for (int s = 0; s < board.cells(); ++s) {
-        if (p.cells[s] == 0) continue;
-        for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps)) {
-          if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
-          Position next = p;
-          next.cells[j.to] = p.cells[s];
-          next.cells[s] = 0;
-          next.cells[j.over] = 0;
-          consider(rules.gain(p.cells[j.over]), next, 0);
-        }
-      }
-    } else {
-      Position q = p;
-      q.removals_due = 0;
-      q.to_move = 0;
-      for_each_turn(board, rules, q, [&](const TurnView& t) {
-        consider(t.size(rules), apply(board, rules, q, t.squares, t.removal), 0);
-      });
-    }
+    for_each_successor(board, rules, p, removals, consider);
     memo.emplace(k, best);
     return best;
   }
@@ -112,37 +122,7 @@ struct FinishEnumeration {
       any = true;
       walk(q, r, acc + gain);
     };
-    if (removals > 0) {
-      Value least = 0;
-      for (int s = 0; s < board.cells(); ++s)
-        if (p.cells[s] && (least == 0 || p.cells[s] < least)) least = p.cells[s];
-      for (int s = 0; s < board.cells(); ++s) {
-        const Value v = p.cells[s];
-        if (v == 0 || (rules.removal == RemovalKind::kCheapest && v != least)) continue;
-        Position q = p;
-        q.cells[s] = 0;
-        next(rules.gain(v), q, removals - 1);
-      }
-    } else if (rules.continuation == Continuation::kOptional) {
-      for (int s = 0; s < board.cells(); ++s) {
-        if (p.cells[s] == 0) continue;
-        for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps)) {
-          if (p.cells[j.over] == 0 || p.cells[j.to] != 0) continue;
-          Position q = p;
-          q.cells[j.to] = p.cells[s];
-          q.cells[s] = 0;
-          q.cells[j.over] = 0;
-          next(rules.gain(p.cells[j.over]), q, 0);
-        }
-      }
-    } else {
-      Position q = p;
-      q.removals_due = 0;
-      q.to_move = 0;
-      for_each_turn(board, rules, q, [&](const TurnView& t) {
-        next(t.size(rules), apply(board, rules, q, t.squares, t.removal), 0);
-      });
-    }
+    for_each_successor(board, rules, p, removals, next);
     if (any) return;
     ++lines;
     int pieces = 0, last = -1;
