@@ -196,17 +196,11 @@ TEST_CASE("hub: a scripted session; bad positions get an error line, never a cra
 }
 
 TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed", "[cli][game]") {
-  // A 10x10 Murray start is far from solved after half a second. One SIGTERM, sent by the
-  // shell (a second signal would end the program at once by design).
-  const std::string out = "leapfrog_cli_test_analyse_term_" + std::to_string(::getpid()) + ".out";
-  const std::string cmd = std::string("sh -c '\"$0\" analyse murray --size 10 --json >") + out +
-                          " 2>/dev/null & pid=$!; sleep 0.5; kill -TERM $pid; wait $pid' '" +
-                          LEAPFROG_EXE + "'";
-  const int status = std::system(cmd.c_str());
-  const std::string text = leapfrog::testing::slurp(out);
-  std::remove(out.c_str());
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  // A 10x10 Murray start is far from solved after half a second.
+  const auto r = leapfrog::testing::run_cli_terminated("analyse murray --size 10 --json", "0.5");
+  REQUIRE(r.code != -1);
+  CHECK(r.code == 0);
+  const std::string& text = r.out;
   REQUIRE(!text.empty());
   const auto j = nlohmann::json::parse(text);
   CHECK(j.at("complete") == false);

@@ -13,24 +13,13 @@
 #include <vector>
 
 #include "run_cli.h"
+#include "sanitized.h"
 
+using leapfrog::testing::kSanitized;
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
 namespace {
-
-// A sanitizer's shadow memory and quarantine inflate the resident set past any --hash.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
 
 const std::string kData = std::string(LEAPFROG_SOURCE_DIR) + "/tests/data/";
 
@@ -312,6 +301,7 @@ TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]")
     const auto r = run_and_signal({"best", kDense, "--by", "pieces", "--hash", mb}, 0);
     CHECK(r.code == 2);
     CHECK(r.err.find("need more than --hash") != std::string::npos);
+    // A sanitizer's shadow memory and quarantine inflate the resident set past any --hash.
     if (!kSanitized) CHECK(r.max_rss_kb <= std::stol(mb) * 1024);
   }
 }

@@ -83,17 +83,10 @@ TEST_CASE("reach --json has levels and total", "[cli][reach]") {
 
 TEST_CASE("SIGTERM stops solve like Ctrl-C: the best line so far is printed", "[cli][solve]") {
   // Take It Away (forced continuation, diagonal jumps) is far from solved after half a second.
-  // One SIGTERM, sent by the shell: `timeout` also signals its own process group, and a
-  // second signal ends the program at once by design (exit 143).
-  const std::string out = "leapfrog_cli_test_sigterm_" + std::to_string(::getpid()) + ".out";
-  const std::string cmd = std::string("sh -c '\"$0\" solve take-it-away --json >") + out +
-                          " 2>/dev/null & pid=$!; sleep 0.5; kill -TERM $pid; wait $pid' '" +
-                          LEAPFROG_EXE + "'";
-  const int status = std::system(cmd.c_str());
-  const std::string text = leapfrog::testing::slurp(out);
-  std::remove(out.c_str());
-  REQUIRE(WIFEXITED(status));
-  CHECK(WEXITSTATUS(status) == 0);
+  const CliResult r = leapfrog::testing::run_cli_terminated("solve take-it-away --json", "0.5");
+  REQUIRE(r.code != -1);
+  CHECK(r.code == 0);
+  const std::string& text = r.out;
   REQUIRE(!text.empty());
   const Json j = Json::parse(text);
   CHECK(j["complete"] == false);

@@ -54,4 +54,24 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "")
   return r;
 }
 
+// Starts the executable with `args` (shell words), sends it one SIGTERM after `delay`
+// seconds (shell text such as "0.5") and waits: the exit code (-1 when it did not exit
+// normally) and standard output; standard error is dropped. One signal, sent by a shell:
+// `timeout` also signals its own process group, and a second signal ends the program at once
+// by design (exit 143).
+inline CliResult run_cli_terminated(const std::string& args, const char* delay) {
+  static int counter = 0;
+  const std::string out = "leapfrog_cli_test_term_" + std::to_string(::getpid()) + "_" +
+                          std::to_string(counter++) + ".out";
+  const std::string cmd = std::string("sh -c '\"$0\" ") + args + " >" + out +
+                          " 2>/dev/null & pid=$!; sleep " + delay +
+                          "; kill -TERM $pid; wait $pid' '" + LEAPFROG_EXE + "'";
+  const int status = std::system(cmd.c_str());
+  CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = slurp(out);
+  std::remove(out.c_str());
+  return r;
+}
+
 }  // namespace leapfrog::testing

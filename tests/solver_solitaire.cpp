@@ -20,6 +20,7 @@
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
+#include "sanitized.h"
 #include "solitaire_reference.h"
 #include "solver/reach.h"
 #include "solver/solitaire.h"
@@ -926,24 +927,6 @@ TEST_CASE("a finish count whose levels do not fit in --hash is made by the DP",
   CHECK(possible == 4);  // c1, c4, c7, f4
 }
 
-namespace {
-
-// A sanitizer's shadow memory and slowdown make the English count (600 MB of levels, 3 s in
-// a Release build) a matter for the slow suite there (slow_reach.cpp has it too).
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
-
-}  // namespace
-
 TEST_CASE("English --finish d4 --count: 40,861,647,040,079,968 centre-to-centre lines",
           "[solver][solitaire][finish]") {
   // Durango Bill's peg-solitaire pages (durangobill.com/Peg33.html) give
@@ -951,8 +934,9 @@ TEST_CASE("English --finish d4 --count: 40,861,647,040,079,968 centre-to-centre 
   // peg in the centre, each counted as its sequence of single jumps: the lines of the
   // optional rule, the english variant's (docs/rules.md, "Solitaire"). Under another
   // continuation rule a line is a sequence of whole turns, and the count is another one.
-  // Breadth first, in about 3 s and 600 MB in a Release build.
-  if (kSanitized) return;
+  // Breadth first, in about 3 s and 600 MB in a Release build; a sanitizer's shadow memory
+  // and slowdown make it a matter for the slow suite there (slow_reach.cpp has it too).
+  if (leapfrog::testing::kSanitized) return;
   const Setup s = parse_position(find_variant("english")->start);
   SolveOptions options;
   options.count = true;
