@@ -6,12 +6,14 @@
 
 #include "generator/check.h"
 #include "generator/puzzles.h"
+#include "puzzle_answers.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "solitaire_reference.h"
 
 using namespace leapfrog;
-using leapfrog::testing::Reference;
+using leapfrog::testing::check_chain_answer;
+using leapfrog::testing::check_solitaire_answer;
 
 namespace {
 
@@ -40,13 +42,7 @@ TEST_CASE("chain puzzles have exactly one maximal chain", "[generator]") {
     for (const Puzzle& p : puzzles) {
       INFO(p.id);
       // The model's plain enumeration of board-max turns (independent of solver/chains).
-      RuleOverrides board_max;
-      board_max.continuation = Continuation::kBoardMax;
-      const Rules rules = board_max.apply(p.setup.rules());
-      const auto turns = legal_turns(p.setup.board, rules, p.setup.position);
-      REQUIRE(turns.size() == 1);
-      CHECK(turns[0] == p.solution.at(0));
-      CHECK(check_turn(p.setup.board, rules, p.setup.position, turns[0]).size(rules) == p.value);
+      check_chain_answer(p);
       CHECK(p.unique);
       CHECK(static_cast<int>(p.solution[0].squares.size()) - 1 >= 3);  // --min-jumps default
       CHECK(p.rating > 0);
@@ -61,20 +57,8 @@ TEST_CASE("solitaire puzzles replay to their proved optimum", "[generator]") {
   REQUIRE(puzzles.size() == 3);
   for (const Puzzle& p : puzzles) {
     INFO(p.id);
-    const Rules rules = p.setup.rules();
-    REQUIRE(rules.players == 1);
-    Position pos = p.setup.position;
-    Score total = 0;
-    for (const Turn& t : p.solution) {
-      const TurnCheck c = check_turn(p.setup.board, rules, pos, t);
-      REQUIRE(c.legal);
-      total += c.size(rules);
-      pos = apply(p.setup.board, rules, pos, t);
-    }
-    CHECK(total == p.value);
-    // The optimum by an independent reference (tests/solitaire_reference.h).
-    Reference ref{p.setup.board, rules, {}};
-    CHECK(ref.solve(p.setup.position, 0).value == p.value);
+    // The line replays to the value, the optimum by an independent reference.
+    check_solitaire_answer(p);
     CHECK(check_puzzle(p, {}).ok);
   }
 }

@@ -7,12 +7,13 @@
 
 #include "generator/check.h"
 #include "generator/puzzles.h"
+#include "puzzle_answers.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
-#include "solitaire_reference.h"
 
 using namespace leapfrog;
-using leapfrog::testing::Reference;
+using leapfrog::testing::check_chain_answer;
+using leapfrog::testing::check_solitaire_answer;
 
 namespace {
 
@@ -53,27 +54,10 @@ TEST_CASE("puzzles on a triangle and a hexagon: the shape, six directions, check
       CHECK(rules.jumps == JumpSet::kHex);
       CHECK(format_position(p.setup).find(" grid=hex") != std::string::npos);
       CHECK(p.setup.variant == "murray");
-      if (c.kind == PuzzleKind::kChain) {
-        // The model's plain board-max enumeration: the answer is the one largest turn.
-        RuleOverrides board_max;
-        board_max.continuation = Continuation::kBoardMax;
-        const auto turns = legal_turns(p.setup.board, board_max.apply(rules), p.setup.position);
-        REQUIRE(turns.size() == 1);
-        CHECK(turns[0] == p.solution.at(0));
-      } else {
-        // The line replays to the value, which the independent reference confirms.
-        Position pos = p.setup.position;
-        Score total = 0;
-        for (const Turn& t : p.solution) {
-          const TurnCheck tc = check_turn(p.setup.board, rules, pos, t);
-          REQUIRE(tc.legal);
-          total += tc.size(rules);
-          pos = apply(p.setup.board, rules, pos, t);
-        }
-        CHECK(total == p.value);
-        Reference ref{p.setup.board, rules, {}};
-        CHECK(ref.solve(p.setup.position, 0).value == p.value);
-      }
+      if (c.kind == PuzzleKind::kChain)
+        check_chain_answer(p);  // the one largest turn of the model's enumeration
+      else
+        check_solitaire_answer(p);  // replays to the value, which the reference confirms
       CHECK(check_puzzle(p, {}).ok);
     }
   }
