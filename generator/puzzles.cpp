@@ -187,10 +187,10 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
-  RuleOverrides o = spec.overrides;
-  const Rules game_rules = puzzle_setup(spec, side, o).rules();
-  o.players = 1;
-  Setup setup = puzzle_setup(spec, side, o);
+  // The game's rules play the layout down; the puzzle is the lone player's.
+  Setup setup = puzzle_setup(spec, side, spec.overrides);
+  const Rules game_rules = setup.rules();
+  setup.overrides.players = 1;
   const Rules rules = setup.rules();
   Position pos;
   if (spec.shape == nullptr) {
