@@ -240,6 +240,18 @@ TEST_CASE("chess play --record writes a record that verify --game accepts", "[ch
   CHECK(contains(end, "1... e1d3 0-1\n"));
 }
 
+TEST_CASE("chess FEN at the clocks' limit: a move's FEN is read back", "[chess]") {
+  auto r =
+      run_cli("chess verify " + quoted("*2k1*/6/6/6/6/6/6/*K3* b - - 0 1000000") + " d8d7 --json");
+  REQUIRE(r.code == 0);
+  const std::string fen = Json::parse(r.out)["fen"];
+  CHECK(fen.ends_with(" 1 1000000"));
+  CHECK(run_cli("chess show " + quoted(fen)).code == 0);
+  r = run_cli("chess show " + quoted("*2k1*/6/6/6/6/6/6/*K3* w - - 0 0"));
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "FEN move number must be a whole number 1..1000000, not '0'"));
+}
+
 TEST_CASE("chess on the 64-square board: moves, perft, verify, show, FEN errors", "[chess]") {
   auto r = run_cli("chess moves startpos64 --json");
   REQUIRE(r.code == 0);

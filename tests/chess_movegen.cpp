@@ -235,6 +235,27 @@ TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
   has(error(""), "empty");
 }
 
+TEST_CASE("chess FEN clocks: what a move writes, FEN reads back; the ranges are the reader's",
+          "[chess]") {
+  // Black to move at the clocks' limit: both stay there.
+  Position p = Position::from_fen("*2k1*/6/6/6/6/6/6/*K3* b - - 1000000 1000000");
+  p = p.after(leapfrog::chess::legal_moves(p, rules("compulsory"))[0]);
+  CHECK(p.fen().ends_with(" 1000000 1000000"));
+  CHECK(Position::from_fen(p.fen()) == p);
+  const auto error = [](const std::string& fen) {
+    try {
+      (void)Position::from_fen(fen);
+    } catch (const leapfrog::chess::FenError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(error("*2k1*/6/6/6/6/6/6/*K3* w - - 0 0") ==
+        "FEN move number must be a whole number 1..1000000, not '0'");
+  CHECK(error("*2k1*/6/6/6/6/6/6/*K3* w - - 1000001 1") ==
+        "FEN halfmove clock must be a whole number 0..1000000, not '1000001'");
+}
+
 // The 64-square board (docs/leapchess.md): the same pieces and rules on 8x8, castling as in
 // chess by King and Dabbabah, every pawn on its 2nd rank may double-step.
 TEST_CASE("chess 64-square board: perft from the start, three capture rules, by the reference",
