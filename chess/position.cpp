@@ -171,6 +171,7 @@ bool Position::operator==(const Position& o) const {
 Position Position::start(BoardKind board) { return from_fen(chess::geometry(board).start_fen); }
 
 Position Position::from_fen(std::string_view text) {
+  text = skip_bom(text);
   const auto fields = split(text, ' ', true);
   if (fields.empty()) throw FenError("empty FEN");
   if (fields.size() == 1 && fields[0] == "startpos") return start(BoardKind::k44);

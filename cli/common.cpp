@@ -312,6 +312,7 @@ std::string read_file(const std::string& path) {
     text.append(got);
   }
   if (in.bad()) throw UsageError("cannot read " + name);
+  text.erase(0, text.size() - skip_bom(text).size());
   return text;
 }
 

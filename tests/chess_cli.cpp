@@ -252,6 +252,13 @@ TEST_CASE("chess FEN at the clocks' limit: a move's FEN is read back", "[chess]"
   CHECK(contains(r.err, "FEN move number must be a whole number 1..1000000, not '0'"));
 }
 
+TEST_CASE("chess verify --game: a UTF-8 byte-order mark before the record is skipped", "[chess]") {
+  const auto r =
+      run_cli("chess verify --game - --json", "\xef\xbb\xbf[FEN \"startpos\"]\n\n1. b3b4 *\n");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["turns"] == 1);
+}
+
 TEST_CASE("chess on the 64-square board: moves, perft, verify, show, FEN errors", "[chess]") {
   auto r = run_cli("chess moves startpos64 --json");
   REQUIRE(r.code == 0);

@@ -6,6 +6,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/record.h"
 #include "chess_reference.h"
 
 using leapfrog::chess::CaptureRule;
@@ -254,6 +255,15 @@ TEST_CASE("chess FEN clocks: what a move writes, FEN reads back; the ranges are 
         "FEN move number must be a whole number 1..1000000, not '0'");
   CHECK(error("*2k1*/6/6/6/6/6/6/*K3* w - - 1000001 1") ==
         "FEN halfmove clock must be a whole number 0..1000000, not '1000001'");
+}
+
+TEST_CASE("chess FEN and records after a UTF-8 byte-order mark", "[chess]") {
+  const std::string bom = "\xef\xbb\xbf";
+  CHECK(Position::from_fen(bom + "startpos") == Position::start());
+  const auto g = leapfrog::chess::parse_record(bom + "[FEN \"startpos\"]\n\n1. b3b4 *\n");
+  CHECK(g.fen == "startpos");
+  REQUIRE(g.moves.size() == 1);
+  CHECK(g.moves[0].text == "b3b4");
 }
 
 // The 64-square board (docs/leapchess.md): the same pieces and rules on 8x8, castling as in

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -151,6 +152,36 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
   const auto r = run_cli("generate puzzles --count 1 --size 5 --seed 1 --out /dev/full");
   CHECK(r.code == 2);
   CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
+}
+
+TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust]") {
+  const std::string bom = "\xef\xbb\xbf";
+  const struct {
+    const char* args;
+    std::string input;
+  } cases[] = {
+      {"show - --json", bom + "1234/2.#1/4411\n"},
+      {"show - --json", bom + "11.\n1.1\n"},
+      {"verify --game -", bom + "[Start \"11.\"]\n\n1. a1xc1\n"},
+      {"analyse --game - --nodes 100", bom + "[Start \"11.\"]\n\n1. a1xc1\n"},
+      {"check -", bom + "11. bm a1xc1; ce 1;\n"},
+      {"check -", bom + "PuzzleId,Position,Moves,Value\nx,11.,a1xc1,1\n"},
+      {"sheet - --html /dev/null", bom + "11. bm a1xc1; ce 1;\n"},
+      {"chess verify --game -", bom + "[FEN \"startpos\"]\n\n1. b3b4\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args << " " << c.input);
+    const auto r = run_cli(c.args, c.input);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+  }
+  // A file as well as standard input.
+  const std::string file = "leapfrog_robust_bom_" + std::to_string(::getpid()) + ".pos";
+  { std::ofstream(file, std::ios::binary) << bom << "1234/2.#1/4411\n"; }
+  const auto r = run_cli("show " + file + " --json");
+  std::remove(file.c_str());
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["position"] == "1234/2.#1/4411");
 }
 
 TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
