@@ -1,4 +1,5 @@
 // leapfrog chess on the command line: moves, perft, verify (exit codes 0/1/2), FEN errors.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -238,6 +239,20 @@ TEST_CASE("chess play --record writes a record that verify --game accepts", "[ch
   const std::string end = leapfrog::testing::slurp(end_path);
   std::remove(end_path.c_str());
   CHECK(contains(end, "1... e1d3 0-1\n"));
+}
+
+TEST_CASE("chess play --record: checked before the game; a failed write keeps the record",
+          "[chess]") {
+  auto r = run_cli("chess play --engine none --record /nonexistent/dir/game.txt", "b3b4\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.starts_with("leapfrog chess: --record: cannot write '/nonexistent/dir/game.txt' ("));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.out.empty());
+  r = run_cli("chess play --engine none --record /dev/full", "b3b4\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "cannot write '/dev/full'; the record follows on standard output"));
+  CHECK(contains(r.out, "[FEN \"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1\"]"));
+  CHECK(contains(r.out, "1. b3b4 *"));
 }
 
 TEST_CASE("chess FEN at the clocks' limit: a move's FEN is read back", "[chess]") {
