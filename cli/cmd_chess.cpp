@@ -435,6 +435,8 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   const Position start = load_fen(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.
   if (!record.empty()) check_writable(record, "--record");
+  // At the prompt Ctrl-C ends the program, as a person expects.
+  release_interrupts();
   Position pos = start;
   const chess::Rules rules = rules_of(o);
   const bool colour = want_colour(o.common);

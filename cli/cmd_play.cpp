@@ -228,7 +228,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
                        std::to_string(rules.players));
     engine[static_cast<std::size_t>(s - 1)] = true;
   }
-  // No Ctrl-C handler: at the prompt Ctrl-C ends the program, as a person expects.
+  // At the prompt Ctrl-C ends the program, as a person expects.
+  release_interrupts();
   SearchControl control;
   control.threads = machine_threads(limits.threads);
   control.node_limit = limits.node_limit;

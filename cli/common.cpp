@@ -11,10 +11,12 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <system_error>
 
 #include "cli/option_error.h"
+#include "cli/progress.h"
 #include "generator/layout.h"
 
 namespace leapfrog::cli {
@@ -297,6 +299,9 @@ std::string read_file(const std::string& path) {
     if (!file) throw UsageError("cannot read " + name);
   }
   std::istream& in = path == "-" ? std::cin : file;
+  // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program.
+  std::optional<InterruptEndsWait> typing;
+  if (path == "-" && ::isatty(STDIN_FILENO)) typing.emplace();
   // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
   // filling the memory.
   std::string text;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "core/text.h"
 
 namespace {
@@ -93,6 +94,8 @@ int flushed() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything else: a stop that comes while a command reads its input stops its search.
+  leapfrog::cli::arm_interrupts();
   const std::vector<std::string> all(argv + 1, argv + argc);
   if (all.empty()) {
     print_usage(std::cerr);

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "pseudo_terminal.h"
 #include "run_cli.h"
 #include "sanitized.h"
 
@@ -288,6 +289,51 @@ TEST_CASE("SIGTERM stops solve like Ctrl-C: it prints its best line", "[cli][rob
   const Json j = Json::parse(r.out);
   CHECK(j["line"].size() > 0);
   CHECK(j["proved"] == false);
+}
+
+TEST_CASE("two stop signals close together are one request: the answer is printed",
+          "[cli][robust]") {
+  using leapfrog::testing::run_cli_signalled;
+  // `timeout` signals the program and its process group: two signals a moment apart. Here
+  // both come while solve still waits for its position on standard input; it then searches
+  // stopped and prints what it has (the first signal used to end it at once, with nothing).
+  const std::string english = "##111##/##111##/1111111/111.111/1111111/##111##/##111##";
+  const auto typed_after = [&](const char* seconds) {
+    return std::string("{ sleep ") + seconds + "; echo \"" + english + "\"; }";
+  };
+  auto r = run_cli_signalled("solve - --finish d4 --count --json", {"INT", "0.2", 2, "0.1"},
+                             typed_after("0.6"));
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["proved"] == false);
+  CHECK(j.contains("count"));
+  // Two signals during a search.
+  r = run_cli_signalled("solve diamond --hole e6 --json", {"TERM", "0.5", 2, "0.01"});
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["line"].size() > 0);
+  r = run_cli_signalled("chess analyse startpos --nodes 100000000 --json",
+                        {"INT", "0.5", 2, "0.01"});
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["best"].is_string());
+  // A second signal past the window is a person insisting: the program ends at once.
+  r = run_cli_signalled("solve - --json", {"INT", "0.1", 2, "1.1"}, typed_after("1.4"));
+  CHECK(r.code == 130);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("Ctrl-C ends a command waiting for typed input, and play at its prompt, at once",
+          "[cli][robust]") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"show", "-"}, {"play", "murray", "--size", "6", "--quiet"}}) {
+    INFO(args[0]);
+    std::vector<std::string> argv{LEAPFROG_EXE};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = leapfrog::testing::run_in_pty(argv, {}, std::chrono::seconds(10), "\x03",
+                                                 std::chrono::milliseconds(500));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    if (args[0] == "show") CHECK(r.code == 130);  // play: ended by the signal itself
+  }
 }
 
 TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]") {
