@@ -40,6 +40,35 @@ leapfrog::testing::CliResult run_to_full(const std::string& args) {
   return r;
 }
 
+// Runs leapfrog with standard output on a pipe whose reader has gone (as after `| head -1`),
+// SIGPIPE at its default action as a shell leaves it: exit code (-1 when a signal ended it)
+// and standard error.
+leapfrog::testing::CliResult run_to_closed_pipe(const std::string& args) {
+  const std::string err = "leapfrog_robust_pipe_" + std::to_string(::getpid()) + ".err";
+  int ends[2];
+  REQUIRE(::pipe(ends) == 0);
+  ::close(ends[0]);
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::signal(SIGPIPE, SIG_DFL);
+    ::dup2(ends[1], STDOUT_FILENO);
+    std::freopen("/dev/null", "r", stdin);
+    std::freopen(err.c_str(), "w", stderr);
+    ::execl("/bin/sh", "sh", "-c", (std::string("exec '") + LEAPFROG_EXE + "' " + args).c_str(),
+            nullptr);
+    _exit(127);
+  }
+  ::close(ends[1]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  leapfrog::testing::CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = leapfrog::testing::slurp(err);
+  std::remove(err.c_str());
+  return r;
+}
+
 struct ExecResult : leapfrog::testing::CliResult {
   long max_rss_kb = 0;  // the child's peak resident set
 };
@@ -153,6 +182,19 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
   const auto r = run_cli("generate puzzles --count 1 --size 5 --seed 1 --out /dev/full");
   CHECK(r.code == 2);
   CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
+}
+
+TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not SIGPIPE",
+          "[cli][robust]") {
+  for (const char* args :
+       {"reach 111.1", "reach 111.1 --json", "generate puzzles --count 3 --size 5 --seed 1",
+        "show 1234", "moves 21.1.", "perft 21.1. 2", "best 21.1. --json", "solve 111.1",
+        "verify 21.1. a1xc1", "generate layout --size 4", "chess moves startpos", "--version"}) {
+    INFO(args);
+    const auto r = run_to_closed_pipe(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("cannot write standard output") != std::string::npos);
+  }
 }
 
 TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust]") {
