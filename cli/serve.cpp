@@ -9,7 +9,10 @@
 // thread sets when the client goes away, when the job outlives --max-time, or on shutdown.
 #include <unistd.h>
 
+// clang-format off
+#include <utility>  // first: Boost 1.74's asio/awaitable.hpp uses std::exchange without it
 #include <boost/asio.hpp>
+// clang-format on
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <condition_variable>
@@ -22,7 +25,6 @@
 #include <optional>
 #include <set>
 #include <thread>
-#include <utility>  // before Asio: Boost 1.74's awaitable.hpp uses std::exchange unincluded
 
 #include "cli/commands.h"
 #include "cli/search_options.h"
