@@ -205,6 +205,10 @@ class Session : public std::enable_shared_from_this<Session> {
   void close();
 
   beast::tcp_stream stream_;
+  // The request's deadline (a slow client gets 408): a timer of its own, since the stream's
+  // own expiry closes the socket before an answer could be written.
+  net::steady_timer read_timer_;
+  bool timed_out_ = false;
   Server& server_;  // used by the handlers only, never after the I/O context has stopped
   std::shared_ptr<std::atomic<int>> connections_;
   beast::flat_buffer buffer_;
@@ -300,7 +304,10 @@ class Server {
 };
 
 Session::Session(tcp::socket socket, Server& server)
-    : stream_(std::move(socket)), server_(server), connections_(server.connections()) {
+    : stream_(std::move(socket)),
+      read_timer_(server.io()),
+      server_(server),
+      connections_(server.connections()) {
   ++*connections_;
 }
 
@@ -315,18 +322,27 @@ void Session::read() {
   parser_->header_limit(kMaxHeader);
   // The whole request must arrive within the read timeout: a slow client cannot hold a
   // connection for ever.
-  stream_.expires_after(
+  stream_.expires_never();
+  timed_out_ = false;
+  read_timer_.expires_after(
       std::chrono::milliseconds(static_cast<long long>(server_.options().read_timeout * 1000)));
+  read_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec) return;  // cancelled: the request came in time
+    self->timed_out_ = true;
+    beast::error_code ignored;
+    self->stream_.socket().cancel(ignored);
+  });
   http::async_read(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
 }
 
 void Session::on_read(beast::error_code ec) {
+  read_timer_.cancel();
   if (ec == http::error::end_of_stream || ec == net::error::connection_reset ||
       ec == net::error::eof)
     return close();
-  if (ec == beast::error::timeout) {
+  if (timed_out_) {
     // Answer if the client is still there; the connection closes either way.
     if (parser_->got_some())
       return send_error(http::status::request_timeout, "request too slow", true);
@@ -480,7 +496,8 @@ void Session::send(http::status status, std::string body, const std::string& typ
   // Nothing from elsewhere: the page works with the network unplugged.
   res->set("Content-Security-Policy",
            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:");
-  res->keep_alive(keep_alive_ && !close);
+  // After an error the connection closes: what follows a bad request cannot be trusted.
+  res->keep_alive(keep_alive_ && !close && static_cast<int>(status) < 400);
   const std::size_t size = body.size();
   if (!head_) res->body() = std::move(body);
   res->content_length(size);
