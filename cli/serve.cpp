@@ -577,7 +577,23 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
   server.add_options()(
       "port", whole_value(&s.port, "port", 0, 65535)->default_value("8080")->value_name("N"),
       "the port to listen on, 0..65535 (0: a free one, printed)")(
-      "host", po::value<std::string>(&s.host)->default_value("127.0.0.1")->value_name("HOST"),
+      "host",
+      po::value<std::string>()
+          ->default_value("127.0.0.1")
+          ->notifier([&s](const std::string& text) {
+            // An address or a host name: letters, digits, '.', '-', ':' (IPv6), not empty.
+            const bool ok = !text.empty() && text.size() <= 253 &&
+                            text.find_first_not_of(
+                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+                                "QRSTUVWXYZ0123456789.-:") == std::string::npos;
+            if (!ok)
+              throw UsageError(
+                  "--host must be an address or a host name (such as 127.0.0.1), "
+                  "not " +
+                  quoted_text(text));
+            s.host = text;
+          })
+          ->value_name("HOST"),
       "the address to listen on (127.0.0.1: this machine only)")(
       "open", po::bool_switch(&s.open), "also open the page in the desktop's browser (xdg-open)")(
       "max-time", seconds_value(&s.max_time, "max-time")->default_value("5")->value_name("SECONDS"),
@@ -598,7 +614,7 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
   if (s.read_timeout <= 0) throw UsageError("--read-timeout must be more than 0 seconds");
   if (o.json) throw UsageError("serve answers JSON over HTTP: --json is not available");
 
-  net::io_context io(1);
+  net::io_context io;
   tcp::endpoint at;
   {
     beast::error_code ec;

@@ -434,7 +434,7 @@ function drawChart(judged, verified) {
     scores[mover] += verified.checks[i].value;
   });
   points.push(players === 2 ? scores[0] - scores[1] : scores[0]);
-  const w = 320, h = 140, pad = 24;
+  const w = 320, h = 160, pad = 24;
   const lo = Math.min(0, ...points), hi = Math.max(1, ...points);
   const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(1, points.length - 1);
   const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo);
@@ -445,8 +445,10 @@ function drawChart(judged, verified) {
     svgEl('rect', { x: x(ply - 1) - 4, y: y(points[ply - 1]) - 4, width: 8, height: 8, fill: '#d55e00' }, svg);
   }
   const caption = svgEl('text', { x: w / 2, y: 14, 'text-anchor': 'middle', 'font-size': 11, fill: '#333' }, svg);
-  caption.textContent = players === 2 ? 'expected final margin of player 1, before each ply (squares: mistakes)'
-    : 'expected final total of the mover, before each ply';
+  caption.textContent = players === 2 ? "player 1's expected final margin, ply by ply"
+    : "the mover's expected final total, ply by ply";
+  const legend = svgEl('text', { x: w / 2, y: h - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#555' }, svg);
+  legend.textContent = judged.mistakes.length ? 'squares: mistakes; dashed: even' : 'dashed line: even';
   UI.chart.replaceChildren(svg);
 }
 
