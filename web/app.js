@@ -157,16 +157,7 @@ class LeapFrog {
   render() {
     this.draw();
     UI.board.dataset.position = this.info.position;
-    UI.moves.replaceChildren();
-    this.turns.forEach((t, i) => {
-      const li = document.createElement('li');
-      li.textContent = t;
-      if (this.byEngine[i]) li.className = 'engine';
-      UI.moves.appendChild(li);
-    });
-    UI.moves.scrollTop = UI.moves.scrollHeight;
-    $('#undo').disabled = this.turns.length === 0;
-    $('#redo').disabled = this.redoStack.length === 0;
+    renderMoveList(this.turns, this.byEngine, this.redoStack.length);
     UI.endTurn.disabled = true;
   }
 
@@ -294,15 +285,7 @@ class LeapFrog {
     const m = / turn=(\d+)/.exec(' ' + this.positions[plies].split(' ').slice(1).join(' '));
     return m ? Number(m[1]) : 1;
   }
-  async redo() {
-    if (!this.redoStack.length) return;
-    const [turn, byEngine] = this.redoStack.pop();
-    const rest = this.redoStack;
-    await this.play(turn, true);
-    this.byEngine[this.byEngine.length - 1] = byEngine;
-    this.redoStack = rest;
-    this.render();
-  }
+  redo() { return redoTurn(this); }
 
   async hint() {
     if (this.over || !this.start) return;

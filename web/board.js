@@ -176,3 +176,31 @@ function markPath(view, names, extraClass) {
 function turnSquares(turn) {
   return turn.startsWith('x') ? [turn.slice(1)] : turn.split('x');
 }
+
+// The moves list (#moves) and the undo/redo buttons of a game: each turn in notation, the
+// engine's marked.
+function renderMoveList(turns, byEngine, redoCount) {
+  const list = document.querySelector('#moves');
+  list.replaceChildren();
+  turns.forEach((t, i) => {
+    const li = document.createElement('li');
+    li.textContent = t;
+    if (byEngine[i]) li.className = 'engine';
+    list.appendChild(li);
+  });
+  list.scrollTop = list.scrollHeight;
+  document.querySelector('#undo').disabled = turns.length === 0;
+  document.querySelector('#redo').disabled = redoCount === 0;
+}
+
+// Redo for a game controller (Leap-Frog or Leap Chess): plays the turn taken back last again,
+// keeping what is left to redo and who played it.
+async function redoTurn(game) {
+  if (!game.redoStack.length) return;
+  const [turn, byEngine] = game.redoStack.pop();
+  const rest = game.redoStack;
+  await game.play(turn, true);
+  game.byEngine[game.byEngine.length - 1] = byEngine;
+  game.redoStack = rest;
+  game.render();
+}

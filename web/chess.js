@@ -171,16 +171,7 @@ class LeapChess {
       onDouble: () => this.endTurn(),
     });
     UI.board.dataset.position = this.fen;
-    UI.moves.replaceChildren();
-    this.moves.forEach((m, i) => {
-      const li = document.createElement('li');
-      li.textContent = m;
-      if (this.byEngine[i]) li.className = 'engine';
-      UI.moves.appendChild(li);
-    });
-    UI.moves.scrollTop = UI.moves.scrollHeight;
-    $('#undo').disabled = this.moves.length === 0;
-    $('#redo').disabled = this.redoStack.length === 0;
+    renderMoveList(this.moves, this.byEngine, this.redoStack.length);
     $('#promotion').hidden = true;
     this.drawMarks();
   }
@@ -279,15 +270,7 @@ class LeapChess {
     this.resigned = null;
     await this.refresh();
   }
-  async redo() {
-    if (!this.redoStack.length) return;
-    const [move, byEngine] = this.redoStack.pop();
-    const rest = this.redoStack;
-    await this.play(move, true);
-    this.byEngine[this.byEngine.length - 1] = byEngine;
-    this.redoStack = rest;
-    this.render();
-  }
+  redo() { return redoTurn(this); }
   async hint() {
     if (this.over) return;
     say('Looking for a hint…');
