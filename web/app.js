@@ -135,10 +135,9 @@ class LeapFrog {
     if (epoch !== this.epoch) return;
     const scores = 'scores ' + r.scores.join(', ');
     if (this.resigned !== null) {
-      const others = [];
-      for (let q = 1; q <= r.scores.length; ++q) if (q !== this.resigned) others.push(q);
-      setStatus(`Game over: player ${this.resigned} resigned; ` +
-        (others.length === 1 ? `player ${others[0]} wins` : `players ${others.join(' and ')} play on no more`) + `; ${scores}`);
+      const two = r.scores.length === 2;
+      setStatus(`Game over: player ${this.resigned} resigned` +
+        (two ? `; player ${3 - this.resigned} wins` : '') + `; ${scores}`);
     } else if (r.scores.length === 1) {
       setStatus(`Game over: solitaire, ${r.scores[0]} captured; ${scores}`);
     } else if (r.winners.length === 1) {
