@@ -263,7 +263,7 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
   CHECK(server.stop() == 0);
 }
 
-TEST_CASE("serve: 20 analyses at once finish within their limits; the page answers meanwhile",
+TEST_CASE("serve: 20 analyses at once finish within their limits, and the page answers meanwhile",
           "[cli][serve]") {
   ServeProcess server({"--jobs", "2", "--max-time", "5"});
   const int port = server.port();
