@@ -2,8 +2,9 @@
 # One entry point for setting up, building and testing (the README's Quick start).
 #   ./build.sh run    install what is missing, build the program only (Release), solve a
 #                     built-in Murray position
-#   ./build.sh test   install what is missing, build (Release), run the test suite (the sheet
-#                     screenshot test installs Chromium, about 290 MB, unless LEAPFROG_NO_BROWSER=1)
+#   ./build.sh test   install what is missing, build (Release), run the test suite (the browser
+#                     tests install Chromium, about 290 MB, unless LEAPFROG_NO_BROWSER=1, and
+#                     the web board's test playwright-core with npm ci)
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
 #   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
 #   ./build.sh tsan   the tests built with ThreadSanitizer, linked to a oneTBB built with it
@@ -44,10 +45,11 @@ configure_and_build() {  # dir [--target T], extra cmake args...
 # The sheet screenshot test installs Chromium when it is missing: say so before the tests.
 browser_notice() {
   if [ "${LEAPFROG_NO_BROWSER:-}" = 1 ]; then
-    echo "build.sh: LEAPFROG_NO_BROWSER=1: the sheet screenshot test will be skipped" >&2
+    echo "build.sh: LEAPFROG_NO_BROWSER=1: the browser tests will be skipped" >&2
   elif ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
-    echo "build.sh: the sheet screenshot test will install Debian's chromium package (about" \
-      "290 MB, as root); LEAPFROG_NO_BROWSER=1 skips that test instead" >&2
+    echo "build.sh: the browser tests (the sheet screenshot, the web board) will install" \
+      "Debian's chromium package (about 290 MB, as root); LEAPFROG_NO_BROWSER=1 skips them" \
+      "instead" >&2
   fi
 }
 

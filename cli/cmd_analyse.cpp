@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <iostream>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
@@ -34,82 +35,46 @@ Json turns_json(const Board& board, const std::vector<Turn>& turns) {
   return out;
 }
 
-int analyse_one(const CommonOptions& o, const std::string& position, const GameOptions& options,
-                const SearchControl& control, ProgressLine& line) {
-  const Setup setup = load_position(position, o);
+}  // namespace
+
+Json analyse_json(const Setup& setup, const GameResult& r) {
   const Rules rules = setup.rules();
-  const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
-  line.clear();
-  if (o.json) {
-    Json j;
-    j["value"] = r.value;
-    j["best"] = r.best ? Json(format_turn(setup.board, *r.best)) : Json(nullptr);
-    j["pv"] = turns_json(setup.board, r.pv);
-    j["proved"] = r.proved;
-    j["nodes"] = r.nodes;
-    j["complete"] = r.complete;
-    j["depth"] = r.depth;
-    j["totals"] = r.totals;
-    j["players"] = rules.players;
-    j["to_move"] = setup.position.to_move + 1;
-    j["by"] = to_string(rules.measure);
-    print_json(j);
-    return 0;
-  }
-  std::cout << render_board(setup, want_colour(o));
-  std::cout << "player " << setup.position.to_move + 1 << " to move, " << rules.players
-            << " players; value: " << value_note(rules) << " (" << to_string(rules.measure)
-            << ")\n";
-  if (!r.best) {
-    std::cout << "the game is over: value 0\n";
-  } else {
-    std::cout << "best  " << format_turn(setup.board, *r.best) << "\n";
-    std::cout << "value " << signed_text(r.value);
-    if (r.proved)
-      std::cout << ", proved";
-    else
-      std::cout << ", not proved (an estimate looking " << r.depth
-                << (r.depth == 1 ? " turn" : " turns") << " ahead)";
-    std::cout << (r.complete ? "" : ", search stopped early") << "\n";
-    std::cout << "pv   ";
-    for (const Turn& t : r.pv) std::cout << " " << format_turn(setup.board, t);
-    std::cout << "\n";
-  }
-  std::cout << "nodes " << r.nodes << "\n";
-  return 0;
+  Json j;
+  j["value"] = r.value;
+  j["best"] = r.best ? Json(format_turn(setup.board, *r.best)) : Json(nullptr);
+  j["pv"] = turns_json(setup.board, r.pv);
+  j["proved"] = r.proved;
+  j["nodes"] = r.nodes;
+  j["complete"] = r.complete;
+  j["depth"] = r.depth;
+  j["totals"] = r.totals;
+  j["players"] = rules.players;
+  j["to_move"] = setup.position.to_move + 1;
+  j["by"] = to_string(rules.measure);
+  return j;
 }
 
-// One judged turn of a record.
-struct Judged {
-  int ply = 0;
-  int player = 0;  // 1-based
-  std::string move;
-  Score value = 0;  // before the turn, for its mover
-  std::string best;
-  Score loss = 0;
-  bool proved = false;
-};
-
-int analyse_game(const CommonOptions& o, const std::string& file, const GameOptions& options,
-                 const SearchControl& control, ProgressLine& line, const std::string& svg,
-                 Score threshold) {
-  const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
+JudgedGame judge_game(const GameRecord& record, const GameOptions& options,
+                      const SearchControl& control, Score threshold) {
+  JudgedGame out;
+  out.threshold = threshold;
   const Rules rules = record.start.rules();
   const Board& board = record.start.board;
-  const GameReport report = referee(record);
+  out.report = referee(record);
+  const GameReport& report = out.report;
   const std::size_t legal =
       report.first_error ? static_cast<std::size_t>(*report.first_error) : report.turns.size();
   // Positions 0..legal and the search of each (the one after the last turn too: its value
   // tells what the last turn lost).
   GameEngine engine(board, rules, options);
-  std::vector<Position> positions{record.start.position};
+  std::vector<Position>& positions = out.positions;
+  positions.push_back(record.start.position);
   for (std::size_t i = 0; i < legal; ++i)
     positions.push_back(apply(board, rules, positions.back(), record.turns[i].turn));
-  std::vector<GameResult> results;
+  std::vector<GameResult>& results = out.results;
   for (const Position& p : positions) results.push_back(engine.search(p, control));
-  line.clear();
-  std::vector<Judged> judged;
-  std::vector<int> mistakes;
+  std::vector<Judged>& judged = out.turns;
+  std::vector<int>& mistakes = out.mistakes;
   for (std::size_t i = 0; i < legal; ++i) {
     const Position& before = positions[i];
     const Turn& played = record.turns[i].turn;
@@ -135,11 +100,83 @@ int analyse_game(const CommonOptions& o, const std::string& file, const GameOpti
     if (j.loss >= threshold) mistakes.push_back(j.ply);
     judged.push_back(j);
   }
-  std::vector<int> worst = mistakes;
+  std::vector<int>& worst = out.worst;
+  worst = mistakes;
   std::stable_sort(worst.begin(), worst.end(), [&](int a, int b) {
     return judged[static_cast<std::size_t>(a - 1)].loss >
            judged[static_cast<std::size_t>(b - 1)].loss;
   });
+  return out;
+}
+
+Json analyse_game_json(const JudgedGame& g) {
+  Json j;
+  Json turns = Json::array();
+  for (const Judged& t : g.turns)
+    turns.push_back({{"ply", t.ply},
+                     {"player", t.player},
+                     {"move", t.move},
+                     {"value", t.value},
+                     {"best", t.best.empty() ? Json(nullptr) : Json(t.best)},
+                     {"loss", t.loss},
+                     {"proved", t.proved}});
+  j["turns"] = turns;
+  j["mistakes"] = g.mistakes;
+  j["worst"] = g.worst;
+  j["threshold"] = g.threshold;
+  j["legal"] = g.report.legal;
+  j["final_value"] = g.results.back().value;
+  return j;
+}
+
+namespace {
+
+int analyse_one(const CommonOptions& o, const std::string& position, const GameOptions& options,
+                const SearchControl& control, ProgressLine& line) {
+  const Setup setup = load_position(position, o);
+  const Rules rules = setup.rules();
+  const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
+  line.clear();
+  if (o.json) {
+    print_json(analyse_json(setup, r));
+    return 0;
+  }
+  std::cout << render_board(setup, want_colour(o));
+  std::cout << "player " << setup.position.to_move + 1 << " to move, " << rules.players
+            << " players; value: " << value_note(rules) << " (" << to_string(rules.measure)
+            << ")\n";
+  if (!r.best) {
+    std::cout << "the game is over: value 0\n";
+  } else {
+    std::cout << "best  " << format_turn(setup.board, *r.best) << "\n";
+    std::cout << "value " << signed_text(r.value);
+    if (r.proved)
+      std::cout << ", proved";
+    else
+      std::cout << ", not proved (an estimate looking " << r.depth
+                << (r.depth == 1 ? " turn" : " turns") << " ahead)";
+    std::cout << (r.complete ? "" : ", search stopped early") << "\n";
+    std::cout << "pv   ";
+    for (const Turn& t : r.pv) std::cout << " " << format_turn(setup.board, t);
+    std::cout << "\n";
+  }
+  std::cout << "nodes " << r.nodes << "\n";
+  return 0;
+}
+
+int analyse_game(const CommonOptions& o, const std::string& file, const GameOptions& options,
+                 const SearchControl& control, ProgressLine& line, const std::string& svg,
+                 Score threshold) {
+  const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
+  const Rules rules = record.start.rules();
+  const JudgedGame judged_game = judge_game(record, options, control, threshold);
+  line.clear();
+  const std::vector<Position>& positions = judged_game.positions;
+  const std::vector<GameResult>& results = judged_game.results;
+  const std::vector<Judged>& judged = judged_game.turns;
+  const std::vector<int>& mistakes = judged_game.mistakes;
+  const std::vector<int>& worst = judged_game.worst;
+  const GameReport& report = judged_game.report;
   if (!svg.empty()) {
     // The expected end of the game as the engine sees it before each ply: two players,
     // player 1's final margin (the scores so far and the value); more, the mover's final
@@ -161,23 +198,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, const GameOpti
   }
   if (svg != "-") {
     if (o.json) {
-      Json j;
-      Json turns = Json::array();
-      for (const Judged& t : judged)
-        turns.push_back({{"ply", t.ply},
-                         {"player", t.player},
-                         {"move", t.move},
-                         {"value", t.value},
-                         {"best", t.best.empty() ? Json(nullptr) : Json(t.best)},
-                         {"loss", t.loss},
-                         {"proved", t.proved}});
-      j["turns"] = turns;
-      j["mistakes"] = mistakes;
-      j["worst"] = worst;
-      j["threshold"] = threshold;
-      j["legal"] = report.legal;
-      j["final_value"] = results.back().value;
-      print_json(j);
+      print_json(analyse_game_json(judged_game));
     } else {
       std::cout << "value before each turn: " << value_note(rules) << " ("
                 << to_string(rules.measure) << ")\n";

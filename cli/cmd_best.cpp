@@ -1,5 +1,6 @@
 #include <iostream>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
@@ -7,6 +8,30 @@
 #include "solver/chains.h"
 
 namespace leapfrog::cli {
+
+Json best_json(const Setup& setup, const ChainResult& r, bool all) {
+  const Rules rules = setup.rules();
+  if (!r.complete)
+    return Json{{"complete", false},
+                {"out_of_memory", r.out_of_memory},
+                {"by", to_string(rules.measure)},
+                {"nodes", r.nodes}};
+  Json j;
+  j["value"] = r.value;
+  j["count"] = count_json(r.count);
+  j["best"] = r.best ? Json(format_turn(setup.board, *r.best)) : Json(nullptr);
+  j["by"] = to_string(rules.measure);
+  j["removal"] = r.removal;
+  j["nodes"] = r.nodes;
+  j["complete"] = true;
+  if (all) {
+    Json list = Json::array();
+    for (const Turn& t : r.chains) list.push_back(format_turn(setup.board, t));
+    j["chains"] = list;
+    j["truncated"] = r.truncated;
+  }
+  return j;
+}
 
 int run_best(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
@@ -42,11 +67,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   const ChainResult r = best_chains(setup.board, rules, setup.position, options, control);
   line.clear();
   if (!r.complete) {
-    if (o.json)
-      print_json(Json{{"complete", false},
-                      {"out_of_memory", r.out_of_memory},
-                      {"by", to_string(rules.measure)},
-                      {"nodes", r.nodes}});
+    if (o.json) print_json(best_json(setup, r, all_chains));
     if (r.out_of_memory)
       std::cerr << "leapfrog best: stopped after " << r.nodes
                 << " nodes: the search's tables need more than --hash " << limits.hash_mb
@@ -63,21 +84,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
     if (svg == "-") return 0;
   }
   if (o.json) {
-    Json j;
-    j["value"] = r.value;
-    j["count"] = count_json(r.count);
-    j["best"] = r.best ? Json(best) : Json(nullptr);
-    j["by"] = to_string(rules.measure);
-    j["removal"] = r.removal;
-    j["nodes"] = r.nodes;
-    j["complete"] = true;
-    if (all_chains) {
-      Json list = Json::array();
-      for (const Turn& t : r.chains) list.push_back(format_turn(setup.board, t));
-      j["chains"] = list;
-      j["truncated"] = r.truncated;
-    }
-    print_json(j);
+    print_json(best_json(setup, r, all_chains));
     return 0;
   }
   if (!r.best) {

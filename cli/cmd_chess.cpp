@@ -11,6 +11,7 @@
 #include "chess/record.h"
 #include "chess/search.h"
 #include "cli/chess_render.h"
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
@@ -55,63 +56,32 @@ Position load_fen(const std::string& text) {
   }
 }
 
-Json moves_json(const std::vector<Move>& moves) {
+}  // namespace
+
+Json chess_move_list_json(const std::vector<Move>& moves) {
   Json a = Json::array();
   for (const Move& m : moves) a.push_back(chess::move_text(m));
   return a;
 }
 
-// "Red has no legal move and loses (checkmate)".
-std::string game_over_text(const Position& pos) {
+std::string chess_game_over_text(const Position& pos) {
   return std::string(pos.side() == chess::kRed ? "Red" : "Black") +
          " has no legal move and loses (" + (pos.in_check() ? "checkmate" : "stalemate") + ")";
 }
 
-int chess_moves(const Command& cmd, const std::vector<std::string>& args) {
-  ChessOptions o;
-  std::string fen;
-  po::options_description visible;
-  visible.add(chess_rule_options(o)).add(output_options(o.common));
-  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
-  const Position pos = load_fen(fen);
-  const chess::MoveList moves = chess::legal_moves(pos, rules_of(o));
-  if (o.common.json) {
-    print_json(Json{{"fen", pos.fen()},
-                    {"captures", o.captures},
-                    {"moves", moves_json(moves)},
-                    {"count", moves.size()},
-                    {"check", pos.in_check()}});
-    return 0;
-  }
-  for (const Move& m : moves) std::cout << chess::move_text(m) << "\n";
-  if (moves.empty()) std::cerr << "leapfrog chess moves: " << game_over_text(pos) << "\n";
-  return 0;
+Json chess_moves_json(const Position& pos, const std::string& captures,
+                      const chess::MoveList& moves) {
+  return Json{{"fen", pos.fen()},
+              {"captures", captures},
+              {"moves", chess_move_list_json(moves)},
+              {"count", moves.size()},
+              {"check", pos.in_check()}};
 }
 
-int parse_depth(const std::string& text) {
-  if (text.empty()) throw UsageError("missing DEPTH");
-  const bool digits = text.size() <= 2 && std::all_of(text.begin(), text.end(),
-                                                      [](char c) { return c >= '0' && c <= '9'; });
-  if (!digits || std::stoi(text) > 20)
-    throw UsageError("DEPTH must be a whole number 0..20, not " + quoted_text(text));
-  return std::stoi(text);
-}
-
-int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
-  ChessOptions o;
-  std::string fen, depth_text;
-  bool divide = false;
-  po::options_description visible;
-  po::options_description count("Counting");
-  count.add_options()("divide", po::bool_switch(&divide), "also count each first move's subtree");
-  visible.add(chess_rule_options(o)).add(count).add(output_options(o.common));
-  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"depth", &depth_text}}))
-    return 0;
-  const Position pos = load_fen(fen);
-  const int depth = parse_depth(depth_text);
-  const chess::Rules rules = rules_of(o);
-  SearchControl control;
-  control.stop = &install_interrupt_flag();
+Json chess_perft_json(const Position& pos, const std::string& captures, int depth, bool divide,
+                      const SearchControl& control,
+                      const std::function<void(const std::string&, std::uint64_t)>& each) {
+  const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
   std::uint64_t nodes = 0;
   Json divided = Json::object();
   if (divide && depth > 0) {
@@ -119,36 +89,50 @@ int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
       const std::uint64_t n = chess::perft(pos.after(m), rules, depth - 1, control);
       divided[chess::move_text(m)] = n;
       nodes += n;
-      if (!o.common.json && !control.stop_requested())
-        std::cout << chess::move_text(m) << ": " << n << "\n";
+      if (each && !control.stop_requested()) each(chess::move_text(m), n);
     }
   } else {
     nodes = chess::perft(pos, rules, depth, control);
   }
-  if (control.stop_requested()) {
-    std::cerr << "leapfrog chess perft: interrupted; no count\n";
-    return 2;
-  }
-  if (o.common.json) {
-    Json j{{"depth", depth}, {"captures", o.captures}, {"nodes", nodes}};
-    if (divide) j["divide"] = divided;
-    print_json(j);
-    return 0;
-  }
-  std::cout << "perft " << depth << ": " << nodes << "\n";
-  return 0;
+  Json j{{"depth", depth}, {"captures", captures}, {"nodes", nodes}};
+  if (divide) j["divide"] = divided;
+  return j;
 }
 
-// verify --game: every move of a record judged in turn, up to the first illegal one.
-int referee(const ChessOptions& o, const std::string& path) {
-  chess::GameText g;
-  try {
-    g = chess::parse_record(read_file(path));
-  } catch (const chess::RecordError& e) {
-    throw UsageError(e.what());
-  }
-  Position pos = load_fen(g.fen);
-  const chess::Rules rules = rules_of(o);
+Json chess_show_json(const Position& pos, std::size_t moves) {
+  return Json{{"fen", pos.fen()},
+              {"side", pos.side() == chess::kRed ? "red" : "black"},
+              {"check", pos.in_check()},
+              {"moves", moves}};
+}
+
+Json chess_verify_json(const Position& pos, const std::string& captures, const chess::Verdict& v) {
+  Json j{{"legal", v.legal},
+         {"move", v.legal ? Json(chess::move_text(v.move)) : Json(nullptr)},
+         {"reason", v.legal ? Json(nullptr) : Json(v.reason)},
+         {"required", chess_move_list_json(v.required)},
+         {"captures", captures}};
+  if (v.legal) j["fen"] = pos.after(v.move).fen();
+  return j;
+}
+
+Json chess_analyse_json(const Position& pos, const std::string& captures,
+                        const chess::SearchResult& r) {
+  return Json{{"best", r.has_move ? Json(chess::move_text(r.best)) : Json(nullptr)},
+              {"value", r.value},
+              {"pv", chess_move_list_json(r.pv)},
+              {"nodes", r.nodes},
+              {"depth", r.depth},
+              {"proved", r.complete && std::abs(r.value) > chess::kMateBound},
+              {"captures", captures},
+              {"fen", pos.fen()}};
+}
+
+Position chess_position(const std::string& fen) { return load_fen(fen); }
+
+Json chess_referee_json(const chess::GameText& g, const std::string& captures) {
+  Position pos = chess_position(g.fen);
+  const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
   Json first_error = nullptr;
   int played = 0;
   for (const auto& token : g.moves) {
@@ -164,25 +148,102 @@ int referee(const ChessOptions& o, const std::string& path) {
                          {"line", token.line},
                          {"move", token.text},
                          {"reason", v.reason},
-                         {"required", moves_json(v.required)}};
+                         {"required", chess_move_list_json(v.required)}};
       break;
     }
     pos = pos.after(v.move);
     ++played;
   }
   const bool over = chess::legal_moves(pos, rules).empty();
-  const bool ok = first_error.is_null();
+  return Json{{"legal", first_error.is_null()},
+              {"turns", played},
+              {"first_error", first_error},
+              {"final", pos.fen()},
+              {"game_over", over ? Json(chess_game_over_text(pos)) : Json(nullptr)},
+              {"result", g.result.empty() ? Json(nullptr) : Json(g.result)},
+              {"captures", captures}};
+}
+
+namespace {
+
+int chess_moves(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen;
+  po::options_description visible;
+  visible.add(chess_rule_options(o)).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  const Position pos = load_fen(fen);
+  const chess::MoveList moves = chess::legal_moves(pos, rules_of(o));
   if (o.common.json) {
-    print_json(Json{{"legal", ok},
-                    {"turns", played},
-                    {"first_error", first_error},
-                    {"final", pos.fen()},
-                    {"game_over", over ? Json(game_over_text(pos)) : Json(nullptr)},
-                    {"result", g.result.empty() ? Json(nullptr) : Json(g.result)},
-                    {"captures", o.captures}});
+    print_json(chess_moves_json(pos, o.captures, moves));
+    return 0;
+  }
+  for (const Move& m : moves) std::cout << chess::move_text(m) << "\n";
+  if (moves.empty()) std::cerr << "leapfrog chess moves: " << chess_game_over_text(pos) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int chess_depth(const std::string& text) {
+  if (text.empty()) throw UsageError("missing DEPTH");
+  const bool digits = text.size() <= 2 && std::all_of(text.begin(), text.end(),
+                                                      [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || std::stoi(text) > 20)
+    throw UsageError("DEPTH must be a whole number 0..20, not " + quoted_text(text));
+  return std::stoi(text);
+}
+
+namespace {
+
+int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen, depth_text;
+  bool divide = false;
+  po::options_description visible;
+  po::options_description count("Counting");
+  count.add_options()("divide", po::bool_switch(&divide), "also count each first move's subtree");
+  visible.add(chess_rule_options(o)).add(count).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"depth", &depth_text}}))
+    return 0;
+  const Position pos = load_fen(fen);
+  const int depth = chess_depth(depth_text);
+  SearchControl control;
+  control.stop = &install_interrupt_flag();
+  const Json j = chess_perft_json(pos, o.captures, depth, divide, control,
+                                  [&](const std::string& move, std::uint64_t n) {
+                                    if (!o.common.json) std::cout << move << ": " << n << "\n";
+                                  });
+  if (control.stop_requested()) {
+    std::cerr << "leapfrog chess perft: interrupted; no count\n";
+    return 2;
+  }
+  if (o.common.json) {
+    print_json(j);
+    return 0;
+  }
+  const std::uint64_t nodes = j["nodes"].get<std::uint64_t>();
+  std::cout << "perft " << depth << ": " << nodes << "\n";
+  return 0;
+}
+
+// verify --game: every move of a record judged in turn, up to the first illegal one.
+int referee(const ChessOptions& o, const std::string& path) {
+  chess::GameText g;
+  try {
+    g = chess::parse_record(read_file(path));
+  } catch (const chess::RecordError& e) {
+    throw UsageError(e.what());
+  }
+  const Json j = chess_referee_json(g, o.captures);
+  const bool ok = j["legal"].get<bool>();
+  const Json& first_error = j["first_error"];
+  if (o.common.json) {
+    print_json(j);
   } else if (ok) {
-    std::cout << played << " moves, all legal; final position " << pos.fen() << "\n";
-    if (over) std::cout << game_over_text(pos) << "\n";
+    std::cout << j["turns"].get<int>() << " moves, all legal; final position "
+              << j["final"].get<std::string>() << "\n";
+    if (!j["game_over"].is_null()) std::cout << j["game_over"].get<std::string>() << "\n";
   } else {
     std::cout << "ply " << first_error["ply"].get<int>() << " (line "
               << first_error["line"].get<int>() << ") "
@@ -222,13 +283,7 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   }
   const chess::Verdict v = chess::judge(pos, rules_of(o), written);
   if (o.common.json) {
-    Json j{{"legal", v.legal},
-           {"move", v.legal ? Json(chess::move_text(v.move)) : Json(nullptr)},
-           {"reason", v.legal ? Json(nullptr) : Json(v.reason)},
-           {"required", moves_json(v.required)},
-           {"captures", o.captures}};
-    if (v.legal) j["fen"] = pos.after(v.move).fen();
-    print_json(j);
+    print_json(chess_verify_json(pos, o.captures, v));
   } else if (v.legal) {
     std::cout << chess::move_text(v.move) << ": legal\n";
   } else {
@@ -252,9 +307,6 @@ std::string value_text(int v) {
   return out;
 }
 
-// The node budget of analyse when no limit is given.
-constexpr std::uint64_t kDefaultAnalyseNodes = 1'000'000;
-
 int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   ChessOptions o;
   std::string fen;
@@ -273,7 +325,7 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = load_fen(fen);
   if (depth == 0 && limits.node_limit == 0 && limits.time_limit == 0)
-    limits.node_limit = kDefaultAnalyseNodes;
+    limits.node_limit = kChessAnalyseNodes;
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
   chess::SearchSettings settings;
@@ -282,19 +334,11 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   const chess::SearchResult r = chess::analyse(pos, rules_of(o), settings, control);
   line.clear();
   if (o.common.json) {
-    Json j{{"best", r.has_move ? Json(chess::move_text(r.best)) : Json(nullptr)},
-           {"value", r.value},
-           {"pv", moves_json(r.pv)},
-           {"nodes", r.nodes},
-           {"depth", r.depth},
-           {"proved", r.complete && std::abs(r.value) > chess::kMateBound},
-           {"captures", o.captures},
-           {"fen", pos.fen()}};
-    print_json(j);
+    print_json(chess_analyse_json(pos, o.captures, r));
     return 0;
   }
   if (!r.has_move) {
-    std::cout << game_over_text(pos) << "\n";
+    std::cout << chess_game_over_text(pos) << "\n";
     return 0;
   }
   std::cout << "best " << chess::move_text(r.best) << "  value " << value_text(r.value)
@@ -399,10 +443,7 @@ int chess_show(const Command& cmd, const std::vector<std::string>& args) {
   if (o.svg == "-") return 0;
   const std::size_t count = chess::legal_moves(pos, rules_of(o)).size();
   if (o.common.json) {
-    print_json(Json{{"fen", pos.fen()},
-                    {"side", pos.side() == chess::kRed ? "red" : "black"},
-                    {"check", pos.in_check()},
-                    {"moves", count}});
+    print_json(chess_show_json(pos, count));
     return 0;
   }
   std::cout << chess_board_text(pos, want_colour(o.common))
@@ -460,7 +501,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
     redraw = false;
     const chess::MoveList legal = chess::legal_moves(pos, rules);
     if (legal.empty()) {
-      std::cout << game_over_text(pos) << ".\n";
+      std::cout << chess_game_over_text(pos) << ".\n";
       return finish(pos.side() == chess::kRed ? "0-1" : "1-0");
     }
     if (std::count(history.begin(), history.end(), pos.key()) >= 2) {

@@ -3,6 +3,7 @@
 #include <iostream>
 #include <random>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
@@ -71,11 +72,19 @@ const Variant* board_shape(const std::string& name, const CommonOptions& o) {
   return find_variant(name);
 }
 
-int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args) {
-  CommonOptions o;
-  std::string kind = "chain", variant_name = "murray", out_file, format, counts = "table";
+}  // namespace
+
+std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
+                                            const std::vector<std::string>& args) {
+  PuzzleRequest req;
+  CommonOptions& o = req.o;
+  std::string& kind = req.kind;
+  std::string& out_file = req.out_file;
+  std::string& format = req.format;
+  std::string variant_name = "murray", counts = "table";
   std::string board = "square";
-  int count = 10, size = 0, threads = 0, min_jumps = 3;
+  int count = 10, size = 0, min_jumps = 3;
+  int& threads = req.threads;
   std::uint64_t seed = 1;
   std::size_t hash_mb = kDefaultHashMb;
   bool unique_only = false;
@@ -120,9 +129,9 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
-    return 0;
+    return std::nullopt;
   }
-  PuzzleSpec spec;
+  PuzzleSpec& spec = req.spec;
   spec.kind = kind == "chain" ? PuzzleKind::kChain : PuzzleKind::kSolitaire;
   spec.variant = find_variant(variant_name);
   spec.shape = board_shape(board, o);
@@ -154,9 +163,36 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   spec.min_jumps = min_jumps;
   spec.unique_only = unique_only;
   spec.hash_mb = puzzle_table_mb(hash_mb);
+  return req;
+}
 
+Json puzzle_json(const Puzzle& p) {
+  Json sol = Json::array();
+  for (const Turn& t : p.solution) sol.push_back(format_turn(p.setup.board, t));
+  return {{"id", p.id},         {"kind", to_string(p.kind)}, {"position", format_position(p.setup)},
+          {"solution", sol},    {"value", p.value},          {"rating", p.rating},
+          {"themes", p.themes}, {"unique", p.unique}};
+}
+
+Json puzzles_json(const PuzzleSpec& spec, const std::string& kind,
+                  const std::vector<Puzzle>& puzzles, const GenerationStats& stats) {
+  Json list = Json::array();
+  for (const Puzzle& p : puzzles) list.push_back(puzzle_json(p));
+  return Json{
+      {"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}, {"puzzles", list}};
+}
+
+namespace {
+
+int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args) {
+  const std::optional<PuzzleRequest> req = puzzle_request(cmd, args);
+  if (!req) return 0;
+  const PuzzleSpec& spec = req->spec;
+  const CommonOptions& o = req->o;
+  const std::string& kind = req->kind;
+  const int count = spec.count;
   SearchControl control;
-  control.threads = threads;
+  control.threads = req->threads;
   control.stop = &install_interrupt_flag();
   ProgressLine progress({"candidates", nullptr});
   control.progress = progress.callback();
@@ -177,34 +213,25 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
               << " puzzles found\n";
 
   const std::string text =
-      format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
-  if (!out_file.empty()) write_file(out_file, text);
+      req->format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
+  if (!req->out_file.empty()) write_file(req->out_file, text);
   if (o.json) {
-    Json list = Json::array();
-    for (const Puzzle& p : puzzles) {
-      Json sol = Json::array();
-      for (const Turn& t : p.solution) sol.push_back(format_turn(p.setup.board, t));
-      list.push_back({{"id", p.id},
-                      {"kind", to_string(p.kind)},
-                      {"position", format_position(p.setup)},
-                      {"solution", sol},
-                      {"value", p.value},
-                      {"rating", p.rating},
-                      {"themes", p.themes},
-                      {"unique", p.unique}});
-    }
-    print_json(Json{
-        {"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}, {"puzzles", list}});
-  } else if (out_file.empty()) {
+    print_json(puzzles_json(spec, kind, puzzles, stats));
+  } else if (req->out_file.empty()) {
     std::cout << text;
   }
   return 0;
 }
 
-int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
-  CommonOptions o;
+}  // namespace
+
+std::optional<LayoutResult> layout_request(const Command& cmd,
+                                           const std::vector<std::string>& args) {
+  LayoutResult result;
+  CommonOptions& o = result.o;
   std::string variant_name = "murray", counts = "table", board = "square";
-  std::uint64_t seed = 1;
+  std::uint64_t& seed = result.seed;
+  seed = 1;
   po::options_description layout("Layout options");
   layout.add_options()(
       "variant",
@@ -233,11 +260,12 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
-    return 0;
+    return std::nullopt;
   }
-  const Variant* v = find_variant(variant_name);
-  const Rounding rounding = rounding_of(counts);
-  Setup setup;
+  const Variant* v = result.variant = find_variant(variant_name);
+  const Rounding rounding = result.rounding = rounding_of(counts);
+  result.holes_asked = holes;
+  Setup& setup = result.setup;
   setup.variant = std::string(v->name);
   const Variant* shape = board_shape(board, o);
   if (shape != nullptr) {
@@ -262,40 +290,64 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       setup.rules(), random_layout_with_holes(setup.board, *v, seed, rounding, holes, &emptied));
   if (holes > 0)
     setup.position.removals_due = default_removals(setup.board, setup.rules(), setup.position);
-  std::vector<std::string> hole_names;
-  for (const Square s : emptied) hole_names.push_back(square_name(setup.board, s));
+  for (const Square s : emptied) result.holes.push_back(square_name(setup.board, s));
+  result.shape = shape;
+  return result;
+}
+
+Json layout_json(const LayoutResult& l) {
+  const Setup& setup = l.setup;
+  const Variant* v = l.variant;
+  const Rounding rounding = l.rounding;
+  const std::uint64_t seed = l.seed;
+  const std::vector<std::string>& hole_names = l.holes;
+  Json j;
+  j["position"] = format_position(setup);
+  j["seed"] = seed;
+  j["variant"] = v->name;
+  j["width"] = setup.board.width();
+  j["height"] = setup.board.height();
+  Json c = Json::array();
+  for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), rounding)) {
+    std::string name;
+    for (const PieceKind& k : v->pieces)
+      if (k.value == pc.value) name = k.name;
+    c.push_back({{"value", pc.value}, {"name", name}, {"count", pc.count}});
+  }
+  j["counts"] = c;
+  j["points"] = point_total(setup.board, setup.position);
+  j["holes"] = hole_names;
+  Json due = Json::array();
+  for (int p = 0; p < setup.rules().players; ++p)
+    if (setup.position.removal_due(p)) due.push_back(p + 1);
+  j["removals_due"] = due;
+  return j;
+}
+
+namespace {
+
+int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
+  const std::optional<LayoutResult> result = layout_request(cmd, args);
+  if (!result) return 0;
+  const LayoutResult& l = *result;
+  const Setup& setup = l.setup;
+  const Variant* v = l.variant;
+  const Variant* shape = l.shape;
+  const CommonOptions& o = l.o;
+  const int holes = l.holes_asked;
+  const std::vector<std::string>& hole_names = l.holes;
   if (o.json) {
-    Json j;
-    j["position"] = format_position(setup);
-    j["seed"] = seed;
-    j["variant"] = v->name;
-    j["width"] = setup.board.width();
-    j["height"] = setup.board.height();
-    Json c = Json::array();
-    for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), rounding)) {
-      std::string name;
-      for (const PieceKind& k : v->pieces)
-        if (k.value == pc.value) name = k.name;
-      c.push_back({{"value", pc.value}, {"name", name}, {"count", pc.count}});
-    }
-    j["counts"] = c;
-    j["points"] = point_total(setup.board, setup.position);
-    j["holes"] = hole_names;
-    Json due = Json::array();
-    for (int p = 0; p < setup.rules().players; ++p)
-      if (setup.position.removal_due(p)) due.push_back(p + 1);
-    j["removals_due"] = due;
-    print_json(j);
+    print_json(layout_json(l));
     return 0;
   }
   std::cout << render_board(setup, colour_by_default());
-  std::cout << "seed " << seed << ", " << v->name;
+  std::cout << "seed " << l.seed << ", " << v->name;
   if (shape != nullptr)
     std::cout << " on the " << shape->name << " of side " << (o.size ? o.size : shape->width)
               << " (" << setup.board.squares() << " squares):";
   else
     std::cout << " " << setup.board.width() << "x" << setup.board.height() << ":";
-  for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), rounding)) {
+  for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), l.rounding)) {
     for (const PieceKind& k : v->pieces)
       if (k.value == pc.value) std::cout << " " << pc.count << " " << k.name;
   }

@@ -1,10 +1,44 @@
 #include <iostream>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog::cli {
+
+// A position may have millions of turns (17.8 million on a 9x9 lattice): they are written
+// as they are found, never held, and a stop (Ctrl-C, SIGTERM, a failed write) ends the walk.
+// `limit` caps a second walk at the turns the first one wrote; it goes on after a stop,
+// so that the two lists match (a second Ctrl-C ends the process).
+std::uint64_t write_moves_json(std::ostream& out, const Setup& setup,
+                               const std::atomic<bool>& stop) {
+  const Rules rules = setup.rules();
+  constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  const auto walk = [&](std::uint64_t limit, const auto& write) {
+    std::uint64_t n = 0;
+    for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
+      if (n == limit || (limit == kAll && stop.load(std::memory_order_relaxed)) || !out)
+        return false;
+      write(t, n++);
+      return true;
+    });
+    return n;
+  };
+  // The layout of print_json (two-space indent), written one turn at a time: the moves,
+  // then their captures in a second walk.
+  const auto list = [](std::uint64_t i) { return i == 0 ? "\n    " : ",\n    "; };
+  out << "{\n  \"moves\": [";
+  const std::uint64_t count = walk(kAll, [&](const TurnView& t, std::uint64_t i) {
+    out << list(i) << Json(format_turn(setup.board, t)).dump();
+  });
+  out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
+  walk(count, [&](const TurnView& t, std::uint64_t i) { out << list(i) << t.size(rules); });
+  out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << Json(to_string(rules.measure)).dump();
+  if (stop) out << ",\n  \"complete\": false";
+  out << "\n}\n";
+  return count;
+}
 
 int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
@@ -14,41 +48,17 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   const Setup setup = load_position(position, o);
-  const Rules rules = setup.rules();
   const std::atomic<bool>& stop = install_interrupt_flag();
-  // A position may have millions of turns (17.8 million on a 9x9 lattice): they are written
-  // as they are found, never held, and a stop (Ctrl-C, SIGTERM, a failed write) ends the walk.
-  // `limit` caps a second walk at the turns the first one wrote; it goes on after a stop,
-  // so that the two lists match (a second Ctrl-C ends the process).
-  constexpr std::uint64_t kAll = ~std::uint64_t{0};
-  const auto walk = [&](std::uint64_t limit, const auto& write) {
-    std::uint64_t n = 0;
-    for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
-      if (n == limit || (limit == kAll && stop.load(std::memory_order_relaxed)) || !std::cout)
-        return false;
-      write(t, n++);
-      return true;
-    });
-    return n;
-  };
   std::uint64_t count = 0;
   if (o.json) {
-    // The layout of print_json (two-space indent), written one turn at a time: the moves,
-    // then their captures in a second walk.
-    const auto list = [](std::uint64_t i) { return i == 0 ? "\n    " : ",\n    "; };
-    std::cout << "{\n  \"moves\": [";
-    count = walk(kAll, [&](const TurnView& t, std::uint64_t i) {
-      std::cout << list(i) << Json(format_turn(setup.board, t)).dump();
-    });
-    std::cout << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
-    walk(count, [&](const TurnView& t, std::uint64_t i) { std::cout << list(i) << t.size(rules); });
-    std::cout << (count ? "\n  ]" : "]")
-              << ",\n  \"by\": " << Json(to_string(rules.measure)).dump();
-    if (stop) std::cout << ",\n  \"complete\": false";
-    std::cout << "\n}\n";
+    count = write_moves_json(std::cout, setup, stop);
   } else {
-    count = walk(kAll, [&](const TurnView& t, std::uint64_t) {
+    const Rules rules = setup.rules();
+    for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
+      if (stop.load(std::memory_order_relaxed) || !std::cout) return false;
       std::cout << format_turn(setup.board, t) << "  " << t.size(rules) << "\n";
+      ++count;
+      return true;
     });
     std::cout << count << (count == 1 ? " turn" : " turns") << " (" << to_string(rules.continuation)
               << ", captures by " << to_string(rules.measure) << ")\n";

@@ -1,7 +1,9 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
@@ -12,22 +14,12 @@
 
 namespace leapfrog::cli {
 
-namespace {
-
-// A turn played by --then: what was written, who played it, what it captured.
-struct Played {
-  std::string move;
-  int player = 0;  // 1-based
-  Score value = 0;
-};
-
-// Plays the --then moves from `setup`, checking each with the referee of `verify --game`
-// (verify_turn: legal under the continuation rule, and no turn once the game is over).
 // Every word of every --then value is one move, so "--then 'xd4 c2xe2'" and
-// "--then xd4 c2xe2" are the same. Throws UsageError naming the first bad move and its
-// index (1-based).
+// "--then xd4 c2xe2" are the same; each move is checked with the referee of `verify --game`
+// (verify_turn: legal under the continuation rule, and no turn once the game is over), and
+// the error names the first bad move and its index (1-based).
 Setup play_then(const Setup& setup, const std::vector<std::string>& values,
-                std::vector<Played>& played) {
+                std::vector<Played>& played, const std::atomic<bool>* stop) {
   std::vector<std::string> words;
   for (const std::string& value : values) {
     std::istringstream in(value);
@@ -46,7 +38,7 @@ Setup play_then(const Setup& setup, const std::vector<std::string>& values,
     record.turns.push_back(std::move(t));
   }
   SearchControl control;
-  control.stop = &install_interrupt_flag();
+  control.stop = stop;
   control.memory_mb = table_mb(kDefaultHashMb);  // verify's default --hash
   const GameReport g = referee(record, control);
   if (g.first_error) {
@@ -60,7 +52,17 @@ Setup play_then(const Setup& setup, const std::vector<std::string>& values,
   return after;
 }
 
-}  // namespace
+Json show_json(const Setup& setup, const std::vector<Played>* then) {
+  Json j = position_json(setup);
+  j["game_over"] = !has_turn(setup.board, setup.rules(), setup.position);
+  if (then) {
+    Json turns = Json::array();
+    for (const Played& t : *then)
+      turns.push_back({{"move", t.move}, {"player", t.player}, {"value", t.value}});
+    j["then"] = turns;
+  }
+  return j;
+}
 
 int run_show(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
@@ -96,7 +98,7 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
   if (position.empty()) throw UsageError("missing POSITION");
   std::vector<Played> played;
   Setup setup = load_position(position, o);
-  if (!then.empty()) setup = play_then(setup, then, played);
+  if (!then.empty()) setup = play_then(setup, then, played, &install_interrupt_flag());
   const Rules rules = setup.rules();
   std::optional<Turn> turn;
   if (!chain.empty()) {
@@ -113,15 +115,7 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
   }
   const bool over = !has_turn(setup.board, rules, setup.position);
   if (o.json) {
-    Json j = position_json(setup);
-    j["game_over"] = over;
-    if (!then.empty()) {
-      Json turns = Json::array();
-      for (const Played& t : played)
-        turns.push_back({{"move", t.move}, {"player", t.player}, {"value", t.value}});
-      j["then"] = turns;
-    }
-    print_json(j);
+    print_json(show_json(setup, then.empty() ? nullptr : &played));
     return 0;
   }
   std::cout << render_board(setup, colour, turn ? &*turn : nullptr);

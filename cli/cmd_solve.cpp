@@ -1,6 +1,7 @@
 #include <iostream>
 #include <limits>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
@@ -22,6 +23,41 @@ Square finish_square(const Board& board, const std::string& text) {
 }
 
 }  // namespace
+
+Json solve_json(const SolitaireSetup& solo, const SolveResult& r, const SolveOptions& options,
+                bool count, const std::string& finish) {
+  const Setup& setup = solo.setup;
+  const Rules rules = setup.rules();
+  std::vector<std::string> turns;
+  for (const Turn& t : r.line) turns.push_back(format_turn(setup.board, t));
+  Json j;
+  j["value"] = r.value;
+  j["line"] = turns;
+  j["proved"] = r.proved;
+  j["nodes"] = r.nodes;
+  j["complete"] = r.complete;
+  j["bound"] = r.bound;
+  j["by"] = to_string(rules.measure);
+  j["removal_due"] = solo.removal_due();
+  j["position_players"] = solo.position_players;
+  j["position_removals"] = solo.position_removals;
+  if (!finish.empty()) {
+    j["finish"] = square_name(setup.board, options.finish);
+    // Unknown (null) when the search stopped before it found a line or proved none.
+    j["possible"] = r.possible || r.complete ? Json(r.possible) : Json(nullptr);
+  }
+  if (count) {
+    // A JSON number while it fits 64 bits, else a decimal string (docs/json.md).
+    if (r.count.empty()) {
+      j["count"] = nullptr;
+    } else if (r.count.size() < 20 || (r.count.size() == 20 && r.count <= "18446744073709551615")) {
+      j["count"] = std::stoull(r.count);
+    } else {
+      j["count"] = r.count;
+    }
+  }
+  return j;
+}
 
 int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
@@ -69,34 +105,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
     if (svg == "-") return impossible ? 1 : 0;
   }
   if (o.json) {
-    Json j;
-    j["value"] = r.value;
-    j["line"] = turns;
-    j["proved"] = r.proved;
-    j["nodes"] = r.nodes;
-    j["complete"] = r.complete;
-    j["bound"] = r.bound;
-    j["by"] = to_string(rules.measure);
-    j["removal_due"] = solo.removal_due();
-    j["position_players"] = solo.position_players;
-    j["position_removals"] = solo.position_removals;
-    if (!finish.empty()) {
-      j["finish"] = square_name(setup.board, options.finish);
-      // Unknown (null) when the search stopped before it found a line or proved none.
-      j["possible"] = r.possible || r.complete ? Json(r.possible) : Json(nullptr);
-    }
-    if (count) {
-      // A JSON number while it fits 64 bits, else a decimal string (docs/json.md).
-      if (r.count.empty()) {
-        j["count"] = nullptr;
-      } else if (r.count.size() < 20 ||
-                 (r.count.size() == 20 && r.count <= "18446744073709551615")) {
-        j["count"] = std::stoull(r.count);
-      } else {
-        j["count"] = r.count;
-      }
-    }
-    print_json(j);
+    print_json(solve_json(solo, r, options, count, finish));
     return impossible ? 1 : 0;
   }
   std::cout << render_board(setup, want_colour(o));

@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <iostream>
 
+#include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
@@ -11,6 +12,83 @@
 #include "solver/verify.h"
 
 namespace leapfrog::cli {
+
+Json verify_json(const Setup& setup, const TurnVerdict& v) {
+  const Rules rules = setup.rules();
+  Json j;
+  j["legal"] = v.legal;
+  j["maximal"] = v.maximal;
+  j["value"] = v.value;
+  j["max"] = v.max;
+  j["by"] = to_string(rules.measure);
+  j["continuation"] = to_string(rules.continuation);
+  j["reason"] = v.reason.empty() ? Json(nullptr) : Json(v.reason);
+  j["best"] = v.example ? Json(format_turn(setup.board, *v.example)) : Json(nullptr);
+  return j;
+}
+
+Replay replay_of(const GameRecord& record, const GameReport& g) {
+  Replay r;
+  const std::size_t legal =
+      g.first_error ? static_cast<std::size_t>(*g.first_error) : g.turns.size();
+  const Rules rules = record.start.rules();
+  r.positions.push_back(record.start);
+  for (std::size_t i = 0; i < legal; ++i) {
+    r.turns.push_back(record.turns[i].turn);
+    Setup next = r.positions.back();
+    next.position = apply(next.board, rules, next.position, r.turns.back());
+    r.positions.push_back(std::move(next));
+  }
+  return r;
+}
+
+Json verify_game_json(const GameRecord& record, const GameReport& g, const Replay& replay,
+                      bool plies) {
+  const Rules rules = record.start.rules();
+  const Board& board = record.start.board;
+  const Setup& final_setup = replay.positions.back();
+  Json j;
+  j["legal"] = g.legal;
+  j["turns"] = g.turns.size();
+  Json checks = Json::array();
+  for (const TurnReport& t : g.turns)
+    checks.push_back({{"ply", t.ply},
+                      {"player", t.player},
+                      {"move", t.move},
+                      {"line", t.line},
+                      {"legal", t.verdict.legal},
+                      {"maximal", t.verdict.maximal},
+                      {"value", t.verdict.value},
+                      {"max", t.verdict.max}});
+  j["checks"] = checks;
+  Json scores = Json::array();
+  for (int p = 0; p < rules.players; ++p) scores.push_back(g.final.scores[p]);
+  j["scores"] = scores;
+  j["finished"] = g.finished;
+  j["winners"] = g.winners;
+  if (g.first_error) {
+    const TurnReport& t = g.turns[static_cast<std::size_t>(*g.first_error)];
+    j["first_error"] = {{"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", g.error}};
+  } else if (!g.legal) {
+    j["first_error"] = {
+        {"ply", nullptr}, {"line", nullptr}, {"move", nullptr}, {"reason", g.error}};
+  } else {
+    j["first_error"] = nullptr;
+  }
+  Json final_json = position_json(final_setup);
+  final_json["game_over"] = g.finished;
+  j["final"] = final_json;
+  if (plies) {
+    Json list = Json::array();
+    for (std::size_t k = 0; k < replay.positions.size(); ++k)
+      list.push_back(
+          {{"ply", k},
+           {"move", k == 0 ? Json(nullptr) : Json(format_turn(board, replay.turns[k - 1]))},
+           {"position", format_position(replay.positions[k])}});
+    j["plies"] = list;
+  }
+  return j;
+}
 
 namespace {
 
@@ -27,16 +105,7 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
   const TurnVerdict v = verify_turn(setup.board, rules, setup.position, turn, control);
   const bool ok = v.legal && v.maximal;
   if (o.json) {
-    Json j;
-    j["legal"] = v.legal;
-    j["maximal"] = v.maximal;
-    j["value"] = v.value;
-    j["max"] = v.max;
-    j["by"] = to_string(rules.measure);
-    j["continuation"] = to_string(rules.continuation);
-    j["reason"] = v.reason.empty() ? Json(nullptr) : Json(v.reason);
-    j["best"] = v.example ? Json(format_turn(setup.board, *v.example)) : Json(nullptr);
-    print_json(j);
+    print_json(verify_json(setup, v));
   } else {
     std::cout << render_board(setup, want_colour(o), v.legal ? &turn : nullptr);
     std::cout << format_turn(setup.board, turn) << ": " << (v.legal ? "legal" : "illegal") << ", "
@@ -57,28 +126,6 @@ struct ReplayOptions {
   std::string svg;
   std::string svg_dir;
 };
-
-// The positions of a replay: positions[k] after k plies, for the legal turns the referee
-// accepted (the first bad turn is not played).
-struct Replay {
-  std::vector<Turn> turns;
-  std::vector<Setup> positions;
-};
-
-Replay replay_of(const GameRecord& record, const GameReport& g) {
-  Replay r;
-  const std::size_t legal =
-      g.first_error ? static_cast<std::size_t>(*g.first_error) : g.turns.size();
-  const Rules rules = record.start.rules();
-  r.positions.push_back(record.start);
-  for (std::size_t i = 0; i < legal; ++i) {
-    r.turns.push_back(record.turns[i].turn);
-    Setup next = r.positions.back();
-    next.position = apply(next.board, rules, next.position, r.turns.back());
-    r.positions.push_back(std::move(next));
-  }
-  return r;
-}
 
 std::string scores_text(const Rules& rules, const Position& pos) {
   std::string s;
@@ -130,7 +177,6 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
   const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
   const Rules rules = record.start.rules();
   const GameReport g = referee(record, control);
-  const Board& board = record.start.board;
   const Replay replay = replay_of(record, g);
   const Setup& final_setup = replay.positions.back();
   if (!ro.svg.empty() || !ro.svg_dir.empty()) write_replay_svg(record, replay, ro);
@@ -145,47 +191,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     return s;
   };
   if (o.json) {
-    Json j;
-    j["legal"] = g.legal;
-    j["turns"] = g.turns.size();
-    Json checks = Json::array();
-    for (const TurnReport& t : g.turns)
-      checks.push_back({{"ply", t.ply},
-                        {"player", t.player},
-                        {"move", t.move},
-                        {"line", t.line},
-                        {"legal", t.verdict.legal},
-                        {"maximal", t.verdict.maximal},
-                        {"value", t.verdict.value},
-                        {"max", t.verdict.max}});
-    j["checks"] = checks;
-    Json scores = Json::array();
-    for (int p = 0; p < rules.players; ++p) scores.push_back(g.final.scores[p]);
-    j["scores"] = scores;
-    j["finished"] = g.finished;
-    j["winners"] = g.winners;
-    if (g.first_error) {
-      const TurnReport& t = g.turns[static_cast<std::size_t>(*g.first_error)];
-      j["first_error"] = {{"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", g.error}};
-    } else if (!g.legal) {
-      j["first_error"] = {
-          {"ply", nullptr}, {"line", nullptr}, {"move", nullptr}, {"reason", g.error}};
-    } else {
-      j["first_error"] = nullptr;
-    }
-    Json final_json = position_json(final_setup);
-    final_json["game_over"] = g.finished;
-    j["final"] = final_json;
-    if (ro.plies) {
-      Json plies = Json::array();
-      for (std::size_t k = 0; k < replay.positions.size(); ++k)
-        plies.push_back(
-            {{"ply", k},
-             {"move", k == 0 ? Json(nullptr) : Json(format_turn(board, replay.turns[k - 1]))},
-             {"position", format_position(replay.positions[k])}});
-      j["plies"] = plies;
-    }
-    print_json(j);
+    print_json(verify_game_json(record, g, replay, ro.plies));
   } else {
     const bool colour = want_colour(o);
     // --plies: the position after each ply, with the ply's traces on the board.

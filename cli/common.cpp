@@ -400,19 +400,20 @@ Setup start_of(const Variant& v, const CommonOptions& o) {
 
 }  // namespace
 
-Setup load_position(const std::string& arg, const CommonOptions& o) {
+Setup load_position(const std::string& arg, const CommonOptions& o, PositionSource from) {
   Setup setup;
   bool start = false;
-  if (arg == "-") {
+  const bool files = from == PositionSource::kAny;
+  if (files && arg == "-") {
     setup = parse_position(read_file(arg));
   } else if (const Variant* v = find_variant(arg)) {
     setup = start_of(*v, o);
     start = true;
   } else if (std::error_code ec;
-             std::filesystem::exists(arg, ec) && !std::filesystem::is_directory(arg, ec)) {
+             files && std::filesystem::exists(arg, ec) && !std::filesystem::is_directory(arg, ec)) {
     // Any file that is not a directory: a regular file, /dev/stdin, a FIFO, <(...).
     setup = parse_position(read_file(arg));
-  } else if (std::filesystem::is_directory(arg, ec)) {
+  } else if (files && std::filesystem::is_directory(arg, ec)) {
     // "." and ".." are position text too (one or two empty squares).
     try {
       setup = parse_position(arg);
@@ -476,11 +477,12 @@ Setup load_position(const std::string& arg, const CommonOptions& o) {
   return setup;
 }
 
-SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command) {
+SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command,
+                              PositionSource from) {
   if (o.players != -1 && o.players != 1)
     throw UsageError("--players must be 1 (allowed range 1..1): " + std::string(command) +
                      " is solitaire, one player makes every turn");
-  SolitaireSetup s{load_position(arg, o), 0, 0};
+  SolitaireSetup s{load_position(arg, o, from), 0, 0};
   s.position_players = s.setup.rules().players;
   s.position_removals = std::popcount(static_cast<unsigned>(s.setup.position.removals_due));
   Position& p = s.setup.position;

@@ -134,10 +134,15 @@ RuleOverrides overrides_from(const CommonOptions& o);
 // or --width/--height or the variant's default size. Throws UsageError.
 Board layout_board(const Variant& v, const CommonOptions& o);
 
+// Where a POSITION argument may come from: anywhere (the command line), or only a variant name
+// and position text (the web board's API, which must not read the server's files).
+enum class PositionSource { kAny, kTextOnly };
+
 // Reads a POSITION argument: "-" (standard input), a file path, a variant or board name
 // (its start position), or position text. Applies the command line's rule options.
 // Throws ParseError / UsageError.
-Setup load_position(const std::string& arg, const CommonOptions& o);
+Setup load_position(const std::string& arg, const CommonOptions& o,
+                    PositionSource from = PositionSource::kAny);
 
 // A position as solitaire reads it (solve, reach): one player makes every turn, and makes one
 // opening removal if any player of the position still owes one (the one-player game's
@@ -168,7 +173,8 @@ inline constexpr const char* kGameHelp =
 
 // load_position for solitaire. --players other than 1 is refused (UsageError naming the range
 // 1..1): `command` is the one-player game whatever the position says.
-SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command);
+SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command,
+                              PositionSource from = PositionSource::kAny);
 
 // The most read_file takes: a file of 4 MiB (some 20,000 puzzles; the parsed puzzles take
 // about 200 times the bytes of their text) and a

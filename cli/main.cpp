@@ -65,6 +65,9 @@ constexpr Command kCommands[] = {
     {"hub", "The engine on standard input and output for GUIs (Hub protocol, docs/hub.md).",
      "hub [options]   (then: hub, init, pos pos=murray, go think, quit)",
      "leapfrog hub --size 8 --nodes 20000", leapfrog::cli::run_hub, leapfrog::cli::kGameHelp},
+    {"serve", "The board in a web browser: play, analyse, solve, puzzles (docs/serve.md).",
+     "serve [--port N] [--host H] [--open] [--max-time SECONDS] [options]",
+     "leapfrog serve --port 8080", leapfrog::cli::run_serve},
 };
 
 void print_usage(std::ostream& out) {

@@ -45,6 +45,12 @@ TEST_CASE("the browser test says what it installs and can be skipped visibly", "
             "/scripts/ensure-chromium.sh'");
   CHECK(code == 77);  // ctest's SKIP_RETURN_CODE for that test
   CHECK(out.find("skipped: LEAPFROG_NO_BROWSER=1") != std::string::npos);
+  // The web board's browser test too.
+  std::tie(code, out) =
+      shell("LEAPFROG_NO_BROWSER=1 sh '" + kSource + "/tests/browser/run.sh' false out '" +
+            kSource + "/scripts/ensure-chromium.sh'");
+  CHECK(code == 77);
+  CHECK(out.find("skipped: LEAPFROG_NO_BROWSER=1") != std::string::npos);
   std::tie(code, out) =
       shell("LEAPFROG_NO_BROWSER=1 bash '" + kSource + "/scripts/ensure-chromium.sh'");
   CHECK(code == 1);
@@ -56,9 +62,9 @@ namespace {
 // Every subcommand's --help, and the program's.
 std::vector<std::pair<std::string, std::string>> help_texts() {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const char* cmd :
-       {"", "show", "moves", "best", "verify", "solve", "reach", "perft", "generate",
-        "generate layout", "generate puzzles", "check", "sheet", "bench", "analyse", "play", "hub"})
+  for (const char* cmd : {"", "show", "moves", "best", "verify", "solve", "reach", "perft",
+                          "generate", "generate layout", "generate puzzles", "check", "sheet",
+                          "bench", "analyse", "play", "hub", "serve"})
     out.emplace_back(cmd, leapfrog::testing::run_cli(std::string(cmd) + " --help").out);
   return out;
 }

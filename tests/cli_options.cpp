@@ -100,6 +100,7 @@ const std::map<std::string, std::vector<std::string>>& bad_values() {
       {"MOVE", {"''"}},
       {"DIR", {"''", "-"}},
       {"SQUARE", {"''", "z", "4d", "d4x"}},
+      {"HOST", {"''", "'no such host'", "'a/b'"}},
       {"TEXT", {}},  // any text, even empty
   };
   return table;
@@ -107,8 +108,10 @@ const std::map<std::string, std::vector<std::string>>& bad_values() {
 
 // Options whose one name has two meanings, each documented: solve --count is a switch (count
 // the lines), generate puzzles --count N the number of puzzles; generate's --variant is a
-// piece set with a default; generate puzzles' --size has the puzzle kind's range.
+// piece set with a default; generate puzzles' --size has the puzzle kind's range; serve's --hash
+// is each search's share, with a default that suits several searches at once.
 bool documented_difference(const std::string& option, const std::string& command) {
+  if (option == "hash") return command == "serve";
   if (option == "count") return command == "solve" || command == "generate puzzles";
   if (option == "variant") return command.starts_with("generate");
   if (option == "size") return command == "generate puzzles";

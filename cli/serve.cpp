@@ -1,0 +1,649 @@
+// leapfrog serve: the web board (docs/serve.md). A local HTTP server on Boost.Beast: the page
+// (web/, built into the executable) and the JSON API (cli/serve_api.h).
+//
+// Threads. One I/O thread runs every connection (asynchronous reads and writes, the page's
+// files, the timers, the signals); nothing else touches a connection. API requests are jobs
+// for two worker pools, one for searches (--jobs threads) and one for the quick endpoints,
+// each with a bounded queue (a full queue answers 503). A worker hands its answer back to the
+// I/O thread (asio::post); a job's only shared state is its atomic stop flag, which the I/O
+// thread sets when the client goes away, when the job outlives --max-time, or on shutdown.
+#include <unistd.h>
+
+// clang-format off
+#include <utility>  // first: Boost 1.74's asio/awaitable.hpp uses std::exchange without it
+#include <boost/asio.hpp>
+// clang-format on
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <condition_variable>
+#include <csignal>
+#include <cstdlib>
+#include <deque>
+#include <iostream>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+
+#include "cli/commands.h"
+#include "cli/search_options.h"
+#include "cli/serve_api.h"
+#include "cli/web_assets.h"
+
+namespace leapfrog::cli {
+
+namespace {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using tcp = net::ip::tcp;
+using Clock = std::chrono::steady_clock;
+
+// A request's body: a game record is a few kilobytes; 1 MiB is far more than any needs.
+constexpr std::size_t kMaxBody = std::size_t{1} << 20;
+constexpr std::size_t kMaxHeader = 16 * 1024;
+// Connections open at once; past it a new one is answered 503 and closed.
+constexpr int kMaxConnections = 256;
+// Workers of the quick endpoints (show, moves, verify, the page's board, chess moves...).
+constexpr int kQuickWorkers = 2;
+// A job still running this long after --max-time is stopped (searches stop by their own time
+// limit; this catches the work that has none, such as a long list of moves).
+constexpr auto kGrace = std::chrono::milliseconds(1000);
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  int port = 8080;
+  bool open = false;
+  double max_time = 5;
+  int jobs = 2;
+  int queue = 64;
+  std::size_t hash_mb = 64;
+  double read_timeout = 10;
+};
+
+// One API request on its way through a worker.
+struct Job {
+  ApiRequest request;
+  std::atomic<bool> stop{false};
+  Clock::time_point started{};  // set by the worker (under the pool's lock)
+  // Called by the worker with the answer, and with each progress event (streams only).
+  std::function<void(ApiReply)> done;
+  std::function<void(const Progress&)> progress;
+};
+
+// A fixed set of worker threads and a bounded queue of jobs.
+class Pool {
+ public:
+  Pool(int workers, std::size_t capacity, ApiLimits limits) : capacity_(capacity), limits_(limits) {
+    for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
+  }
+  ~Pool() {
+    close();
+    for (std::thread& t : threads_) t.join();
+  }
+
+  // False when the queue is full or closed.
+  bool push(std::shared_ptr<Job> job) {
+    std::lock_guard lock(mutex_);
+    if (closed_ || waiting_.size() >= capacity_) return false;
+    waiting_.push_back(std::move(job));
+    ready_.notify_one();
+    return true;
+  }
+
+  // Stops every job, waiting or running; the workers end after their current job.
+  void close() {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    for (const auto& j : waiting_) j->stop = true;
+    for (const auto& j : running_) j->stop = true;
+    ready_.notify_all();
+  }
+
+  // Stops the jobs that have run longer than `limit`.
+  void stop_overdue(Clock::duration limit) {
+    std::lock_guard lock(mutex_);
+    const auto now = Clock::now();
+    for (const auto& j : running_)
+      if (now - j->started > limit) j->stop = true;
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::shared_ptr<Job> job;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return closed_ || !waiting_.empty(); });
+        if (waiting_.empty()) return;
+        job = std::move(waiting_.front());
+        waiting_.pop_front();
+        job->started = Clock::now();
+        running_.insert(job);
+      }
+      ApiReply reply = job->stop ? ApiReply{503, error_json("cancelled")}
+                                 : answer_api(job->request, limits_, job->stop, job->progress);
+      {
+        std::lock_guard lock(mutex_);
+        running_.erase(job);
+      }
+      job->done(std::move(reply));
+    }
+  }
+
+  std::size_t capacity_;
+  ApiLimits limits_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::shared_ptr<Job>> waiting_;
+  std::set<std::shared_ptr<Job>> running_;
+  bool closed_ = false;
+  std::vector<std::thread> threads_;
+};
+
+std::string content_type(const std::string& path) {
+  const auto ends = [&](const char* ext) { return path.ends_with(ext); };
+  if (ends(".html")) return "text/html; charset=utf-8";
+  if (ends(".css")) return "text/css; charset=utf-8";
+  if (ends(".js")) return "text/javascript; charset=utf-8";
+  if (ends(".svg")) return "image/svg+xml";
+  if (ends(".png")) return "image/png";
+  return "application/octet-stream";
+}
+
+// %XX and (in a query) '+' decoded; nullopt on a malformed escape or a NUL.
+std::optional<std::string> url_decode(std::string_view s, bool query) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '+' && query) {
+      c = ' ';
+    } else if (c == '%') {
+      const auto hex = [](char h) {
+        return h >= '0' && h <= '9'   ? h - '0'
+               : h >= 'a' && h <= 'f' ? h - 'a' + 10
+               : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                      : -1;
+      };
+      if (i + 2 >= s.size()) return std::nullopt;
+      const int hi = hex(s[i + 1]), lo = hex(s[i + 2]);
+      if (hi < 0 || lo < 0) return std::nullopt;
+      c = static_cast<char>(hi * 16 + lo);
+      i += 2;
+    }
+    if (c == '\0') return std::nullopt;
+    out += c;
+  }
+  return out;
+}
+
+class Server;
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(tcp::socket socket, Server& server);
+  ~Session();
+  void start() { read(); }
+
+ private:
+  void read();
+  void on_read(beast::error_code ec);
+  void handle(const http::request<http::string_body>& req);
+  void handle_api(const http::request<http::string_body>& req, const std::string& path,
+                  std::string_view query);
+  void send(http::status status, std::string body, const std::string& type, bool close = false);
+  void send_error(http::status status, const std::string& message, bool close = false) {
+    send(status, error_json(message), "application/json", close);
+  }
+  void watch();
+  void on_reply(ApiReply reply);
+  void start_stream();
+  void push_event(std::string event);
+  void flush_events();
+  void close();
+
+  beast::tcp_stream stream_;
+  // The request's deadline (a slow client gets 408): a timer of its own, since the stream's
+  // own expiry closes the socket before an answer could be written.
+  net::steady_timer read_timer_;
+  bool timed_out_ = false;
+  Server& server_;  // used by the handlers only, never after the I/O context has stopped
+  std::shared_ptr<std::atomic<int>> connections_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  unsigned version_ = 11;
+  bool keep_alive_ = true;
+  bool head_ = false;
+  std::shared_ptr<Job> job_;
+  // A stream of server-sent events: the header, then the events in order, one write at a time.
+  bool streaming_ = false;
+  bool writing_ = false;
+  bool finished_ = false;
+  std::deque<std::string> events_;
+  std::shared_ptr<http::response<http::empty_body>> stream_header_;
+  std::shared_ptr<http::response_serializer<http::empty_body>> stream_serializer_;
+};
+
+class Server {
+ public:
+  Server(net::io_context& io, const ServeOptions& o, const tcp::endpoint& at)
+      : io_(io),
+        options_(o),
+        acceptor_(io),
+        ticker_(io),
+        signals_(io, SIGINT, SIGTERM),
+        searches_(o.jobs, static_cast<std::size_t>(o.queue), limits(o)),
+        quick_(kQuickWorkers, static_cast<std::size_t>(o.queue), limits(o)) {
+    acceptor_.open(at.protocol());
+    acceptor_.set_option(net::socket_base::reuse_address(true));
+    acceptor_.bind(at);
+    acceptor_.listen(net::socket_base::max_listen_connections);
+    signals_.async_wait([this](beast::error_code ec, int) {
+      if (!ec) shutdown();
+    });
+    accept();
+    tick();
+  }
+
+  tcp::endpoint endpoint() const { return acceptor_.local_endpoint(); }
+  net::io_context& io() { return io_; }
+  const ServeOptions& options() const { return options_; }
+  const std::shared_ptr<std::atomic<int>>& connections() { return connections_; }
+
+  bool submit(const std::shared_ptr<Job>& job) {
+    return (api_searches(job->request.path) ? searches_ : quick_).push(job);
+  }
+
+  void shutdown() {
+    beast::error_code ec;
+    acceptor_.close(ec);
+    ticker_.cancel();
+    searches_.close();
+    quick_.close();
+    io_.stop();
+  }
+
+ private:
+  static ApiLimits limits(const ServeOptions& o) {
+    ApiLimits l;
+    l.max_time = std::chrono::milliseconds(static_cast<long long>(o.max_time * 1000));
+    l.hash_mb = o.hash_mb;
+    return l;
+  }
+
+  void accept() {
+    acceptor_.async_accept(io_, [this](beast::error_code ec, tcp::socket socket) {
+      if (ec == net::error::operation_aborted) return;
+      if (!ec) std::make_shared<Session>(std::move(socket), *this)->start();
+      accept();
+    });
+  }
+
+  void tick() {
+    const auto limit = std::chrono::milliseconds(static_cast<long long>(options_.max_time * 1000));
+    searches_.stop_overdue(limit + kGrace);
+    quick_.stop_overdue(limit + kGrace);
+    ticker_.expires_after(std::chrono::milliseconds(200));
+    ticker_.async_wait([this](beast::error_code ec) {
+      if (!ec) tick();
+    });
+  }
+
+  net::io_context& io_;
+  ServeOptions options_;
+  tcp::acceptor acceptor_;
+  net::steady_timer ticker_;
+  net::signal_set signals_;
+  // Shared with the sessions, which may outlive the server (in the handlers a stopped I/O
+  // context drops when it is destroyed).
+  std::shared_ptr<std::atomic<int>> connections_ = std::make_shared<std::atomic<int>>(0);
+  Pool searches_;
+  Pool quick_;
+};
+
+Session::Session(tcp::socket socket, Server& server)
+    : stream_(std::move(socket)),
+      read_timer_(server.io()),
+      server_(server),
+      connections_(server.connections()) {
+  ++*connections_;
+}
+
+Session::~Session() {
+  if (job_) job_->stop = true;
+  --*connections_;
+}
+
+void Session::read() {
+  parser_.emplace();
+  parser_->body_limit(kMaxBody);
+  parser_->header_limit(kMaxHeader);
+  // The whole request must arrive within the read timeout: a slow client cannot hold a
+  // connection for ever.
+  stream_.expires_never();
+  timed_out_ = false;
+  read_timer_.expires_after(
+      std::chrono::milliseconds(static_cast<long long>(server_.options().read_timeout * 1000)));
+  read_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec) return;  // cancelled: the request came in time
+    self->timed_out_ = true;
+    beast::error_code ignored;
+    self->stream_.socket().cancel(ignored);
+  });
+  http::async_read(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
+}
+
+void Session::on_read(beast::error_code ec) {
+  read_timer_.cancel();
+  if (ec == http::error::end_of_stream || ec == net::error::connection_reset ||
+      ec == net::error::eof)
+    return close();
+  if (timed_out_) {
+    // Answer if the client is still there; the connection closes either way.
+    if (parser_->got_some())
+      return send_error(http::status::request_timeout, "request too slow", true);
+    return close();
+  }
+  if (ec == http::error::body_limit)
+    return send_error(http::status::payload_too_large, "the request's body is over 1 MiB", true);
+  if (ec == http::error::header_limit)
+    return send_error(http::status::request_header_fields_too_large,
+                      "the request's header is over 16 KiB", true);
+  if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
+  if (*connections_ > kMaxConnections)
+    return send_error(http::status::service_unavailable, "too many connections", true);
+  try {
+    handle(parser_->get());
+  } catch (const std::exception& e) {
+    send_error(http::status::internal_server_error, e.what(), true);
+  }
+}
+
+void Session::handle(const http::request<http::string_body>& req) {
+  version_ = req.version();
+  keep_alive_ = req.keep_alive();
+  head_ = req.method() == http::verb::head;
+  const std::string_view target(req.target().data(), req.target().size());
+  if (target.empty() || target[0] != '/')
+    return send_error(http::status::bad_request, "the target must be a path", true);
+  const std::size_t mark = target.find('?');
+  const std::optional<std::string> path = url_decode(target.substr(0, mark), false);
+  const std::string_view query =
+      mark == std::string_view::npos ? std::string_view{} : target.substr(mark + 1);
+  if (!path) return send_error(http::status::bad_request, "malformed path");
+  // The page's files are built in, so no path can reach the disk; a path that climbs is
+  // refused all the same, plainly.
+  if (path->find("..") != std::string::npos || path->find('\\') != std::string::npos ||
+      path->find("//") != std::string::npos)
+    return send_error(http::status::bad_request, "no such path");
+  if (path->starts_with("/api/")) return handle_api(req, path->substr(5), query);
+  if (req.method() != http::verb::get && !head_)
+    return send_error(http::status::method_not_allowed, "the page's files take GET");
+  const std::string name = "web" + (*path == "/" ? std::string("/index.html") : *path);
+  for (const EmbeddedFile& f : embedded_files())
+    if (name == f.name) return send(http::status::ok, std::string(f.text()), content_type(name));
+  send_error(http::status::not_found, "no such file");
+}
+
+void Session::handle_api(const http::request<http::string_body>& req, const std::string& path,
+                         std::string_view query) {
+  auto job = std::make_shared<Job>();
+  ApiRequest& r = job->request;
+  if (req.method() == http::verb::get || head_)
+    r.method = "GET";
+  else if (req.method() == http::verb::post)
+    r.method = "POST";
+  else
+    return send_error(http::status::method_not_allowed, "the API takes GET and POST");
+  r.path = path;
+  r.body = req.body();
+  bool stream = false;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    if (pair.empty()) continue;
+    const std::size_t eq = pair.find('=');
+    const auto key = url_decode(pair.substr(0, eq), true);
+    const auto value =
+        url_decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
+    if (!key || !value) return send_error(http::status::bad_request, "malformed query");
+    if (*key == "stream") {
+      stream = *value != "0";
+      continue;
+    }
+    r.params.emplace_back(*key, *value);
+  }
+  if (std::string(req[http::field::accept]).find("text/event-stream") != std::string::npos)
+    stream = true;
+  stream = stream && api_searches(path);
+  std::weak_ptr<Session> weak = weak_from_this();
+  net::io_context& io = server_.io();
+  job->done = [weak, &io](ApiReply reply) {
+    if (auto self = weak.lock())
+      net::post(io,
+                [self, reply = std::move(reply)]() mutable { self->on_reply(std::move(reply)); });
+  };
+  if (stream) {
+    // The searches call it at most every few hundred milliseconds, never two at once.
+    job->progress = [weak, &io](const Progress& p) {
+      const Json j{{"nodes", p.nodes},
+                   {"best", p.best},
+                   {"fraction", p.fraction},
+                   {"bound", p.bound},
+                   {"note", p.note}};
+      std::string event = "event: progress\ndata: " + j.dump() + "\n\n";
+      if (auto self = weak.lock())
+        net::post(
+            io, [self, event = std::move(event)]() mutable { self->push_event(std::move(event)); });
+    };
+  }
+  if (!server_.submit(job))
+    return send_error(http::status::service_unavailable,
+                      "busy: too many requests waiting; try again shortly");
+  job_ = job;
+  if (stream) start_stream();
+  watch();
+}
+
+// While a job runs, a client that closes its connection stops it.
+void Session::watch() {
+  stream_.expires_never();
+  stream_.socket().async_wait(
+      tcp::socket::wait_read, [self = shared_from_this()](beast::error_code ec) {
+        if (ec || !self->job_) return;  // cancelled: the answer came first
+        char c;
+        beast::error_code peek;
+        const std::size_t n =
+            self->stream_.socket().receive(net::buffer(&c, 1), tcp::socket::message_peek, peek);
+        if (peek || n == 0) self->job_->stop = true;
+      });
+}
+
+void Session::on_reply(ApiReply reply) {
+  job_.reset();
+  beast::error_code ec;
+  stream_.socket().cancel(ec);
+  if (streaming_) {
+    // The answer as the last event: each line of the JSON text a data line.
+    std::string event = reply.status == 200 ? "event: result\n" : "event: error\n";
+    std::string_view body = reply.body;
+    while (!body.empty()) {
+      const std::size_t nl = body.find('\n');
+      event += "data: ";
+      event += body.substr(0, nl);
+      event += "\n";
+      body = nl == std::string_view::npos ? std::string_view{} : body.substr(nl + 1);
+    }
+    event += "\n";
+    finished_ = true;
+    push_event(std::move(event));
+    return;
+  }
+  send(static_cast<http::status>(reply.status), std::move(reply.body), "application/json");
+}
+
+void Session::send(http::status status, std::string body, const std::string& type, bool close) {
+  auto res = std::make_shared<http::response<http::string_body>>(status, version_);
+  res->set(http::field::server, "leapfrog");
+  res->set(http::field::content_type, type);
+  res->set(http::field::cache_control, "no-store");
+  res->set("X-Content-Type-Options", "nosniff");
+  // Nothing from elsewhere: the page works with the network unplugged.
+  res->set("Content-Security-Policy",
+           "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:");
+  // After an error the connection closes: what follows a bad request cannot be trusted.
+  res->keep_alive(keep_alive_ && !close && static_cast<int>(status) < 400);
+  const std::size_t size = body.size();
+  if (!head_) res->body() = std::move(body);
+  res->content_length(size);
+  // A client that does not read its answer is dropped.
+  stream_.expires_after(std::chrono::seconds(30));
+  http::async_write(stream_, *res,
+                    [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                      if (ec || !res->keep_alive()) return self->close();
+                      self->read();
+                    });
+}
+
+void Session::start_stream() {
+  streaming_ = true;
+  stream_header_ = std::make_shared<http::response<http::empty_body>>(http::status::ok, version_);
+  stream_header_->set(http::field::server, "leapfrog");
+  stream_header_->set(http::field::content_type, "text/event-stream");
+  stream_header_->set(http::field::cache_control, "no-store");
+  stream_header_->keep_alive(false);
+  stream_serializer_ =
+      std::make_shared<http::response_serializer<http::empty_body>>(*stream_header_);
+  writing_ = true;
+  http::async_write_header(stream_, *stream_serializer_,
+                           [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                             self->writing_ = false;
+                             if (ec) {
+                               if (self->job_) self->job_->stop = true;
+                               return self->close();
+                             }
+                             self->flush_events();
+                           });
+}
+
+void Session::push_event(std::string event) {
+  events_.push_back(std::move(event));
+  flush_events();
+}
+
+void Session::flush_events() {
+  if (writing_) return;
+  if (events_.empty()) {
+    if (finished_) close();
+    return;
+  }
+  writing_ = true;
+  stream_.expires_after(std::chrono::seconds(30));
+  net::async_write(stream_, net::buffer(events_.front()),
+                   [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                     self->writing_ = false;
+                     self->events_.pop_front();
+                     if (ec) {
+                       if (self->job_) self->job_->stop = true;
+                       return self->close();
+                     }
+                     self->flush_events();
+                   });
+}
+
+void Session::close() {
+  beast::error_code ec;
+  stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+}
+
+// "http://127.0.0.1:8080/" ("[::1]" for an IPv6 address).
+std::string address_text(const tcp::endpoint& at) {
+  const std::string host = at.address().to_string();
+  return "http://" + (at.address().is_v6() ? "[" + host + "]" : host) + ":" +
+         std::to_string(at.port()) + "/";
+}
+
+}  // namespace
+
+int run_serve(const Command& cmd, const std::vector<std::string>& args) {
+  CommonOptions o;
+  ServeOptions s;
+  po::options_description server("Server");
+  server.add_options()(
+      "port", whole_value(&s.port, "port", 0, 65535)->default_value("8080")->value_name("N"),
+      "the port to listen on, 0..65535 (0: a free one, printed)")(
+      "host",
+      po::value<std::string>()
+          ->default_value("127.0.0.1")
+          ->notifier([&s](const std::string& text) {
+            // An address or a host name: letters, digits, '.', '-', ':' (IPv6), not empty.
+            const bool ok = !text.empty() && text.size() <= 253 &&
+                            text.find_first_not_of(
+                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+                                "QRSTUVWXYZ0123456789.-:") == std::string::npos;
+            if (!ok)
+              throw UsageError(
+                  "--host must be an address or a host name (such as 127.0.0.1), "
+                  "not " +
+                  quoted_text(text));
+            s.host = text;
+          })
+          ->value_name("HOST"),
+      "the address to listen on (127.0.0.1: this machine only)")(
+      "open", po::bool_switch(&s.open), "also open the page in the desktop's browser (xdg-open)")(
+      "max-time", seconds_value(&s.max_time, "max-time")->default_value("5")->value_name("SECONDS"),
+      "the longest a request's search may run (a request may ask less with time-limit)")(
+      "jobs", whole_value(&s.jobs, "jobs", 1, 64)->default_value("2")->value_name("N"),
+      "searches run at once, 1..64, each on one thread; more wait in a queue")(
+      "queue", whole_value(&s.queue, "queue", 1, 10000)->default_value("64")->value_name("N"),
+      "requests that may wait for a worker, 1..10000; past it the answer is 503 (busy)")(
+      "hash", whole_value(&s.hash_mb, "hash", 1, kMaxHashMb)->default_value("64")->value_name("MB"),
+      "the most memory one search's tables may take (a request may ask less)")(
+      "read-timeout",
+      seconds_value(&s.read_timeout, "read-timeout")->default_value("10")->value_name("SECONDS"),
+      "the longest a client may take to send a request");
+  po::options_description visible;
+  visible.add(server).add(output_options(o));
+  if (!parse_command(cmd, args, visible, o, {})) return 0;
+  if (s.max_time <= 0) throw UsageError("--max-time must be more than 0 seconds");
+  if (s.read_timeout <= 0) throw UsageError("--read-timeout must be more than 0 seconds");
+  if (o.json) throw UsageError("serve answers JSON over HTTP: --json is not available");
+
+  net::io_context io;
+  tcp::endpoint at;
+  {
+    beast::error_code ec;
+    tcp::resolver resolver(io);
+    const auto found =
+        resolver.resolve(s.host, std::to_string(s.port), tcp::resolver::numeric_service, ec);
+    if (ec || found.empty())
+      throw UsageError("--host " + quoted_text(s.host) + ": " + ec.message());
+    at = found.begin()->endpoint();
+  }
+  std::optional<Server> server_object;
+  try {
+    server_object.emplace(io, s, at);
+  } catch (const boost::system::system_error& e) {
+    throw UsageError("cannot listen on " + address_text(at) + ": " + e.code().message());
+  }
+  Server& srv = *server_object;
+  const std::string url = address_text(srv.endpoint());
+  std::cout << "leapfrog serve: the board is at " << url << " (Ctrl-C stops)" << std::endl;
+  if (s.open) {
+    // The address holds only digits, dots, colons and brackets: safe in the shell's quotes.
+    const std::string command = "xdg-open '" + url + "' >/dev/null 2>&1 &";
+    if (std::system(command.c_str()) != 0)
+      std::cerr << "leapfrog serve: could not start xdg-open; open " << url << " yourself\n";
+  }
+  io.run();
+  server_object.reset();  // the pools' workers end their stopped searches and are joined
+  std::cout << "leapfrog serve: stopped" << std::endl;
+  return 0;
+}
+
+}  // namespace leapfrog::cli

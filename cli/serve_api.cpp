@@ -1,0 +1,506 @@
+#include "cli/serve_api.h"
+
+#include <algorithm>
+#include <set>
+#include <sstream>
+
+#include "chess/record.h"
+#include "cli/command_json.h"
+#include "cli/search_options.h"
+#include "cli/web_assets.h"
+#include "generator/puzzles.h"
+#include "puzzles/puzzle_file.h"
+#include "solver/game.h"
+
+namespace leapfrog::cli {
+
+namespace {
+
+using Params = std::vector<std::pair<std::string, std::string>>;
+
+// An answer other than 200: thrown by the handlers, turned into {"error": ...} by answer_api.
+struct HttpError {
+  int status;
+  std::string message;
+};
+
+// The command the option checkers name in their messages (they name the option, not this).
+constexpr Command kApiCommand{"serve", "", "", "", nullptr};
+
+// The value of a required parameter.
+const std::string& required(const Params& params, const std::string& name) {
+  for (const auto& [key, value] : params)
+    if (key == name) return value;
+  throw UsageError("missing parameter '" + name + "'");
+}
+
+std::string optional_param(const Params& params, const std::string& name) {
+  for (const auto& [key, value] : params)
+    if (key == name) return value;
+  return "";
+}
+
+bool truthy(const std::string& value) {
+  if (value.empty() || value == "1" || value == "true" || value == "yes") return true;
+  if (value == "0" || value == "false" || value == "no") return false;
+  throw UsageError("a switch takes 1, true or yes (or 0, false, no), not " + quoted_text(value));
+}
+
+// The parameters as the command line's options: name=value becomes --name=value, a switch
+// (`switches`) --name when its value is true; `skip` names the parameters read apart (the
+// position, the move, the FEN). Names the server refuses (files, threads, help) never reach
+// the parser; an unknown name is refused by it, as on the command line.
+std::vector<std::string> option_args(const Params& params, const std::set<std::string>& skip,
+                                     const std::set<std::string>& switches) {
+  static const std::set<std::string> kRefused{"out",   "format", "svg", "svg-dir", "json",
+                                              "color", "help",   "h",   "game",    "threads"};
+  std::vector<std::string> args;
+  for (const auto& [key, value] : params) {
+    if (skip.count(key)) continue;
+    if (kRefused.count(key) || key.empty() || key[0] == '-')
+      throw UsageError("unknown parameter " + quoted_text(key));
+    if (switches.count(key)) {
+      if (truthy(value)) args.push_back("--" + key);
+      continue;
+    }
+    args.push_back("--" + key + "=" + value);
+  }
+  return args;
+}
+
+void parse_args(const std::vector<std::string>& args, const po::options_description& visible) {
+  parse(kApiCommand, args, visible, {});
+}
+
+// The limits a request asks (nodes, time-limit, hash), within the server's.
+SearchControl control_for(const LimitOptions& l, const ApiLimits& limits,
+                          const std::atomic<bool>& stop,
+                          const std::function<void(const Progress&)>& progress) {
+  SearchControl control;
+  control.stop = &stop;
+  control.threads = 1;  // the server runs several searches at once, each on one thread
+  control.node_limit = l.node_limit;
+  const auto asked = std::chrono::milliseconds(static_cast<long long>(l.time_limit * 1000));
+  control.time_limit = asked.count() > 0 ? std::min(asked, limits.max_time) : limits.max_time;
+  control.progress = progress;
+  return control;
+}
+
+std::size_t hash_for(const LimitOptions& l, const ApiLimits& limits) {
+  return std::min(l.hash_mb, limits.hash_mb);
+}
+
+// --hash's default for the API: the server's own limit.
+void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits& limits) {
+  add_limit_options(d, l, "stop after about N nodes", "see the command");
+  l.hash_mb = limits.hash_mb;
+}
+
+std::string dump(const Json& j) { return j.dump(2) + "\n"; }
+
+Setup position_of(const Params& params, const CommonOptions& o) {
+  return load_position(required(params, "position"), o, PositionSource::kTextOnly);
+}
+
+// --- Leap-Frog -------------------------------------------------------------------------------
+
+std::string api_show(const Params& params, const std::atomic<bool>& stop) {
+  CommonOptions o;
+  po::options_description visible;
+  visible.add(rule_options(o)).add(layout_options(o));
+  parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
+  Setup setup = position_of(params, o);
+  const std::string then = optional_param(params, "then");
+  if (then.empty()) return dump(show_json(setup, nullptr));
+  std::vector<Played> played;
+  setup = play_then(setup, {then}, played, &stop);
+  return dump(show_json(setup, &played));
+}
+
+std::string api_moves(const Params& params, const std::atomic<bool>& stop) {
+  CommonOptions o;
+  po::options_description visible;
+  visible.add(rule_options(o)).add(layout_options(o));
+  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal"}), visible);
+  const Setup setup = position_of(params, o);
+  std::ostringstream out;
+  write_moves_json(out, setup, stop);
+  return out.str();
+}
+
+std::string api_best(const Params& params, const ApiLimits& limits, const std::atomic<bool>& stop,
+                     const std::function<void(const Progress&)>& progress) {
+  CommonOptions o;
+  LimitOptions l;
+  bool all = false;
+  std::size_t limit = 1000;
+  po::options_description visible, search;
+  search.add_options()("all", po::bool_switch(&all), "")(
+      "limit", whole_value(&limit, "limit", 1, kMaxChainList)->default_value("1000"), "");
+  add_api_limits(search, l, limits);
+  visible.add(rule_options(o)).add(layout_options(o)).add(search);
+  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal", "all"}), visible);
+  const Setup setup = position_of(params, o);
+  SearchControl control = control_for(l, limits, stop, progress);
+  control.memory_mb = table_mb(hash_for(l, limits));
+  ChainOptions options;
+  options.all = all;
+  options.limit = limit;
+  const ChainResult r = best_chains(setup.board, setup.rules(), setup.position, options, control);
+  return dump(best_json(setup, r, all));
+}
+
+std::string api_verify(const Params& params, const ApiLimits& limits,
+                       const std::atomic<bool>& stop) {
+  CommonOptions o;
+  LimitOptions l;
+  po::options_description visible, search;
+  add_api_limits(search, l, limits);
+  visible.add(rule_options(o)).add(layout_options(o)).add(search);
+  parse_args(option_args(params, {"position", "move"}, {"diagonal", "orthogonal"}), visible);
+  const Setup setup = position_of(params, o);
+  const Turn turn = parse_turn(setup.board, required(params, "move"));
+  SearchControl control = control_for(l, limits, stop, {});
+  control.memory_mb = table_mb(hash_for(l, limits));
+  return dump(
+      verify_json(setup, verify_turn(setup.board, setup.rules(), setup.position, turn, control)));
+}
+
+GameRecord record_of(const std::string& body, const CommonOptions& o) {
+  if (body.empty()) throw UsageError("missing record: POST it as the request's body");
+  return parse_record(body, o.variant, overrides_from(o));
+}
+
+std::string api_verify_game(const Params& params, const std::string& body, const ApiLimits& limits,
+                            const std::atomic<bool>& stop) {
+  CommonOptions o;
+  LimitOptions l;
+  bool plies = false;
+  po::options_description visible, search;
+  search.add_options()("plies", po::bool_switch(&plies), "");
+  add_api_limits(search, l, limits);
+  visible.add(rule_options(o)).add(search);
+  parse_args(option_args(params, {}, {"diagonal", "orthogonal", "plies"}), visible);
+  const GameRecord record = record_of(body, o);
+  SearchControl control = control_for(l, limits, stop, {});
+  control.memory_mb = table_mb(hash_for(l, limits));
+  const GameReport g = referee(record, control);
+  return dump(verify_game_json(record, g, replay_of(record, g), plies));
+}
+
+std::string api_solve(const Params& params, const ApiLimits& limits, const std::atomic<bool>& stop,
+                      const std::function<void(const Progress&)>& progress) {
+  CommonOptions o;
+  LimitOptions l;
+  bool count = false, no_symmetry = false;
+  std::string finish;
+  po::options_description visible, search;
+  search.add_options()("count", po::bool_switch(&count), "")("no-symmetry",
+                                                             po::bool_switch(&no_symmetry), "")(
+      "finish", square_value(&finish, "finish")->value_name("SQUARE"), "");
+  add_api_limits(search, l, limits);
+  visible.add(rule_options(o)).add(layout_options(o)).add(search);
+  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal", "count", "no-symmetry"}),
+             visible);
+  const SolitaireSetup solo =
+      load_solitaire(required(params, "position"), o, "solve", PositionSource::kTextOnly);
+  const Setup& setup = solo.setup;
+  SolveOptions options;
+  options.hash_mb = hash_for(l, limits);
+  options.count = count;
+  options.symmetry = !no_symmetry;
+  if (!finish.empty()) {
+    try {
+      options.finish = parse_square(setup.board, finish);
+    } catch (const ParseError& e) {
+      throw UsageError(std::string("--finish: ") + e.what());
+    }
+  }
+  const SolveResult r = solve(setup.board, setup.rules(), setup.position, options,
+                              control_for(l, limits, stop, progress));
+  return dump(solve_json(solo, r, options, count, finish));
+}
+
+std::string api_analyse(const Params& params, const ApiLimits& limits,
+                        const std::atomic<bool>& stop,
+                        const std::function<void(const Progress&)>& progress) {
+  CommonOptions o;
+  LimitOptions l;
+  bool no_symmetry = false;
+  po::options_description visible, search;
+  search.add_options()("no-symmetry", po::bool_switch(&no_symmetry), "");
+  add_api_limits(search, l, limits);
+  visible.add(rule_options(o)).add(layout_options(o)).add(search);
+  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal", "no-symmetry"}), visible);
+  const Setup setup = position_of(params, o);
+  GameOptions options;
+  options.hash_mb = table_mb(hash_for(l, limits));
+  options.symmetry = !no_symmetry;
+  const GameResult r = analyse_position(setup.board, setup.rules(), setup.position, options,
+                                        control_for(l, limits, stop, progress));
+  return dump(analyse_json(setup, r));
+}
+
+std::string api_analyse_game(const Params& params, const std::string& body, const ApiLimits& limits,
+                             const std::atomic<bool>& stop,
+                             const std::function<void(const Progress&)>& progress) {
+  CommonOptions o;
+  LimitOptions l;
+  bool no_symmetry = false;
+  std::uint64_t mistake = 2;
+  po::options_description visible, search;
+  search.add_options()("no-symmetry", po::bool_switch(&no_symmetry), "")(
+      "mistake", whole_value(&mistake, "mistake", 1, 1000000)->default_value("2"), "");
+  add_api_limits(search, l, limits);
+  visible.add(rule_options(o)).add(search);
+  parse_args(option_args(params, {}, {"diagonal", "orthogonal", "no-symmetry"}), visible);
+  const GameRecord record = record_of(body, o);
+  SearchControl control = control_for(l, limits, stop, progress);
+  if (l.node_limit == 0 && l.time_limit == 0) control.node_limit = kDefaultEngineNodes;
+  GameOptions options;
+  options.hash_mb = table_mb(hash_for(l, limits));
+  options.symmetry = !no_symmetry;
+  return dump(analyse_game_json(judge_game(record, options, control, static_cast<Score>(mistake))));
+}
+
+std::string api_layout(const Params& params) {
+  static const Command kLayout{"generate layout", "", "", "", nullptr};
+  const auto result = layout_request(kLayout, option_args(params, {}, {}));
+  return dump(layout_json(*result));
+}
+
+std::string api_puzzles(const Params& params, const ApiLimits& limits,
+                        const std::atomic<bool>& stop,
+                        const std::function<void(const Progress&)>& progress) {
+  static const Command kPuzzles{"generate puzzles", "", "", "", nullptr};
+  for (const auto& [key, value] : params)
+    if (key == "hash") throw UsageError("unknown parameter 'hash'");
+  const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));
+  PuzzleSpec spec = req->spec;
+  if (spec.count > limits.max_puzzles)
+    throw UsageError("count must be 1.." + std::to_string(limits.max_puzzles) + " here, not " +
+                     std::to_string(spec.count));
+  SearchControl control;
+  control.stop = &stop;
+  control.threads = 1;
+  control.time_limit = limits.max_time;
+  control.progress = progress;
+  GenerationStats stats;
+  const std::vector<Puzzle> puzzles = generate_puzzles(spec, control, &stats);
+  return dump(puzzles_json(spec, req->kind, puzzles, stats));
+}
+
+// --- The page's own endpoints -----------------------------------------------------------------
+
+// What the page needs to draw a position: every square with its name, place and piece, the
+// colours and names of the pieces, and the position's facts (as show --json gives them).
+std::string api_board(const Params& params) {
+  CommonOptions o;
+  po::options_description visible;
+  visible.add(rule_options(o)).add(layout_options(o));
+  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal"}), visible);
+  const Setup setup = position_of(params, o);
+  const Board& b = setup.board;
+  Json j = show_json(setup, nullptr);
+  j["hex"] = setup.rules().jumps == JumpSet::kHex;
+  Json squares = Json::array();
+  for (int i = 0; i < b.squares(); ++i) {
+    const Square s = b.cell(i);
+    squares.push_back({{"name", square_name(b, s)},
+                       {"file", b.file(s)},
+                       {"rank", b.rank(s)},
+                       {"value", setup.position.cells[s]}});
+  }
+  j["cells"] = squares;
+  const Variant& v = setup.variant.empty() ? default_variant() : *find_variant(setup.variant);
+  Json pieces = Json::array();
+  for (const PieceKind& k : v.pieces)
+    pieces.push_back({{"value", k.value}, {"name", k.name}, {"colour", k.colour}});
+  j["kinds"] = pieces;
+  return dump(j);
+}
+
+// The shipped puzzle collection (built into the executable): the files, or one file's puzzles.
+std::string api_collection(const Params& params) {
+  const std::string prefix = "puzzles/collection/";
+  const std::string name = optional_param(params, "file");
+  Json files = Json::array();
+  for (const EmbeddedFile& f : embedded_files()) {
+    const std::string path = f.name;
+    if (!path.starts_with(prefix)) continue;
+    const std::string file = path.substr(prefix.size());
+    if (name.empty()) {
+      files.push_back(file);
+    } else if (file == name) {
+      Json list = Json::array();
+      for (const Puzzle& p : parse_puzzles(f.text())) list.push_back(puzzle_json(p));
+      return dump(Json{{"file", file}, {"puzzles", list}});
+    }
+  }
+  if (!name.empty()) throw HttpError{404, "no puzzle file " + quoted_text(name)};
+  return dump(Json{{"files", files}});
+}
+
+std::string api_variants() {
+  Json list = Json::array();
+  for (const Variant& v : variants()) list.push_back(v.name);
+  return dump(Json{{"variants", list}});
+}
+
+// --- Leap Chess -------------------------------------------------------------------------------
+
+struct ChessParams {
+  std::string captures = "compulsory";
+  chess::Rules rules() const { return chess::rules_for(*chess::parse_capture_rule(captures)); }
+};
+
+void add_captures(po::options_description& d, ChessParams& c) {
+  d.add_options()("captures",
+                  name_value(&c.captures, "captures", {"compulsory", "multiple", "optional"})
+                      ->default_value("compulsory"),
+                  "");
+}
+
+std::string api_chess_moves(const Params& params) {
+  ChessParams c;
+  po::options_description visible;
+  add_captures(visible, c);
+  parse_args(option_args(params, {"fen"}, {}), visible);
+  const chess::Position pos = chess_position(required(params, "fen"));
+  return dump(chess_moves_json(pos, c.captures, chess::legal_moves(pos, c.rules())));
+}
+
+std::string api_chess_show(const Params& params) {
+  ChessParams c;
+  po::options_description visible;
+  add_captures(visible, c);
+  parse_args(option_args(params, {"fen"}, {}), visible);
+  const chess::Position pos = chess_position(required(params, "fen"));
+  return dump(chess_show_json(pos, chess::legal_moves(pos, c.rules()).size()));
+}
+
+std::string api_chess_verify(const Params& params) {
+  ChessParams c;
+  po::options_description visible;
+  add_captures(visible, c);
+  parse_args(option_args(params, {"fen", "move"}, {}), visible);
+  const chess::Position pos = chess_position(required(params, "fen"));
+  const std::string& move = required(params, "move");
+  chess::WrittenMove written;
+  try {
+    written = chess::parse_move(move, pos.geometry());
+  } catch (const chess::MoveSyntaxError& e) {
+    throw UsageError(e.what());
+  }
+  return dump(chess_verify_json(pos, c.captures, chess::judge(pos, c.rules(), written)));
+}
+
+std::string api_chess_verify_game(const Params& params, const std::string& body) {
+  ChessParams c;
+  po::options_description visible;
+  add_captures(visible, c);
+  parse_args(option_args(params, {}, {}), visible);
+  if (body.empty()) throw UsageError("missing record: POST it as the request's body");
+  chess::GameText g;
+  try {
+    g = chess::parse_record(body);
+  } catch (const chess::RecordError& e) {
+    throw UsageError(e.what());
+  }
+  return dump(chess_referee_json(g, c.captures));
+}
+
+std::string api_chess_analyse(const Params& params, const ApiLimits& limits,
+                              const std::atomic<bool>& stop,
+                              const std::function<void(const Progress&)>& progress) {
+  ChessParams c;
+  LimitOptions l;
+  int depth = 0;
+  po::options_description visible;
+  add_captures(visible, c);
+  add_api_limits(visible, l, limits);
+  visible.add_options()("depth", whole_value(&depth, "depth", 0, 64)->default_value("0"), "");
+  parse_args(option_args(params, {"fen"}, {}), visible);
+  const chess::Position pos = chess_position(required(params, "fen"));
+  if (depth == 0 && l.node_limit == 0 && l.time_limit == 0) l.node_limit = kChessAnalyseNodes;
+  chess::SearchSettings settings;
+  settings.max_depth = depth == 0 ? 64 : depth;
+  settings.hash_mb = table_mb(hash_for(l, limits));
+  const chess::SearchResult r =
+      chess::analyse(pos, c.rules(), settings, control_for(l, limits, stop, progress));
+  return dump(chess_analyse_json(pos, c.captures, r));
+}
+
+std::string api_chess_perft(const Params& params, const ApiLimits& limits,
+                            const std::atomic<bool>& stop) {
+  ChessParams c;
+  bool divide = false;
+  po::options_description visible;
+  add_captures(visible, c);
+  visible.add_options()("divide", po::bool_switch(&divide), "");
+  parse_args(option_args(params, {"fen", "depth"}, {"divide"}), visible);
+  const chess::Position pos = chess_position(required(params, "fen"));
+  const int depth = chess_depth(required(params, "depth"));
+  SearchControl control;
+  control.stop = &stop;
+  control.time_limit = limits.max_time;
+  const Json j = chess_perft_json(pos, c.captures, depth, divide, control);
+  if (stop.load()) throw HttpError{503, "perft stopped before it finished"};
+  return dump(j);
+}
+
+std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomic<bool>& stop,
+                  const std::function<void(const Progress&)>& progress) {
+  const std::string& p = r.path;
+  const auto& q = r.params;
+  const bool post = p == "verify-game" || p == "analyse-game" || p == "chess/verify-game";
+  if (post != (r.method == "POST"))
+    throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET")};
+  if (p == "show") return api_show(q, stop);
+  if (p == "moves") return api_moves(q, stop);
+  if (p == "best") return api_best(q, limits, stop, progress);
+  if (p == "verify") return api_verify(q, limits, stop);
+  if (p == "verify-game") return api_verify_game(q, r.body, limits, stop);
+  if (p == "solve") return api_solve(q, limits, stop, progress);
+  if (p == "analyse") return api_analyse(q, limits, stop, progress);
+  if (p == "analyse-game") return api_analyse_game(q, r.body, limits, stop, progress);
+  if (p == "generate/layout") return api_layout(q);
+  if (p == "generate/puzzles") return api_puzzles(q, limits, stop, progress);
+  if (p == "board") return api_board(q);
+  if (p == "collection") return api_collection(q);
+  if (p == "variants") return api_variants();
+  if (p == "chess/moves") return api_chess_moves(q);
+  if (p == "chess/show") return api_chess_show(q);
+  if (p == "chess/verify") return api_chess_verify(q);
+  if (p == "chess/verify-game") return api_chess_verify_game(q, r.body);
+  if (p == "chess/analyse") return api_chess_analyse(q, limits, stop, progress);
+  if (p == "chess/perft") return api_chess_perft(q, limits, stop);
+  throw HttpError{404, "no endpoint /api/" + p};
+}
+
+}  // namespace
+
+std::string error_json(const std::string& message) {
+  return Json{{"error", escape_controls(message)}}.dump() + "\n";
+}
+
+bool api_searches(const std::string& path) {
+  return path == "best" || path == "solve" || path == "analyse" || path == "analyse-game" ||
+         path == "generate/puzzles" || path == "chess/analyse";
+}
+
+ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
+                    const std::atomic<bool>& stop,
+                    const std::function<void(const Progress&)>& progress) {
+  try {
+    return {200, route(request, limits, stop, progress)};
+  } catch (const HttpError& e) {
+    return {e.status, error_json(e.message)};
+  } catch (const std::bad_alloc&) {
+    return {503, error_json("out of memory")};
+  } catch (const std::exception& e) {
+    return {400, error_json(e.what())};
+  }
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,53 @@
+// The web board's JSON API (docs/serve.md): one request in, one JSON object out. Each endpoint
+// reads its parameters as the subcommand of the same name reads its options (the same option
+// checkers, so the same values are refused with the same messages) and answers the object that
+// subcommand's --json prints (cli/command_json.h). No HTTP here: cli/serve.cpp carries the
+// requests and answers; this file is a function from request to reply, safe to call from
+// several threads at once.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/control.h"
+
+namespace leapfrog::cli {
+
+struct ApiRequest {
+  std::string method;  // GET, POST, ...
+  std::string path;    // after "/api/": "moves", "chess/analyse", ...
+  std::vector<std::pair<std::string, std::string>> params;  // the query, decoded, in order
+  std::string body;                                         // POST: a game record
+};
+
+// What one request may spend, set by the server.
+struct ApiLimits {
+  std::chrono::milliseconds max_time{5000};  // a search's time limit (and the most it may ask)
+  std::size_t hash_mb = 64;                  // a search's tables (and the most it may ask)
+  int max_puzzles = 20;                      // generate/puzzles: the most puzzles asked at once
+};
+
+struct ApiReply {
+  int status = 200;  // 200, or 4xx with {"error": "..."}
+  std::string body;  // JSON text, as the subcommand's --json prints it
+};
+
+// Answers one request. `stop` ends a search early (the client went away, the server stops);
+// `progress` (may be empty) receives a long search's progress. Never throws: bad input is a
+// 4xx reply naming what is wrong.
+ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
+                    const std::atomic<bool>& stop,
+                    const std::function<void(const Progress&)>& progress);
+
+// Whether the endpoint runs a search that may take long (and so may stream its progress).
+bool api_searches(const std::string& path);
+
+// The one-line JSON error object: {"error": "..."}.
+std::string error_json(const std::string& message);
+
+}  // namespace leapfrog::cli

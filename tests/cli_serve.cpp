@@ -1,0 +1,401 @@
+// leapfrog serve: the JSON API answers what the commands' --json prints, bad requests get 4xx
+// and leave the server answering, searches are bounded and cancelled, SIGTERM stops it.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "run_cli.h"
+#include "sanitized.h"
+#include "serve_client.h"
+
+using leapfrog::testing::http_request;
+using leapfrog::testing::HttpReply;
+using leapfrog::testing::kSanitized;
+using leapfrog::testing::quoted;
+using leapfrog::testing::raw_request;
+using leapfrog::testing::run_cli;
+using leapfrog::testing::ServeProcess;
+using leapfrog::testing::slurp;
+using leapfrog::testing::url_encode;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+const std::string kPosition = "3441./33311/.1.41/.4.../.41.1";
+const std::string kChain =
+    ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.";
+const std::string kChessPosition = "*1k2*/6/6/2p3/6/2D3/6/*2K1* w - - 0 1";
+
+std::string source(const std::string& path) {
+  return std::string(LEAPFROG_SOURCE_DIR) + "/" + path;
+}
+
+double millis_since(Clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
+}
+
+}  // namespace
+
+TEST_CASE("serve: every endpoint answers the command's --json on the same input", "[cli][serve]") {
+  ServeProcess server({"--hash", "64"});
+  const int port = server.port();
+  struct Case {
+    std::string target;  // GET, or POST with the file's text
+    std::string cli;     // the command's arguments (shell words)
+    std::string post_file = "";
+  };
+  const std::string p = url_encode(kPosition);
+  const std::string chess = url_encode(kChessPosition);
+  const std::vector<Case> cases{
+      {"/api/show?position=" + p, "show " + quoted(kPosition)},
+      {"/api/show?position=murray&size=6&seed=3&then=xa1+xb2",
+       "show murray --size 6 --seed 3 --then xa1 xb2"},
+      {"/api/moves?position=" + p, "moves " + quoted(kPosition)},
+      {"/api/moves?position=" + p + "&continuation=piece-max",
+       "moves " + quoted(kPosition) + " --continuation piece-max"},
+      {"/api/best?position=" + url_encode(kChain) + "&all=1",
+       "best " + quoted(kChain) + " --all --threads 1 --hash 64"},
+      {"/api/verify?position=" + p + "&move=e3xc3xa3",
+       "verify " + quoted(kPosition) + " e3xc3xa3 --hash 64"},
+      {"/api/verify?position=21.1.&move=a1xc1", "verify 21.1. a1xc1 --hash 64"},
+      {"/api/verify-game", "verify --game " + source("puzzles/records/murray-6x6-faulty.lfr"),
+       "puzzles/records/murray-6x6-faulty.lfr"},
+      {"/api/verify-game?plies=1",
+       "verify --plies --game " + source("puzzles/records/murray-6x6-piece-max.lfr"),
+       "puzzles/records/murray-6x6-piece-max.lfr"},
+      {"/api/solve?position=" + p, "solve " + quoted(kPosition) + " --threads 1 --hash 64"},
+      {"/api/solve?position=english&count=1&finish=d4&nodes=20000",
+       "solve english --count --finish d4 --nodes 20000 --threads 1 --hash 64"},
+      {"/api/analyse?position=" + p, "analyse " + quoted(kPosition) + " --hash 64"},
+      {"/api/analyse?position=murray&size=6&seed=5&nodes=3000",
+       "analyse murray --size 6 --seed 5 --nodes 3000 --hash 64"},
+      {"/api/analyse-game?nodes=2000",
+       "analyse --game " + source("puzzles/records/murray-6x6-piece-max.lfr") +
+           " --nodes 2000 --hash 64",
+       "puzzles/records/murray-6x6-piece-max.lfr"},
+      {"/api/generate/layout?variant=murray&size=8&seed=7",
+       "generate layout --variant murray --size 8 --seed 7"},
+      {"/api/generate/layout?board=hexagon&variant=froglet&size=4&holes=3",
+       "generate layout --board hexagon --variant froglet --size 4 --holes 3"},
+      {"/api/generate/puzzles?kind=chain&count=2&size=6&seed=7",
+       "generate puzzles --kind chain --count 2 --size 6 --seed 7 --threads 1"},
+      {"/api/chess/show?fen=startpos", "chess show startpos"},
+      {"/api/chess/moves?fen=startpos&captures=optional",
+       "chess moves startpos --captures optional"},
+      {"/api/chess/verify?fen=" + chess + "&move=c3c5",
+       "chess verify " + quoted(kChessPosition) + " c3c5"},
+      {"/api/chess/verify?fen=startpos&move=b2b3", "chess verify startpos b2b3"},
+      {"/api/chess/analyse?fen=startpos&nodes=3000",
+       "chess analyse startpos --nodes 3000 --threads 1 --hash 64"},
+      {"/api/chess/perft?fen=startpos&depth=3&divide=1", "chess perft startpos 3 --divide"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.target);
+    const std::string body = c.post_file.empty() ? "" : slurp(source(c.post_file));
+    const HttpReply reply =
+        http_request(port, c.post_file.empty() ? "GET" : "POST", c.target, body);
+    const auto cli = run_cli(c.cli + " --json");
+    INFO(cli.err);
+    CHECK(reply.status == 200);
+    CHECK((cli.code == 0 || cli.code == 1));
+    // The same bytes: the endpoint and the command build the object with one function.
+    CHECK(reply.body == cli.out);
+    CHECK(reply.head.find("Content-Type: application/json") != std::string::npos);
+  }
+  // A chess record, posted.
+  const std::string record = "[FEN \"startpos\"]\n\n1. d1e1 a6a5 2. b3b4 *\n";
+  const std::string path = "leapfrog_serve_test_chess.pgn";
+  { std::ofstream(path) << record; }
+  const HttpReply r = http_request(port, "POST", "/api/chess/verify-game", record);
+  CHECK(r.status == 200);
+  CHECK(r.body == run_cli("chess verify --game " + path + " --json").out);
+  std::remove(path.c_str());
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve: the page, its files and the collection are built in", "[cli][serve]") {
+  ServeProcess server({});
+  const HttpReply page = http_request(server.port(), "GET", "/");
+  CHECK(page.status == 200);
+  CHECK(page.head.find("text/html") != std::string::npos);
+  for (const char* hook :
+       {"id=\"status\"", "id=\"moves\"", "id=\"new-game\"", "id=\"end-turn\"", "name=\"variant\"",
+        "name=\"size\"", "name=\"seed\"", "name=\"players\"", "name=\"engine\""})
+    CHECK(page.body.find(hook) != std::string::npos);
+  // Nothing from elsewhere: no address outside the server in the page, and the browser is
+  // told so.
+  CHECK(page.body.find("http") == std::string::npos);
+  CHECK(page.head.find("Content-Security-Policy: default-src 'self'") != std::string::npos);
+  for (const char* file : {"/app.js", "/board.js", "/chess.js", "/style.css", "/favicon.svg"}) {
+    INFO(file);
+    const HttpReply r = http_request(server.port(), "GET", file);
+    CHECK(r.status == 200);
+    CHECK(r.body == slurp(source(std::string("web") + file)));
+  }
+  const auto files =
+      nlohmann::json::parse(http_request(server.port(), "GET", "/api/collection").body);
+  CHECK(files["files"].size() >= 10);
+  const auto chain = nlohmann::json::parse(
+      http_request(server.port(), "GET", "/api/collection?file=chain-08.epd").body);
+  REQUIRE(!chain["puzzles"].empty());
+  CHECK(chain["puzzles"][0]["kind"] == "chain");
+  CHECK(http_request(server.port(), "GET", "/api/collection?file=nothing.epd").status == 404);
+  const auto board = nlohmann::json::parse(
+      http_request(server.port(), "GET", "/api/board?position=" + url_encode(kPosition)).body);
+  CHECK(board["cells"].size() == 25);
+  CHECK(board["position"] == kPosition);
+}
+
+TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering", "[cli][serve]") {
+  ServeProcess server({"--read-timeout", "1"});
+  const int port = server.port();
+  // Slow clients, in parallel with the rest: half a request, then nothing.
+  std::vector<std::thread> slow;
+  std::vector<int> slow_status(4, 0);
+  for (int i = 0; i < 4; ++i)
+    slow.emplace_back([&, i] {
+      const int fd = leapfrog::testing::connect_local(port, 10000);
+      leapfrog::testing::send_all(
+          fd, i % 2 ? "GET /api/moves?position=1.1 HTTP/1.1\r\nHost: x"
+                    : "POST /api/verify-game HTTP/1.1\r\nContent-Length: 100\r\n\r\n[Start");
+      slow_status[static_cast<std::size_t>(i)] =
+          leapfrog::testing::parse_reply(leapfrog::testing::read_all(fd)).status;
+      close(fd);
+    });
+  const std::vector<std::string> bad_positions{"",
+                                               "1234/12",
+                                               "x",
+                                               "1234/2.#1/4411 turn=9",
+                                               "zzzz",
+                                               "/etc/passwd",
+                                               "../../etc/passwd",
+                                               "-",
+                                               "1234/2.#1/4411 players=0",
+                                               "\x01\x02",
+                                               std::string(3000, '1'),
+                                               "12/34 scores=1,2,3,4,5"};
+  const std::vector<std::string> raw{
+      "GARBAGE\r\n\r\n",
+      "GET\r\n\r\n",
+      "GET / HTTP/9.9\r\n\r\n",
+      "GET http://elsewhere/ HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/../../etc/passwd HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /web/../CMakeLists.txt HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/moves?position=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /index.html%00.js HTTP/1.1\r\nHost: x\r\n\r\n",
+      "DELETE /api/moves HTTP/1.1\r\nHost: x\r\n\r\n",
+      "PUT / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\n\r\nx",
+      "BREW /api/moves HTTP/1.1\r\nHost: x\r\n\r\n",
+      "POST /api/moves?position=1.1 HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+      "GET /api/verify-game HTTP/1.1\r\nHost: x\r\n\r\n",
+      "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nContent-Length: 3000000\r\n\r\n",
+      "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
+      "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nX: " + std::string(20000, 'a') + "\r\n\r\n",
+      "GET /api/nothing HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /nothing.html HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/moves?position=1.1&json=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/generate/puzzles?out=/tmp/x.epd HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/generate/puzzles?count=100000 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/best?position=1.1&threads=1000 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/analyse?position=1.1&nodes=-3 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/chess/perft?fen=startpos&depth=99 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/chess/moves?fen=8/8/8 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/chess/verify?fen=startpos&move=zz9 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/solve?position=1.1&finish=q99 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/show?position=1.1&then=a1xq9 HTTP/1.1\r\nHost: x\r\n\r\n",
+  };
+  const std::vector<std::string> bad_records{"",
+                                             "{not json, not a record}",
+                                             "[Start \"1.1\"]\n1. a1xq7\n",
+                                             "[Start \"11.\"]\n\n1. b1xz1",
+                                             std::string(50000, '['),
+                                             "[Variant \"nothing\"]\n[Start \"1.1\"]\n"};
+  int sent = 0, bad = 0;
+  std::string last_failure;
+  const auto expect_4xx = [&](const HttpReply& r, const std::string& what) {
+    ++sent;
+    if (r.status < 400 || r.status > 499) {
+      ++bad;
+      last_failure = what + " -> " + std::to_string(r.status) + " " + r.body;
+    } else if (r.body.find("\"error\"") == std::string::npos) {
+      ++bad;
+      last_failure = what + ": no error object: " + r.body;
+    }
+  };
+  for (int round = 0; sent < 1000; ++round) {
+    const std::size_t k = static_cast<std::size_t>(round);
+    const std::string& pos = bad_positions[k % bad_positions.size()];
+    const char* endpoints[] = {"moves", "best", "show", "analyse", "solve", "verify", "board"};
+    const std::string endpoint = endpoints[k % 7];
+    const std::string target = "/api/" + endpoint + "?position=" + url_encode(pos) +
+                               (endpoint == "verify" ? "" : "&move=zz");
+    expect_4xx(http_request(port, "GET", target), target);
+    const std::string& r = raw[k % raw.size()];
+    expect_4xx(raw_request(port, r), r.substr(0, 80));
+    const std::string& record = bad_records[k % bad_records.size()];
+    expect_4xx(
+        http_request(port, "POST", round % 2 ? "/api/verify-game" : "/api/analyse-game", record),
+        "record " + record.substr(0, 40));
+    if (round % 50 == 0)  // a body over the limit, sent whole
+      expect_4xx(http_request(port, "POST", "/api/verify-game", std::string(1100000, 'x')),
+                 "a 1.1 MB body");
+  }
+  for (std::thread& t : slow) t.join();
+  INFO(last_failure);
+  CHECK(bad == 0);
+  CHECK(sent >= 1000);
+  for (const int status : slow_status) CHECK(status == 408);
+  CHECK(server.alive());
+  CHECK(http_request(port, "GET", "/").status == 200);
+  CHECK(http_request(port, "GET", "/api/moves?position=" + url_encode(kPosition)).status == 200);
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve: 20 analyses at once finish within their limits, and the page answers meanwhile",
+          "[cli][serve]") {
+  ServeProcess server({"--jobs", "2", "--max-time", "5"});
+  const int port = server.port();
+  constexpr int kRequests = 20;
+  constexpr int kNodes = 20000;
+  std::vector<HttpReply> replies(kRequests);
+  std::vector<double> elapsed(kRequests);
+  std::vector<std::thread> threads;
+  const auto start = Clock::now();
+  for (int i = 0; i < kRequests; ++i)
+    threads.emplace_back([&, i] {
+      replies[static_cast<std::size_t>(i)] =
+          http_request(port, "GET",
+                       "/api/analyse?position=murray&size=8&seed=" + std::to_string(i + 1) +
+                           "&nodes=" + std::to_string(kNodes));
+      elapsed[static_cast<std::size_t>(i)] = millis_since(start);
+    });
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  const auto before = Clock::now();
+  const HttpReply page = http_request(port, "GET", "/");
+  const double page_ms = millis_since(before);
+  for (std::thread& t : threads) t.join();
+  CHECK(page.status == 200);
+  // The page is served by the I/O thread, never behind a search.
+  CHECK(page_ms < (kSanitized ? 500 : 100));
+  for (int i = 0; i < kRequests; ++i) {
+    INFO("request " << i << " after " << elapsed[static_cast<std::size_t>(i)] << " ms");
+    const HttpReply& r = replies[static_cast<std::size_t>(i)];
+    REQUIRE(r.status == 200);
+    const auto j = nlohmann::json::parse(r.body);
+    CHECK(j["nodes"].get<int>() <= kNodes + 1000);
+    CHECK(!j["best"].is_null());
+  }
+  // One of them against the command line: the same answer under load.
+  CHECK(replies[4].body ==
+        run_cli("analyse murray --size 8 --seed 5 --nodes 20000 --hash 64 --json").out);
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a full queue",
+          "[cli][serve]") {
+  ServeProcess server({"--jobs", "1", "--queue", "2", "--max-time", "1"});
+  const int port = server.port();
+  // No limit asked: --max-time bounds it, and the answer is the best found so far.
+  auto t = Clock::now();
+  HttpReply r = http_request(port, "GET", "/api/analyse?position=murray&size=12");
+  CHECK(r.status == 200);
+  CHECK(nlohmann::json::parse(r.body)["complete"] == false);
+  CHECK(millis_since(t) < 4000);
+  // A client that leaves: its search stops, so the next one (one worker) starts at once.
+  {
+    const int fd = leapfrog::testing::connect_local(port);
+    leapfrog::testing::send_all(
+        fd, "GET /api/analyse?position=murray&size=14 HTTP/1.1\r\nHost: x\r\n\r\n");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    close(fd);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  t = Clock::now();
+  r = http_request(port, "GET", "/api/analyse?position=" + url_encode(kPosition) + "&nodes=500");
+  CHECK(r.status == 200);
+  CHECK(millis_since(t) < 700);
+  // One running, two waiting: more are turned away with 503, and nothing breaks.
+  std::vector<HttpReply> replies(6);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < replies.size(); ++i)
+    threads.emplace_back([&, i] {
+      replies[i] = http_request(
+          port, "GET", "/api/analyse?position=murray&size=10&seed=" + std::to_string(i + 1));
+    });
+  for (std::thread& th : threads) th.join();
+  int ok = 0, busy = 0;
+  for (const HttpReply& x : replies) {
+    ok += x.status == 200;
+    busy += x.status == 503;
+  }
+  // At least the running one and one waiting (the worker may not have taken the first off
+  // the queue when the others arrive).
+  CHECK(ok >= 2);
+  CHECK(busy >= 1);
+  CHECK(ok + busy == 6);
+  CHECK(server.alive());
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve: progress streams as server-sent events, the answer last", "[cli][serve]") {
+  ServeProcess server({"--hash", "64"});
+  const HttpReply r = http_request(
+      server.port(), "GET", "/api/analyse?position=murray&size=6&seed=5&nodes=3000&stream=1");
+  CHECK(r.status == 200);
+  CHECK(r.head.find("text/event-stream") != std::string::npos);
+  const std::size_t at = r.body.find("event: result\n");
+  REQUIRE(at != std::string::npos);
+  // The data lines of the last event, joined, are the command's JSON.
+  std::string json;
+  std::istringstream in(r.body.substr(at));
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("data: ", 0) == 0) json += line.substr(6) + "\n";
+  CHECK(json == run_cli("analyse murray --size 6 --seed 5 --nodes 3000 --hash 64 --json").out);
+}
+
+TEST_CASE("serve: SIGTERM stops it at once, searches cancelled, and frees the port",
+          "[cli][serve]") {
+  int port = 0;
+  {
+    ServeProcess server({"--max-time", "60"});
+    port = server.port();
+    CHECK(server.first_line().find("http://127.0.0.1:" + std::to_string(port) + "/") !=
+          std::string::npos);
+    HttpReply during;
+    std::thread search([&] {
+      during = http_request(port, "GET", "/api/analyse?position=murray&size=14", "", 20000);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    const auto t = Clock::now();
+    CHECK(server.stop() == 0);
+    CHECK(millis_since(t) < 3000);
+    search.join();
+    CHECK(during.status == 0);  // the connection closed with the server
+  }
+  // The port is free: a new server takes it.
+  ServeProcess again({}, port);
+  CHECK(again.port() == port);
+  CHECK(http_request(port, "GET", "/").status == 200);
+  CHECK(again.stop() == 0);
+}
+
+TEST_CASE("serve: bad options exit 2 with a message", "[cli][serve]") {
+  CHECK(run_cli("serve --port 70000").code == 2);
+  CHECK(run_cli("serve --max-time 0").code == 2);
+  CHECK(run_cli("serve --host 'no such host!'").code == 2);
+  const auto r = run_cli("serve --help");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("--max-time") != std::string::npos);
+}

@@ -1,0 +1,626 @@
+// The Leap-Frog side of the page: games against the engine, puzzles, analysis. Every rule
+// question goes to the server: /api/moves says which turns are legal, /api/show plays one,
+// /api/verify-game referees the record. The page matches clicks against the legal turns.
+'use strict';
+
+const $ = (sel) => document.querySelector(sel);
+const UI = {
+  status: $('#status'), message: $('#message'), board: $('#board'), moves: $('#moves'),
+  endTurn: $('#end-turn'), analysis: $('#analysis'), chart: $('#chart'),
+};
+function setStatus(text) { UI.status.textContent = text; }
+function say(text) { UI.message.textContent = text || ''; }
+function signed(v) { return (v > 0 ? '+' : '') + v; }
+
+// The controller the shared buttons talk to: the Leap-Frog game, the puzzle, or Leap Chess.
+let active = null;
+// A running analysis (closable), whoever started it.
+let analysisStream = null;
+
+function stopAnalysis() {
+  if (analysisStream) analysisStream.close();
+  analysisStream = null;
+  $('#stop-analysis').disabled = true;
+}
+
+class LeapFrog {
+  constructor(mode) {
+    this.mode = mode;  // 'game' or 'puzzle'
+    this.start = null;
+    this.positions = [];
+    this.turns = [];
+    this.byEngine = [];
+    this.redoStack = [];
+    this.engine = new Set();
+    this.nodes = 20000;
+    this.partial = [];
+    this.legal = [];
+    this.info = null;
+    this.epoch = 0;
+    this.over = false;
+    this.resigned = null;
+    this.puzzle = null;
+    this.solved = false;
+    this.highlight = null;  // {squares, hint}: a path drawn on the board
+    this.review = null;     // stepping through a solve line: {line, index, start}
+  }
+
+  get current() { return this.positions[this.positions.length - 1]; }
+
+  async begin(start, engineSeats, nodes) {
+    this.start = start;
+    this.positions = [start];
+    this.turns = [];
+    this.byEngine = [];
+    this.redoStack = [];
+    this.engine = new Set(engineSeats);
+    this.nodes = nodes || this.nodes;
+    this.resigned = null;
+    this.solved = false;
+    this.review = null;
+    UI.chart.replaceChildren();
+    UI.analysis.textContent = '';
+    await this.refresh();
+  }
+
+  // Asks the server for the position on the board and its legal turns, draws them, and lets
+  // the engine move when it is its seat.
+  async refresh() {
+    const epoch = ++this.epoch;
+    this.partial = [];
+    this.highlight = null;
+    say('');
+    if (!this.start) return;
+    let info, moves;
+    try {
+      [info, moves] = await Promise.all([api('board', { position: this.current }),
+        api('moves', { position: this.current })]);
+    } catch (e) {
+      setStatus('Error: ' + e.message);
+      return;
+    }
+    if (epoch !== this.epoch || active !== this) return;
+    this.info = info;
+    this.legal = moves.moves;
+    this.over = this.resigned !== null || this.legal.length === 0 ||
+      (this.mode === 'puzzle' && this.puzzle && this.puzzle.kind === 'chain' && this.turns.length > 0);
+    this.render();
+    if (this.over) return this.finish(epoch);
+    const p = info.to_move;
+    const removal = info.removals_due.includes(p);
+    const thinking = this.mode === 'game' && this.engine.has(p);
+    const who = info.players === 1 ? 'Your move' : `Player ${p}${thinking ? ' (engine)' : ''} to move`;
+    setStatus(`${who}${removal ? ' (opening: remove a piece)' : ''}; scores ${info.scores.join(', ')}` +
+      (thinking ? '; thinking…' : ''));
+    if (thinking) this.enginePlay(epoch);
+  }
+
+  async enginePlay(epoch) {
+    try {
+      const r = await api('analyse', { position: this.current, nodes: this.nodes });
+      if (epoch !== this.epoch || active !== this || !r.best) return;
+      await this.play(r.best, true);
+    } catch (e) {
+      if (epoch === this.epoch) setStatus('Engine error: ' + e.message);
+    }
+  }
+
+  async play(turn, byEngine) {
+    const epoch = ++this.epoch;
+    UI.endTurn.disabled = true;
+    try {
+      const after = await api('show', { position: this.current, then: turn });
+      if (epoch !== this.epoch) return;
+      this.positions.push(after.position);
+      this.turns.push(turn);
+      this.byEngine.push(!!byEngine);
+      if (!byEngine) this.redoStack = [];
+    } catch (e) {
+      say(e.message);
+    }
+    await this.refresh();
+  }
+
+  // The end: the record refereed by the server names the winners and the scores.
+  async finish(epoch) {
+    UI.endTurn.disabled = true;
+    if (this.mode === 'puzzle' && this.puzzle) return this.judgePuzzle(epoch);
+    let r;
+    try {
+      r = await api('verify-game', {}, this.recordText());
+    } catch (e) {
+      setStatus('Error: ' + e.message);
+      return;
+    }
+    if (epoch !== this.epoch) return;
+    const scores = 'scores ' + r.scores.join(', ');
+    if (this.resigned !== null) {
+      const two = r.scores.length === 2;
+      setStatus(`Game over: player ${this.resigned} resigned` +
+        (two ? `; player ${3 - this.resigned} wins` : '') + `; ${scores}`);
+    } else if (r.scores.length === 1) {
+      setStatus(`Game over: solitaire, ${r.scores[0]} captured; ${scores}`);
+    } else if (r.winners.length === 1) {
+      setStatus(`Game over: player ${r.winners[0]} wins; ${scores}`);
+    } else {
+      setStatus(`Game over: players ${r.winners.join(' and ')} share the win; ${scores}`);
+    }
+  }
+
+  recordText() {
+    const lines = ['[Event "leapfrog serve"]', `[Start "${this.start}"]`, ''];
+    lines.push(this.turns.map((t, i) => `${i + 1}. ${t}`).join(' '));
+    return lines.join('\n') + '\n';
+  }
+
+  render() {
+    this.draw();
+    UI.board.dataset.position = this.info.position;
+    renderMoveList(this.turns, this.byEngine, this.redoStack.length);
+    UI.endTurn.disabled = true;
+  }
+
+  kind(value) {
+    return (this.info.kinds.find((k) => k.value === value) || { name: 'piece', colour: 'burlywood' });
+  }
+
+  draw() {
+    const info = this.info;
+    this.view = drawBoard(UI.board, {
+      width: info.width, height: info.height, hex: info.hex, cells: info.cells,
+      title: 'Leap-Frog board, ' + info.position,
+      fill: () => '#ecd9b4',
+      drawPiece: (g, c, x, y, size) => {
+        if (!c.value) return;
+        const colour = this.kind(c.value).colour;
+        const fill = PIECE_FILLS[colour] || colour;
+        const p = svgEl('g', { class: 'piece', 'data-value': String(c.value) }, g);
+        svgEl('circle', { cx: x, cy: y, r: size * 0.38, fill, stroke: '#333', 'stroke-width': 2 }, p);
+        const t = svgEl('text', { x, y: y + size * 0.16, 'text-anchor': 'middle', 'font-size': size * 0.45,
+          'font-weight': 'bold', fill: DARK_FILLS.has(fill) ? '#ffffff' : '#000000' }, p);
+        t.textContent = String(c.value);
+      },
+      label: (c) => c.value ? `${c.name}: ${this.kind(c.value).name}, worth ${c.value}` : `${c.name}: empty`,
+      onClick: (n) => this.click(n),
+      onDouble: () => this.endTurn(),
+    });
+    this.drawMarks();
+  }
+
+  // The candidates: each legal turn with its squares.
+  candidates() {
+    return this.legal.map((t) => ({ t, s: turnSquares(t), removal: t.startsWith('x') }));
+  }
+  extending(prefix) {
+    return this.candidates().filter((c) => !c.removal && c.s.length > prefix.length &&
+      prefix.every((q, i) => c.s[i] === q));
+  }
+
+  drawMarks() {
+    const v = this.view;
+    if (!v) return;
+    v.marks.replaceChildren();
+    const last = this.turns.length && !this.review ? turnSquares(this.turns[this.turns.length - 1]) : [];
+    markTint(v, last);
+    if (this.highlight) markPath(v, this.highlight.squares, this.highlight.hint ? 'hint-path' : '');
+    if (this.partial.length) {
+      markRing(v, this.partial[0]);
+      markPath(v, this.partial);
+      const next = new Set(this.extending(this.partial).map((c) => c.s[this.partial.length]));
+      markDots(v, [...next]);
+    }
+  }
+
+  click(name) {
+    say('');
+    if (this.review) return say('Stepping through a line: "Back to the game" returns to it.');
+    if (this.over) return say('The game is over: start a new one.');
+    if (!this.info) return;
+    if (this.mode === 'game' && this.engine.has(this.info.to_move)) return say('The engine is to move; wait a moment.');
+    const all = this.candidates();
+    const k = this.partial.length;
+    if (k === 0) {
+      const removal = all.find((c) => c.removal && c.s[0] === name);
+      if (removal) return this.play(removal.t);
+      if (!all.some((c) => !c.removal && c.s[0] === name)) return say(this.why(name, all));
+      this.partial = [name];
+      return this.drawMarks();
+    }
+    if (name === this.partial[k - 1]) {
+      if (k === 1) { this.partial = []; this.drawMarks(); }
+      return;
+    }
+    const next = this.extending(this.partial).filter((c) => c.s[k] === name);
+    if (!next.length) {
+      if (k === 1 && all.some((c) => !c.removal && c.s[0] === name)) {
+        this.partial = [name];
+        return this.drawMarks();
+      }
+      const landings = [...new Set(this.extending(this.partial).map((c) => c.s[k]))];
+      return say(`${this.partial.join('x')} cannot land on ${name}: ` +
+        (landings.length ? `it can land on ${landings.join(', ')}` : 'the chain cannot go on') + '.');
+    }
+    this.partial.push(name);
+    const turn = this.partial.join('x');
+    const complete = all.some((c) => c.t === turn);
+    const longer = this.extending(this.partial).length > 0;
+    UI.endTurn.disabled = !complete || !longer;
+    if (complete && !longer) return this.play(turn);
+    if (complete) say(`${turn}: jump on, or end the turn here (End turn, or double-click).`);
+    this.drawMarks();
+  }
+
+  // Why no turn starts on `name`: one line for the person who clicked it.
+  why(name, all) {
+    const cell = this.info.cells.find((c) => c.name === name);
+    const removals = all.filter((c) => c.removal);
+    if (removals.length) {
+      if (!cell || !cell.value) return `${name} is empty: the opening turn removes a piece.`;
+      return `The opening turn removes a piece, but not this one (the rules allow ${removals.map((c) => c.s[0]).slice(0, 6).join(', ')}${removals.length > 6 ? '…' : ''}).`;
+    }
+    if (!cell || !cell.value) return `${name} is empty: click a piece that can jump.`;
+    const starts = [...new Set(all.map((c) => c.s[0]))];
+    return `The piece on ${name} has no capture` + (starts.length ? ` (pieces that can jump: ${starts.slice(0, 8).join(', ')}${starts.length > 8 ? '…' : ''}).` : '.');
+  }
+
+  endTurn() {
+    const turn = this.partial.join('x');
+    if (this.partial.length > 1 && this.legal.includes(turn)) this.play(turn);
+  }
+  cancel() { this.partial = []; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
+
+  async undo() {
+    if (!this.turns.length) return;
+    do {
+      this.positions.pop();
+      this.redoStack.push([this.turns.pop(), this.byEngine.pop()]);
+    } while (this.mode === 'game' && this.turns.length && this.engine.has(this.seatAt(this.turns.length)));
+    this.resigned = null;
+    this.solved = false;
+    await this.refresh();
+  }
+  // The seat to move after `plies` turns, from the stored positions' text ("turn=N"; 1 if none).
+  seatAt(plies) {
+    const m = / turn=(\d+)/.exec(' ' + this.positions[plies].split(' ').slice(1).join(' '));
+    return m ? Number(m[1]) : 1;
+  }
+  redo() { return redoTurn(this); }
+
+  async hint() {
+    if (this.over || !this.start) return;
+    say('Looking for a hint…');
+    try {
+      const r = await api('analyse', { position: this.current, nodes: this.nodes });
+      if (!r.best) return say('No turn: the game is over.');
+      this.highlight = { squares: turnSquares(r.best), hint: true };
+      this.drawMarks();
+      say(`Hint: ${r.best} (value ${signed(r.value)}${r.proved ? ', proved' : ''}).`);
+    } catch (e) { say(e.message); }
+  }
+
+  resign() {
+    if (this.over || !this.info) return;
+    this.resigned = this.info.to_move;
+    this.refresh();
+  }
+
+  // --- analysis ---
+  analyse() {
+    stopAnalysis();
+    UI.analysis.textContent = 'Searching…';
+    $('#stop-analysis').disabled = false;
+    const s = streamApi('analyse', { position: this.current, 'time-limit': 4 }, (p) => {
+      UI.analysis.textContent = `Searching: ${p.nodes} positions, ${p.note || ''} value ${signed(p.best)}`;
+    });
+    analysisStream = s;
+    s.promise.then((r) => {
+      $('#stop-analysis').disabled = true;
+      if (!r.best) { UI.analysis.textContent = 'The game is over (value 0).'; return; }
+      UI.analysis.textContent = `Value ${signed(r.value)} for player ${r.to_move}` +
+        `${r.proved ? ' (proved)' : ` (estimate, ${r.depth} turns ahead)`}\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} positions`;
+      this.highlight = { squares: turnSquares(r.best), hint: true };
+      this.drawMarks();
+    }).catch((e) => { UI.analysis.textContent = e.message; });
+  }
+
+  async largest() {
+    stopAnalysis();
+    try {
+      const r = await api('best', { position: this.current, 'time-limit': 4 });
+      if (!r.complete) { UI.analysis.textContent = 'The search stopped before it finished.'; return; }
+      if (!r.best) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
+      UI.analysis.textContent = `Largest ${r.removal ? 'removal' : 'capture'}: ${r.value} ${r.by} ` +
+        `(${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`;
+      this.highlight = { squares: turnSquares(r.best), hint: false };
+      this.drawMarks();
+    } catch (e) { UI.analysis.textContent = e.message; }
+  }
+
+  solve() {
+    stopAnalysis();
+    UI.analysis.textContent = 'Solving (one player makes every turn)…';
+    $('#stop-analysis').disabled = false;
+    const start = this.current;
+    const s = streamApi('solve', { position: start, 'time-limit': 5 }, (p) => {
+      UI.analysis.textContent = `Solving: ${p.nodes} positions, best ${p.best}` + (p.bound >= 0 ? ` (at most ${p.bound})` : '');
+    });
+    analysisStream = s;
+    s.promise.then((r) => {
+      $('#stop-analysis').disabled = true;
+      UI.analysis.textContent = `One player captures ${r.value} ${r.by}` +
+        `${r.proved ? ', proved optimal' : ', not proved'}: ${r.line.join(' ')}`;
+      if (r.line.length) this.startReview(start, r.line);
+    }).catch((e) => { UI.analysis.textContent = e.message; });
+  }
+
+  // Steps through a solitaire line on the board (forward and back), then back to the game.
+  startReview(start, line) {
+    this.review = { start, line, index: 0 };
+    $('#solve-steps').hidden = false;
+    this.showReview();
+  }
+  async showReview() {
+    const r = this.review;
+    if (!r) return;
+    const epoch = ++this.epoch;
+    try {
+      const params = { position: r.start, players: 1 };
+      if (r.index > 0) params.then = r.line.slice(0, r.index).join(' ');
+      const at = await api('show', params);
+      const info = await api('board', { position: at.position });
+      if (epoch !== this.epoch) return;
+      this.info = info;
+      this.draw();
+      if (r.index > 0) markPath(this.view, turnSquares(r.line[r.index - 1]));
+      $('#step-text').textContent = `after ${r.index} of ${r.line.length} turns` +
+        (r.index ? ` (${r.line[r.index - 1]})` : '') + `; captured ${at.scores[0]}`;
+    } catch (e) { say(e.message); }
+  }
+  step(delta) {
+    if (!this.review) return;
+    this.review.index = Math.max(0, Math.min(this.review.line.length, this.review.index + delta));
+    this.showReview();
+  }
+  endReview() {
+    this.review = null;
+    $('#solve-steps').hidden = true;
+    this.refresh();
+  }
+
+  // The record judged turn by turn, with the expected final margin as a chart.
+  async judge() {
+    stopAnalysis();
+    if (!this.turns.length) { UI.analysis.textContent = 'No turns to judge yet.'; return; }
+    UI.analysis.textContent = 'Judging every turn…';
+    try {
+      const record = this.recordText();
+      const [j, v] = await Promise.all([api('analyse-game', { nodes: 20000 }, record), api('verify-game', {}, record)]);
+      const lines = j.turns.map((t) => `${t.ply}. ${t.move} (player ${t.player}): value ${signed(t.value)}, best ${t.best}` +
+        (t.loss > 0 ? `, loses ${t.loss}` : '') + (j.mistakes.includes(t.ply) ? '  MISTAKE' : ''));
+      UI.analysis.textContent = (j.mistakes.length ? `Mistakes at plies ${j.mistakes.join(', ')}` : 'No mistakes') + '\n' + lines.join('\n');
+      drawChart(j, v);
+    } catch (e) { UI.analysis.textContent = e.message; }
+  }
+}
+
+// The expected final margin of player 1 before each ply (two players) or the mover's expected
+// total (more): the scores so far plus the engine's value.
+function drawChart(judged, verified) {
+  const players = verified.scores.length;
+  const scores = new Array(players).fill(0);
+  const points = [];
+  judged.turns.forEach((t, i) => {
+    const mover = t.player - 1;
+    const y = players === 2 ? scores[0] - scores[1] + (mover === 0 ? t.value : -t.value) : scores[mover] + t.value;
+    points.push(y);
+    scores[mover] += verified.checks[i].value;
+  });
+  points.push(players === 2 ? scores[0] - scores[1] : scores[0]);
+  const w = 320, h = 160, pad = 24;
+  const lo = Math.min(0, ...points), hi = Math.max(1, ...points);
+  const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(1, points.length - 1);
+  const y = (v) => h - pad - ((v - lo) * (h - 2 * pad)) / (hi - lo);
+  const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, role: 'img', 'aria-label': 'value chart', width: '100%' });
+  svgEl('line', { x1: pad, x2: w - pad, y1: y(0), y2: y(0), stroke: '#999', 'stroke-dasharray': '4 3' }, svg);
+  svgEl('polyline', { points: points.map((v, i) => `${x(i)},${y(v)}`).join(' '), fill: 'none', stroke: '#0072b2', 'stroke-width': 2.5 }, svg);
+  for (const ply of judged.mistakes) {
+    svgEl('rect', { x: x(ply - 1) - 4, y: y(points[ply - 1]) - 4, width: 8, height: 8, fill: '#d55e00' }, svg);
+  }
+  const caption = svgEl('text', { x: w / 2, y: 14, 'text-anchor': 'middle', 'font-size': 11, fill: '#333' }, svg);
+  caption.textContent = players === 2 ? "player 1's expected final margin, ply by ply"
+    : "the mover's expected final total, ply by ply";
+  const legend = svgEl('text', { x: w / 2, y: h - 6, 'text-anchor': 'middle', 'font-size': 10, fill: '#555' }, svg);
+  legend.textContent = judged.mistakes.length ? 'squares: mistakes; dashed: even' : 'dashed line: even';
+  UI.chart.replaceChildren(svg);
+}
+
+const game = new LeapFrog('game');
+const puzzle = new LeapFrog('puzzle');
+
+// --- puzzles ---
+Object.assign(puzzle, {
+  async openPuzzle(p) {
+    this.puzzle = p;
+    this.solved = false;
+    $('#puzzle-info').textContent = `${p.id}: ` + (p.kind === 'chain'
+      ? `find the largest capture in one turn (rating ${p.rating}).`
+      : `one player: capture as much as you can (the best is ${p.value}; rating ${p.rating}).`);
+    await this.begin(p.position, [], 0);
+  },
+  async judgePuzzle(epoch) {
+    const p = this.puzzle;
+    if (p.kind === 'chain') {
+      const r = await api('verify', { position: this.start, move: this.turns[0] });
+      if (epoch !== this.epoch) return;
+      this.solved = r.legal && r.maximal;
+      setStatus(this.solved ? `Solved: ${this.turns[0]} captures ${r.value}, the most.`
+        : `Not the largest: ${this.turns[0]} captures ${r.value} of ${r.max}; Undo and try again.`);
+    } else {
+      const info = this.info;
+      const got = info.scores[0];
+      this.solved = got >= p.value;
+      setStatus(this.solved ? `Solved: ${got} captured, the best there is.`
+        : `No capture left: ${got} captured, the best is ${p.value}; Undo and try again.`);
+    }
+  },
+  check() {
+    if (!this.puzzle) return;
+    if (this.over) return say(UI.status.textContent);
+    say(this.turns.length ? `So far ${this.info.scores[0]} captured; the goal is ${this.puzzle.value}.` : 'Play a turn first.');
+  },
+  showAnswer() {
+    const p = this.puzzle;
+    if (!p) return;
+    say('Answer: ' + p.solution.join(' '));
+    if (p.kind === 'chain') {
+      this.highlight = { squares: turnSquares(p.solution[0]), hint: true };
+      this.drawMarks();
+    } else {
+      this.startReview(p.position, p.solution);
+    }
+  },
+});
+
+async function loadCollection() {
+  const files = (await api('collection')).files;
+  const select = $('#puzzle-file');
+  select.replaceChildren(...files.map((f) => new Option(f, f)));
+  await loadPuzzleFile(files[0]);
+}
+let puzzleList = [];
+async function loadPuzzleFile(file) {
+  puzzleList = (await api('collection', { file })).puzzles;
+  $('#puzzle-list').replaceChildren(...puzzleList.map((p, i) =>
+    new Option(`${i + 1}. ${p.id} (${p.kind}, rating ${p.rating})`, String(i))));
+}
+
+// --- the shared controls and the tabs ---
+function activate(controller, tab) {
+  stopAnalysis();
+  for (const t of ['game', 'puzzles', 'chess']) {
+    $('#tab-' + t).setAttribute('aria-selected', String(t === tab));
+    $('#pane-' + t).hidden = t !== tab;
+  }
+  const leapfrog = tab !== 'chess';
+  for (const id of ['#largest', '#solve', '#judge']) $(id).disabled = !leapfrog;
+  active = controller;
+  UI.analysis.textContent = '';
+  UI.chart.replaceChildren();
+  say('');
+  if (controller.start) controller.refresh();
+  else if (tab === 'chess') $('#chess-new-game').requestSubmit();
+  else { UI.board.replaceChildren(); UI.moves.replaceChildren(); setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.'); }
+}
+
+function newGameFromForm(form) {
+  const f = new FormData(form);
+  const params = { size: f.get('size') || '', seed: f.get('seed') || '1', players: f.get('players') || '' };
+  const variant = f.get('variant');
+  if (f.get('continuation')) params.continuation = f.get('continuation');
+  // The peg boards have a fixed size, the six-direction shapes a side.
+  const fixed = ['english', 'french', 'wiegleb', 'diamond', 'capture'].includes(variant);
+  if (fixed) delete params.size;
+  for (const k of Object.keys(params)) if (params[k] === '') delete params[k];
+  const engine = String(f.get('engine') || '').split(/[ ,]+/).filter(Boolean).map(Number);
+  return { variant, params, engine, nodes: Number(f.get('strength')) };
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('#tab-game').addEventListener('click', () => activate(game, 'game'));
+  $('#tab-puzzles').addEventListener('click', () => activate(puzzle, 'puzzles'));
+  $('#tab-chess').addEventListener('click', () => activate(chessGame, 'chess'));
+
+  $('#new-game').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const { variant, params, engine, nodes } = newGameFromForm(e.target);
+    try {
+      // The start position with the form's rules written into its text.
+      const start = await api('show', Object.assign({ position: variant }, params));
+      if (active !== game) activate(game, 'game');
+      await game.begin(start.position, engine, nodes);
+    } catch (err) { say(err.message); }
+  });
+  $('#load-position').addEventListener('click', async () => {
+    const text = $('#paste-position').value.trim();
+    if (!text) return say('Paste a position first.');
+    try {
+      const start = await api('show', { position: text });
+      const f = newGameFromForm($('#new-game'));
+      if (active !== game) activate(game, 'game');
+      await game.begin(start.position, f.engine, f.nodes);
+    } catch (err) { say(err.message); }
+  });
+  $('#load-record').addEventListener('change', async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    try {
+      const r = await api('verify-game', { plies: 1 }, await file.text());
+      if (active !== game) activate(game, 'game');
+      game.start = r.plies[0].position;
+      game.positions = r.plies.map((p) => p.position);
+      game.turns = r.plies.slice(1).map((p) => p.move);
+      game.byEngine = game.turns.map(() => false);
+      game.redoStack = [];
+      game.engine = new Set();
+      game.resigned = null;
+      await game.refresh();
+      if (r.first_error) say(`The record stops at ply ${r.first_error.ply}: ${r.first_error.reason}`);
+    } catch (err) { say(err.message); }
+    e.target.value = '';
+  });
+  $('#download-record').addEventListener('click', () => {
+    if (!game.start) return say('No game to save yet.');
+    const blob = new Blob([game.recordText()], { type: 'text/plain' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = 'game.lfr';
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+
+  UI.endTurn.addEventListener('click', () => active && active.endTurn());
+  $('#cancel-turn').addEventListener('click', () => active && active.cancel());
+  $('#undo').addEventListener('click', () => active && active.undo());
+  $('#redo').addEventListener('click', () => active && active.redo());
+  $('#hint').addEventListener('click', () => active && active.hint());
+  $('#resign').addEventListener('click', () => active && active.resign());
+  $('#analyse').addEventListener('click', () => active && active.analyse());
+  $('#largest').addEventListener('click', () => active && active.largest && active.largest());
+  $('#solve').addEventListener('click', () => active && active.solve && active.solve());
+  $('#judge').addEventListener('click', () => active && active.judge && active.judge());
+  $('#stop-analysis').addEventListener('click', stopAnalysis);
+  $('#step-back').addEventListener('click', () => active && active.step && active.step(-1));
+  $('#step-forward').addEventListener('click', () => active && active.step && active.step(1));
+  $('#step-close').addEventListener('click', () => active && active.endReview && active.endReview());
+  document.addEventListener('keydown', (e) => {
+    if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    if (e.key === 'Escape') active && active.cancel();
+    else if (e.key === 'u') active && active.undo();
+    else if (e.key === 'r') active && active.redo();
+    else if (e.key === 'h') active && active.hint();
+    else if (e.key === 'e') active && active.endTurn();
+  });
+
+  $('#puzzle-file').addEventListener('change', (e) => loadPuzzleFile(e.target.value).catch((err) => say(err.message)));
+  $('#puzzle-open').addEventListener('click', () => {
+    const p = puzzleList[Number($('#puzzle-list').value)];
+    if (p) puzzle.openPuzzle(p);
+  });
+  $('#puzzle-generate').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    setStatus('Generating a puzzle…');
+    try {
+      const r = await api('generate/puzzles', { kind: f.get('kind'), size: f.get('size'), seed: f.get('seed'), count: 1 });
+      if (!r.puzzles.length) return setStatus('No puzzle found with these settings; try another seed.');
+      await puzzle.openPuzzle(r.puzzles[0]);
+    } catch (err) { setStatus('Error: ' + err.message); }
+  });
+  $('#puzzle-check').addEventListener('click', () => puzzle.check());
+  $('#puzzle-answer').addEventListener('click', () => puzzle.showAnswer());
+
+  activate(game, 'game');
+  loadCollection().catch((err) => say(err.message));
+  // The first game: the form's defaults.
+  $('#new-game').requestSubmit();
+});

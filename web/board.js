@@ -1,0 +1,206 @@
+// The board as a pure view: it draws squares and pieces as SVG, marks squares, and reports
+// clicks. What is legal is asked of the server (app.js, chess.js); nothing here knows the rules.
+'use strict';
+
+const SVGNS = 'http://www.w3.org/2000/svg';
+
+function svgEl(name, attrs, parent) {
+  const e = document.createElementNS(SVGNS, name);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// GET /api/PATH?params, or POST the body; the JSON answer, or an Error with the server's reason.
+async function api(path, params, body) {
+  const query = new URLSearchParams(params || {}).toString();
+  const init = body == null ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } };
+  const res = await fetch('/api/' + path + (query ? '?' + query : ''), init);
+  let json;
+  try { json = await res.json(); } catch (e) { throw new Error(res.status + ' ' + res.statusText); }
+  if (!res.ok) throw new Error(json.error || res.statusText);
+  return json;
+}
+
+// A search whose progress streams as server-sent events. onProgress gets each progress object;
+// the promise resolves with the answer. close() stops it (the server stops the search when the
+// connection closes).
+function streamApi(path, params, onProgress) {
+  const query = new URLSearchParams(params || {}).toString();
+  const source = new EventSource('/api/' + path + '?' + query);
+  let settle;
+  const promise = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+    source.addEventListener('progress', (e) => onProgress && onProgress(JSON.parse(e.data)));
+    source.addEventListener('result', (e) => { source.close(); resolve(JSON.parse(e.data)); });
+    source.addEventListener('error', (e) => {
+      source.close();
+      if (e.data) {
+        try { reject(new Error(JSON.parse(e.data).error)); } catch (x) { reject(new Error(e.data)); }
+      } else {
+        reject(new Error('the connection to the server closed'));
+      }
+    });
+  });
+  return { promise, close: () => { source.close(); settle.reject(new Error('stopped')); } };
+}
+
+// Okabe-Ito tones for the pieces' colour names: safe for colour-blind eyes, and every piece also
+// shows its value.
+const PIECE_FILLS = {
+  white: '#f7f7f2', yellow: '#f0e442', red: '#d55e00', green: '#009e73', blue: '#0072b2',
+  royalblue: '#0072b2', burlywood: '#deb887',
+};
+const DARK_FILLS = new Set(['#d55e00', '#009e73', '#0072b2']);
+
+// Draws a board into `container`. spec: { width, height, hex, cells: [{name, file, rank}],
+// fill(cell) -> square colour, drawPiece(group, cell, x, y, size) (draws the piece, if any),
+// label(cell) -> text for screen readers, onClick(name), onDouble(name) }.
+// Returns { centre(name) -> [x, y], marks: an SVG group above the pieces, focus(name) }.
+function drawBoard(container, spec) {
+  const cell = 60;
+  const margin = cell * 0.55;
+  const shift = spec.hex ? 0.5 : 0;
+  const pitch = spec.hex ? Math.sqrt(3) / 2 : 1;
+  let left = 0, columns = spec.width;
+  if (spec.hex) {
+    let lo = Infinity, hi = -Infinity;
+    for (const c of spec.cells) {
+      lo = Math.min(lo, c.file + shift * c.rank);
+      hi = Math.max(hi, c.file + shift * c.rank);
+    }
+    left = lo;
+    columns = hi - lo + 1;
+  }
+  const cx = (file, rank) => margin + (file + shift * rank - left + 0.5) * cell;
+  const cy = (rank) => margin + ((spec.height - 1 - rank) * pitch + 0.5) * cell;
+  const w = 2 * margin + columns * cell;
+  const h = 2 * margin + ((spec.height - 1) * pitch + 1) * cell;
+  const svg = svgEl('svg', { viewBox: `0 0 ${w.toFixed(1)} ${h.toFixed(1)}`, role: 'group',
+    'aria-label': spec.title || 'board' });
+  svgEl('rect', { x: 0, y: 0, width: w, height: h, fill: '#fbf6ea' }, svg);
+  const squares = svgEl('g', { class: 'squares' }, svg);
+  const byName = new Map();
+  const byPlace = new Map();
+  for (const c of spec.cells) {
+    const x = cx(c.file, c.rank), y = cy(c.rank);
+    const g = svgEl('g', { class: 'sq', 'data-square': c.name, tabindex: '0', role: 'button',
+      'aria-label': spec.label ? spec.label(c) : c.name }, squares);
+    if (spec.hex) {
+      svgEl('circle', { class: 'cell', cx: x, cy: y, r: cell * 0.47, fill: spec.fill(c),
+        stroke: '#9c7c4a', 'stroke-width': 1.8 }, g);
+    } else {
+      svgEl('rect', { class: 'cell', x: x - cell / 2, y: y - cell / 2, width: cell, height: cell,
+        fill: spec.fill(c), stroke: '#9c7c4a', 'stroke-width': 1.8 }, g);
+    }
+    spec.drawPiece(g, c, x, y, cell);
+    g.addEventListener('click', () => spec.onClick(c.name));
+    g.addEventListener('dblclick', () => spec.onDouble && spec.onDouble(c.name));
+    g.addEventListener('keydown', (e) => onKey(e, c));
+    byName.set(c.name, [x, y]);
+    byPlace.set(c.file + ',' + c.rank, g);
+  }
+  // Coordinates: files along the bottom (hex: above each file's top cell), ranks on the left.
+  const coords = svgEl('g', { class: 'coordinates' }, svg);
+  const files = new Map(), ranks = new Map();
+  for (const c of spec.cells) {
+    if (!files.has(c.file) || (spec.hex ? c.rank > files.get(c.file).rank : c.rank < files.get(c.file).rank)) files.set(c.file, c);
+    if (!ranks.has(c.rank) || c.file < ranks.get(c.rank).file) ranks.set(c.rank, c);
+  }
+  for (const [f, c] of files) {
+    const letter = String.fromCharCode(97 + f);
+    const t = spec.hex
+      ? svgEl('text', { class: 'coord', x: cx(c.file, c.rank) + cell * 0.4, y: cy(c.rank) - cell * 0.62, 'text-anchor': 'middle' }, coords)
+      : svgEl('text', { class: 'coord', x: cx(f, 0), y: h - margin * 0.3, 'text-anchor': 'middle' }, coords);
+    t.textContent = letter;
+  }
+  for (const [r, c] of ranks) {
+    const t = svgEl('text', { class: 'coord', x: spec.hex ? cx(c.file, r) - cell * 0.75 : margin * 0.45,
+      y: cy(r) + 5, 'text-anchor': 'middle' }, coords);
+    t.textContent = String(r + 1);
+  }
+  const marks = svgEl('g', { class: 'marks' }, svg);
+  container.replaceChildren(svg);
+
+  function onKey(e, c) {
+    const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      spec.onClick(c.name);
+    } else if (steps[e.key]) {
+      e.preventDefault();
+      const [df, dr] = steps[e.key];
+      for (let k = 1; k <= Math.max(spec.width, spec.height); ++k) {
+        const g = byPlace.get((c.file + df * k) + ',' + (c.rank + dr * k));
+        if (g) { g.focus(); break; }
+      }
+    }
+  }
+  return {
+    centre: (name) => byName.get(name),
+    marks,
+    cell,
+    focus: (name) => { const g = container.querySelector(`[data-square="${name}"]`); if (g) g.focus(); },
+  };
+}
+
+// Marks on a drawn board: a ring round a square, dots on squares, a path through squares.
+function markRing(view, name) {
+  const p = view.centre(name);
+  if (p) svgEl('circle', { class: 'selected-ring', cx: p[0], cy: p[1], r: view.cell * 0.45 }, view.marks);
+}
+function markDots(view, names) {
+  for (const n of names) {
+    const p = view.centre(n);
+    if (p) svgEl('circle', { class: 'landing-dot', cx: p[0], cy: p[1], r: view.cell * 0.13 }, view.marks);
+  }
+}
+function markTint(view, names) {
+  for (const n of names) {
+    const p = view.centre(n);
+    if (p) svgEl('rect', { class: 'last-move', x: p[0] - view.cell / 2, y: p[1] - view.cell / 2, width: view.cell, height: view.cell }, view.marks);
+  }
+}
+function markPath(view, names, extraClass) {
+  const pts = names.map((n) => view.centre(n)).filter(Boolean);
+  if (pts.length < 2) {
+    if (pts.length === 1) svgEl('circle', { class: 'path ' + (extraClass || ''), cx: pts[0][0], cy: pts[0][1], r: view.cell * 0.3 }, view.marks);
+    return;
+  }
+  svgEl('polyline', { class: 'path ' + (extraClass || ''), points: pts.map((p) => p.join(',')).join(' ') }, view.marks);
+  const end = pts[pts.length - 1];
+  svgEl('circle', { class: 'path ' + (extraClass || ''), cx: end[0], cy: end[1], r: view.cell * 0.16 }, view.marks);
+}
+
+// A Leap-Frog turn's squares: "xd4" -> ["d4"] (a removal), "c3xe3xe5" -> ["c3", "e3", "e5"].
+function turnSquares(turn) {
+  return turn.startsWith('x') ? [turn.slice(1)] : turn.split('x');
+}
+
+// The moves list (#moves) and the undo/redo buttons of a game: each turn in notation, the
+// engine's marked.
+function renderMoveList(turns, byEngine, redoCount) {
+  const list = document.querySelector('#moves');
+  list.replaceChildren();
+  turns.forEach((t, i) => {
+    const li = document.createElement('li');
+    li.textContent = t;
+    if (byEngine[i]) li.className = 'engine';
+    list.appendChild(li);
+  });
+  list.scrollTop = list.scrollHeight;
+  document.querySelector('#undo').disabled = turns.length === 0;
+  document.querySelector('#redo').disabled = redoCount === 0;
+}
+
+// Redo for a game controller (Leap-Frog or Leap Chess): plays the turn taken back last again,
+// keeping what is left to redo and who played it.
+async function redoTurn(game) {
+  if (!game.redoStack.length) return;
+  const [turn, byEngine] = game.redoStack.pop();
+  const rest = game.redoStack;
+  await game.play(turn, true);
+  game.byEngine[game.byEngine.length - 1] = byEngine;
+  game.redoStack = rest;
+  game.render();
+}

@@ -1,0 +1,319 @@
+// Leap Chess on the page: the same board view, its pieces drawn as shapes. The server lists the
+// legal moves (/api/chess/moves), plays one (/api/chess/verify gives the FEN after it) and
+// chooses the engine's (/api/chess/analyse).
+'use strict';
+
+// Each piece as SVG shapes in a 100x100 box: a crown, a horse's head, an elephant, a siege
+// tower, a boat under sail, a pawn.
+const CHESS_SHAPES = {
+  K: ['M24 78 L24 42 L37 56 L50 30 L63 56 L76 42 L76 78 Z', 'M20 78 H80 V88 H20 Z', 'M46 12 H54 V22 H62 V29 H54 V36 H46 V29 H38 V22 H46 Z'],
+  N: ['M28 88 L72 88 L66 70 Q76 50 66 34 Q56 18 40 20 L36 12 L32 24 Q20 34 22 50 L32 52 Q40 46 46 48 Q36 62 28 88 Z', 'M40 32 A3 3 0 1 0 40.1 32 Z'],
+  A: ['M18 70 Q16 40 44 38 Q70 36 76 48 Q86 50 86 64 L80 84 L74 84 L76 66 Q72 62 70 64 L68 84 L60 84 L60 70 L40 70 L40 84 L32 84 L32 70 Q24 72 18 70 Z', 'M72 46 Q84 40 88 54 L84 56 Q80 48 74 52 Z', 'M62 46 A3 3 0 1 0 62.1 46 Z'],
+  D: ['M28 86 L30 36 L72 36 L74 86 Z', 'M26 36 V22 H34 V28 H42 V22 H50 V28 H58 V22 H66 V28 H74 V22 H76 V36 Z', 'M44 86 V66 Q50 58 56 66 V86 Z'],
+  S: ['M16 70 H84 L72 86 H28 Z', 'M48 14 H52 V70 H48 Z', 'M54 18 L82 62 H54 Z', 'M46 26 L24 62 H46 Z'],
+  P: ['M50 20 A13 13 0 1 0 50.1 20 Z', 'M36 80 L42 48 H58 L64 80 Z', 'M28 78 H72 V88 H28 Z'],
+};
+const CHESS_NAMES = { K: 'King', N: 'Knight', A: 'Alfil', D: 'Dabbabah', S: 'Sail', P: 'Pawn' };
+
+// The squares of a FEN's board (ranks 8..1, '*' no square, digits empty runs): what the page
+// draws. Reading it needs no rules.
+function fenCells(fen) {
+  const ranks = fen.split(' ')[0].split('/');
+  const cells = [];
+  let width = 0;
+  ranks.forEach((row, i) => {
+    const rank = ranks.length - 1 - i;
+    let file = 0;
+    for (const ch of row) {
+      if (ch >= '1' && ch <= '9') {
+        for (let k = 0; k < Number(ch); ++k, ++file) cells.push({ name: String.fromCharCode(97 + file) + (rank + 1), file, rank, piece: null });
+      } else if (ch === '*') {
+        ++file;
+      } else {
+        cells.push({ name: String.fromCharCode(97 + file) + (rank + 1), file, rank, piece: ch });
+        ++file;
+      }
+    }
+    width = Math.max(width, file);
+  });
+  return { cells, width, height: ranks.length, side: fen.split(' ')[1] === 'b' ? 'Black' : 'Red' };
+}
+
+// A move's squares: "c2xe4xc6" -> c2, e4, c6; "b2b4" -> b2, b4; "a7a8s" -> a7, a8 (promotion s).
+function chessSquares(move) {
+  if (move.includes('x')) return { squares: move.split('x'), promotion: '' };
+  const m = /^([a-z]\d+)([a-z]\d+)([a-z]?)$/.exec(move);
+  return m ? { squares: [m[1], m[2]], promotion: m[3] } : { squares: [], promotion: '' };
+}
+
+class LeapChess {
+  constructor() {
+    this.fen = null;
+    this.startFen = null;
+    this.fens = [];
+    this.moves = [];
+    this.byEngine = [];
+    this.redoStack = [];
+    this.captures = 'compulsory';
+    this.engine = 'black';
+    this.nodes = 20000;
+    this.legal = [];
+    this.partial = [];
+    this.epoch = 0;
+    this.over = false;
+    this.resigned = null;
+    this.highlight = null;
+  }
+
+  async begin(fen, captures, engine, nodes) {
+    // The FEN as the server writes it (startpos spelled out).
+    const shown = await api('chess/show', { fen, captures });
+    this.startFen = shown.fen;
+    this.fens = [shown.fen];
+    this.moves = [];
+    this.byEngine = [];
+    this.redoStack = [];
+    this.captures = captures;
+    this.engine = engine;
+    this.nodes = nodes;
+    this.resigned = null;
+    await this.refresh();
+  }
+
+  get current() { return this.fens[this.fens.length - 1]; }
+  get start() { return this.startFen; }
+
+  async refresh() {
+    const epoch = ++this.epoch;
+    this.partial = [];
+    this.highlight = null;
+    UI.endTurn.disabled = true;
+    say('');
+    this.fen = this.current;
+    let r;
+    try {
+      r = await api('chess/moves', { fen: this.fen, captures: this.captures });
+    } catch (e) { setStatus('Error: ' + e.message); return; }
+    if (epoch !== this.epoch || active !== this) return;
+    this.legal = r.moves;
+    this.check = r.check;
+    this.board = fenCells(this.fen);
+    this.render();
+    const side = this.board.side;
+    if (this.resigned) {
+      this.over = true;
+      return setStatus(`Game over: ${this.resigned} resigned; ${this.resigned === 'Red' ? 'Black' : 'Red'} wins`);
+    }
+    if (!this.legal.length) {
+      this.over = true;
+      // The referee's words for the end (who has no move, checkmate or stalemate).
+      const v = await api('chess/verify-game', { captures: this.captures }, this.recordText());
+      if (epoch !== this.epoch) return;
+      return setStatus(`Game over: ${v.game_over}; ${side === 'Red' ? 'Black' : 'Red'} wins`);
+    }
+    this.over = false;
+    const thinking = this.engine === side.toLowerCase();
+    setStatus(`${side}${thinking ? ' (engine)' : ''} to move${this.check ? ', in check' : ''}` +
+      `; captures ${this.captures}${thinking ? '; thinking…' : ''}`);
+    if (thinking) this.enginePlay(epoch);
+  }
+
+  async enginePlay(epoch) {
+    try {
+      const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes });
+      if (epoch !== this.epoch || active !== this || !r.best) return;
+      await this.play(r.best, true);
+    } catch (e) { if (epoch === this.epoch) setStatus('Engine error: ' + e.message); }
+  }
+
+  async play(move, byEngine) {
+    const epoch = ++this.epoch;
+    UI.endTurn.disabled = true;
+    try {
+      const v = await api('chess/verify', { fen: this.fen, move, captures: this.captures });
+      if (epoch !== this.epoch) return;
+      if (!v.legal) { say(`${move}: ${v.reason}`); return this.refresh(); }
+      this.fens.push(v.fen);
+      this.moves.push(v.move);
+      this.byEngine.push(!!byEngine);
+      if (!byEngine) this.redoStack = [];
+    } catch (e) { say(e.message); }
+    await this.refresh();
+  }
+
+  recordText() {
+    const lines = [`[FEN "${this.startFen}"]`, `[Captures "${this.captures}"]`, ''];
+    const parts = [];
+    this.moves.forEach((m, i) => parts.push(`${i + 1}. ${m}`));
+    lines.push(parts.join(' '));
+    return lines.join('\n') + '\n';
+  }
+
+  render() {
+    const b = this.board;
+    this.view = drawBoard(UI.board, {
+      width: b.width, height: b.height, hex: false, cells: b.cells,
+      title: 'Leap Chess board, ' + this.fen,
+      fill: (c) => ((c.file + c.rank) % 2 === 1 ? '#eeeed2' : '#b58863'),
+      drawPiece: (g, c, x, y, size) => {
+        if (!c.piece) return;
+        const up = c.piece.toUpperCase();
+        const red = c.piece === up;
+        const p = svgEl('g', { class: 'piece', 'data-piece': c.piece,
+          transform: `translate(${x - size * 0.42} ${y - size * 0.42}) scale(${(size * 0.84) / 100})` }, g);
+        for (const d of CHESS_SHAPES[up] || CHESS_SHAPES.P) {
+          svgEl('path', { d, fill: red ? '#d55e00' : '#1f1f1f', stroke: red ? '#3b1600' : '#f2f2f2',
+            'stroke-width': 3, 'stroke-linejoin': 'round' }, p);
+        }
+      },
+      label: (c) => c.piece ? `${c.name}: ${c.piece === c.piece.toUpperCase() ? 'Red' : 'Black'} ${CHESS_NAMES[c.piece.toUpperCase()] || c.piece}` : `${c.name}: empty`,
+      onClick: (n) => this.click(n),
+      onDouble: () => this.endTurn(),
+    });
+    UI.board.dataset.position = this.fen;
+    renderMoveList(this.moves, this.byEngine, this.redoStack.length);
+    $('#promotion').hidden = true;
+    this.drawMarks();
+  }
+
+  candidates() { return this.legal.map((m) => Object.assign({ m }, chessSquares(m))); }
+  extending(prefix) {
+    return this.candidates().filter((c) => c.squares.length > prefix.length && prefix.every((q, i) => c.squares[i] === q));
+  }
+
+  drawMarks() {
+    const v = this.view;
+    if (!v) return;
+    v.marks.replaceChildren();
+    if (this.moves.length) markTint(v, chessSquares(this.moves[this.moves.length - 1]).squares);
+    if (this.highlight) markPath(v, this.highlight, 'hint-path');
+    if (this.partial.length) {
+      markRing(v, this.partial[0]);
+      markPath(v, this.partial);
+      markDots(v, [...new Set(this.extending(this.partial).map((c) => c.squares[this.partial.length]))]);
+    }
+  }
+
+  click(name) {
+    say('');
+    if (this.over) return say('The game is over: start a new one.');
+    if (this.engine === this.board.side.toLowerCase()) return say('The engine is to move; wait a moment.');
+    const k = this.partial.length;
+    if (k === 0 || (k === 1 && this.extending([name]).length && !this.extending(this.partial).some((c) => c.squares[1] === name))) {
+      const starts = this.extending([name]);
+      if (!starts.length) return say(this.why(name));
+      this.partial = [name];
+      return this.drawMarks();
+    }
+    if (name === this.partial[k - 1]) {
+      if (k === 1) { this.partial = []; this.drawMarks(); }
+      return;
+    }
+    const next = this.extending(this.partial).filter((c) => c.squares[k] === name);
+    if (!next.length) {
+      const landings = [...new Set(this.extending(this.partial).map((c) => c.squares[k]))];
+      return say(`${this.partial.join(k > 1 ? 'x' : '')} cannot go to ${name}: ` +
+        (landings.length ? `it can go to ${landings.join(', ')}` : 'no move goes on') + '.');
+    }
+    this.partial.push(name);
+    const exact = this.candidates().filter((c) => c.squares.length === this.partial.length && this.partial.every((q, i) => c.squares[i] === q));
+    const longer = this.extending(this.partial).length > 0;
+    UI.endTurn.disabled = exact.length !== 1 || !longer;
+    if (exact.length > 1) return this.choosePromotion(exact);
+    if (exact.length === 1 && !longer) return this.play(exact[0].m);
+    if (exact.length === 1) say(`${exact[0].m}: capture on, or end the move here (End turn).`);
+    this.drawMarks();
+  }
+
+  // Several moves end on the square: a pawn's promotion. One button per piece.
+  choosePromotion(options) {
+    const box = $('#promotion');
+    box.replaceChildren();
+    const label = document.createElement('span');
+    label.textContent = 'Promote to: ';
+    box.appendChild(label);
+    for (const o of options) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.textContent = CHESS_NAMES[o.promotion.toUpperCase()] || o.m;
+      b.dataset.move = o.m;
+      b.addEventListener('click', () => { box.hidden = true; this.play(o.m); });
+      box.appendChild(b);
+    }
+    box.hidden = false;
+    this.drawMarks();
+  }
+
+  why(name) {
+    const c = this.board.cells.find((x) => x.name === name);
+    if (!c || !c.piece) return `${name} is empty: click one of your pieces.`;
+    const red = c.piece === c.piece.toUpperCase();
+    if ((red ? 'Red' : 'Black') !== this.board.side) return `That is ${red ? 'Red' : 'Black'}'s piece; ${this.board.side} is to move.`;
+    const from = [...new Set(this.candidates().map((x) => x.squares[0]))];
+    const capture = this.captures !== 'optional' && this.candidates().some((x) => x.squares.length > 2 || this.board.cells.find((q) => q.name === x.squares[1] && q.piece));
+    return `The ${CHESS_NAMES[c.piece.toUpperCase()]} on ${name} has no legal move` +
+      (capture ? ' (a capture is due: pieces that can move: ' : ' (pieces that can move: ') + from.join(', ') + ').';
+  }
+
+  endTurn() {
+    const exact = this.candidates().filter((c) => c.squares.length === this.partial.length && this.partial.every((q, i) => c.squares[i] === q));
+    if (exact.length === 1 && this.partial.length > 1) this.play(exact[0].m);
+  }
+  cancel() { this.partial = []; $('#promotion').hidden = true; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
+
+  async undo() {
+    if (!this.moves.length) return;
+    do {
+      this.fens.pop();
+      this.redoStack.push([this.moves.pop(), this.byEngine.pop()]);
+    } while (this.moves.length && this.engine === fenCells(this.current).side.toLowerCase());
+    this.resigned = null;
+    await this.refresh();
+  }
+  redo() { return redoTurn(this); }
+  async hint() {
+    if (this.over) return;
+    say('Looking for a hint…');
+    try {
+      const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes });
+      if (!r.best) return say('No move: the game is over.');
+      this.highlight = chessSquares(r.best).squares;
+      this.drawMarks();
+      say(`Hint: ${r.best} (value ${signed(r.value)}).`);
+    } catch (e) { say(e.message); }
+  }
+  resign() {
+    if (this.over) return;
+    this.resigned = this.board.side;
+    this.refresh();
+  }
+  analyse() {
+    stopAnalysis();
+    UI.analysis.textContent = 'Searching…';
+    $('#stop-analysis').disabled = false;
+    const s = streamApi('chess/analyse', { fen: this.fen, captures: this.captures, 'time-limit': 4 }, (p) => {
+      UI.analysis.textContent = `Searching: ${p.nodes} nodes ${p.note || ''}`;
+    });
+    analysisStream = s;
+    s.promise.then((r) => {
+      $('#stop-analysis').disabled = true;
+      if (!r.best) { UI.analysis.textContent = 'No legal move: the game is over.'; return; }
+      UI.analysis.textContent = `Value ${signed(r.value)} (depth ${r.depth})\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} nodes`;
+      this.highlight = chessSquares(r.best).squares;
+      this.drawMarks();
+    }).catch((e) => { UI.analysis.textContent = e.message; });
+  }
+}
+
+const chessGame = new LeapChess();
+
+document.addEventListener('DOMContentLoaded', () => {
+  $('#chess-new-game').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    try {
+      if (active !== chessGame) activate(chessGame, 'chess');
+      await chessGame.begin(f.get('fen') || 'startpos', f.get('captures'), f.get('engine'), Number(f.get('strength')));
+    } catch (err) { say(err.message); }
+  });
+});
