@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/egdb_files.h"
 #include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
@@ -34,10 +35,12 @@ Json turns_json(const Board& board, const std::vector<Turn>& turns) {
   return out;
 }
 
-int analyse_one(const CommonOptions& o, const std::string& position, const GameOptions& options,
-                const SearchControl& control, ProgressLine& line) {
+int analyse_one(const CommonOptions& o, const std::string& position, GameOptions options,
+                const std::string& egdb_dir, const SearchControl& control, ProgressLine& line) {
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
+  const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
+  if (tables) options.tables = tables->tables.get();
   const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
   line.clear();
   if (o.json) {
@@ -90,12 +93,14 @@ struct Judged {
   bool proved = false;
 };
 
-int analyse_game(const CommonOptions& o, const std::string& file, const GameOptions& options,
-                 const SearchControl& control, ProgressLine& line, const std::string& svg,
-                 Score threshold) {
+int analyse_game(const CommonOptions& o, const std::string& file, GameOptions options,
+                 const std::string& egdb_dir, const SearchControl& control, ProgressLine& line,
+                 const std::string& svg, Score threshold) {
   const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
   const Rules rules = record.start.rules();
   const Board& board = record.start.board;
+  const auto tables = game_tables(egdb_dir, board, rules, record.start.position);
+  if (tables) options.tables = tables->tables.get();
   const GameReport report = referee(record);
   const std::size_t legal =
       report.first_error ? static_cast<std::size_t>(*report.first_error) : report.turns.size();
@@ -213,7 +218,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, const GameOpti
 
 int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string position, game, svg;
+  std::string position, game, svg, egdb_dir;
   LimitOptions limits;
   std::uint64_t mistake = 2;
   bool no_symmetry = false;
@@ -224,6 +229,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "stop after about N positions searched (with --game: a turn's search; with "
                     "neither limit given, 100000 there)",
                     "a full table keeps the deeper results");
+  add_egdb_option(search, egdb_dir);
   po::options_description records("Game records");
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "judge every turn of a game record (docs/records.md); '-' reads "
@@ -249,11 +255,12 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (control.node_limit == 0 && control.time_limit.count() == 0)
       control.node_limit = kDefaultEngineNodes;
-    return analyse_game(o, game, options, control, line, svg, static_cast<Score>(mistake));
+    return analyse_game(o, game, options, egdb_dir, control, line, svg,
+                        static_cast<Score>(mistake));
   }
   if (!svg.empty()) throw UsageError("--svg goes with --game FILE");
   if (position.empty()) throw UsageError("missing POSITION");
-  return analyse_one(o, position, options, control, line);
+  return analyse_one(o, position, options, egdb_dir, control, line);
 }
 
 }  // namespace leapfrog::cli

@@ -63,6 +63,9 @@ constexpr Command kCommands[] = {
     {"hub", "The engine on standard input and output for GUIs (Hub protocol, docs/hub.md).",
      "hub [options]   (then: hub, init, pos pos=murray, go think, quit)",
      "leapfrog hub --size 8 --nodes 20000", leapfrog::cli::run_hub, leapfrog::cli::kGameHelp},
+    {"egdb", "Endgame tables: build, inspect and verify a board's exact values (docs/egdb.md).",
+     "egdb build|info|verify POSITION [options]", "leapfrog egdb build traditional --size 6",
+     leapfrog::cli::run_egdb},
 };
 
 void print_usage(std::ostream& out) {
