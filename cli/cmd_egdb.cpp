@@ -187,20 +187,16 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
 int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool verify) {
   CommonOptions o;
   std::string position, dir;
-  std::uint64_t samples = 10000, seed = 1;
+  std::uint64_t samples = 10000;
   po::options_description opts("Tables");
   add_egdb_option(opts, dir);
   if (verify)
-    opts.add_options()("samples",
-                       whole_value(&samples, "samples", 0, std::uint64_t{1} << 40)
-                           ->default_value("10000")
-                           ->value_name("N"),
-                       "entries re-derived from their successors per level")(
-        "seed",
-        whole_value(&seed, "seed", 0, std::numeric_limits<std::uint64_t>::max())
-            ->default_value("1")
-            ->value_name("S"),
-        "which entries");
+    opts.add_options()(
+        "samples",
+        whole_value(&samples, "samples", 0, std::uint64_t{1} << 40)
+            ->default_value("10000")
+            ->value_name("N"),
+        "entries re-derived from their successors per level (drawn the same every time)");
   po::options_description visible;
   visible.add(opts).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
@@ -218,7 +214,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     Json j{{"pieces", p}, {"sets", l.sets}, {"entries", l.canonical}, {"bytes", bytes}};
     std::uint64_t wrong = 0;
     if (verify && p > 0) {
-      wrong = egdb::verify_level(*have.tables, p, samples, seed + static_cast<std::uint64_t>(p));
+      wrong = egdb::verify_level(*have.tables, p, samples, static_cast<std::uint64_t>(p));
       bad += wrong;
       j["checked"] = std::min<std::uint64_t>(samples, l.canonical ? samples : 0);
       j["wrong"] = wrong;
