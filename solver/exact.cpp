@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 
 #include "core/poller.h"
 #include "puzzles/movegen.h"
@@ -245,25 +244,20 @@ class Solver final : public ExactEngine::Impl {
       return 0;
     }
     items.clear();
-    Score cut = -kInfinity;
-    const bool etc = std::popcount(p.occ) >= etc_pieces_;
-    for (const Child<P>& c : w.scratch) table_.prefetch(c.pos);
+    // The children's bounds come from their material alone: reading each child's table entry
+    // here (an enhanced transposition cut-off) saved fewer nodes than its probes cost.
+    Score cut = -kInfinity;  // the most the bounds promise for sure
     for (const Child<P>& c : w.scratch) {
-      Item it{c.pos, c.gain, 0, 0, 0};
-      std::uint16_t child_hint;
-      if (etc) {
-        bounds(c.pos, it.lo, it.hi, child_hint);
-      } else {
-        it.hi = most_captured(c.pos);
-        it.lo = -it.hi;
-      }
-      cut = std::max(cut, c.gain - it.hi);  // a lower bound on this position's value
-      // Order: the table's best child, then the best value the bounds promise on average.
-      it.order = (it.gain - it.lo) + (it.gain - it.hi);
-      if (hint && exact::BoundTable<P>::fingerprint(c.pos) == hint) it.order = 4 * kInfinity;
-      items.push_back(it);
+      table_.prefetch(c.pos);
+      const Score most = most_captured(c.pos);
+      cut = std::max(cut, c.gain - most);
+      // Order: the table's best child, then the larger capture (the bounds' midpoint).
+      const Score order = hint && exact::BoundTable<P>::fingerprint(c.pos) == hint
+                              ? 4 * kInfinity
+                              : 2 * c.gain;
+      items.push_back({c.pos, c.gain, -most, most, order});
     }
-    if (cut >= beta) {  // an enhanced transposition cut-off: a child's bound suffices
+    if (cut >= beta) {
       table_.store(p, cut, kInfinity, 0, 1);
       return cut;
     }
@@ -360,7 +354,6 @@ class Solver final : public ExactEngine::Impl {
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> nodes_{0};
   Score root_lo_ = 0, root_hi_ = 0, guess_ = 0;
-  int etc_pieces_ = std::getenv("ETC") ? std::atoi(std::getenv("ETC")) : 0;
 };
 
 }  // namespace

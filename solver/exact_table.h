@@ -31,8 +31,9 @@ class BoundTable {
     std::int16_t lo = 0;
     std::int16_t hi = 0;
     std::uint16_t hint = 0;  // a fingerprint of the best child's position (0: none)
-    std::uint8_t due = 0;
-    std::uint8_t work = 0;  // 0: free; else 1 + log2 of the nodes searched below it
+    std::uint8_t due : 2 = 0;
+    std::uint8_t work : 6 = 0;          // 0: free; else 1 + log2 of the nodes below it, at most 63
+    std::atomic<std::uint8_t> lock{0};  // the first entry's locks its bucket
   };
   struct Found {
     Score lo;
@@ -63,7 +64,7 @@ class BoundTable {
   void prefetch(const Pos<P>& key) const { __builtin_prefetch(&bucket(key)); }
 
   void store(const Pos<P>& key, Score lo, Score hi, std::uint16_t hint, std::uint64_t nodes) {
-    const auto work = static_cast<std::uint8_t>(1 + std::bit_width(nodes));
+    const auto work = static_cast<std::uint8_t>(std::min<int>(63, 1 + static_cast<int>(std::bit_width(nodes))));
     Bucket& b = bucket(key);
     Lock lock(b);
     Entry* victim = nullptr;
@@ -72,7 +73,7 @@ class BoundTable {
         e.lo = static_cast<std::int16_t>(std::max<Score>(e.lo, lo));
         e.hi = static_cast<std::int16_t>(std::min<Score>(e.hi, hi));
         if (hint) e.hint = hint;
-        e.work = std::max(e.work, work);
+        e.work = std::max<std::uint8_t>(e.work, work) & 63;
         return;
       }
       if (!victim || e.work < victim->work) victim = &e;
@@ -94,22 +95,22 @@ class BoundTable {
   }
 
  private:
-  static constexpr int kWays = P == 0 ? 3 : 2;
+  // As many entries as fill a cache line (one when an entry is larger).
+  static constexpr int kWays = sizeof(Entry) <= 32 ? static_cast<int>(64 / sizeof(Entry)) : 1;
   struct alignas(64) Bucket {
-    std::atomic<std::uint8_t> lock;
     Entry entries[kWays];
   };
   class Lock {
    public:
-    explicit Lock(Bucket& b) : b_(b) {
-      while (b_.lock.exchange(1, std::memory_order_acquire))
-        while (b_.lock.load(std::memory_order_relaxed)) {
+    explicit Lock(Bucket& b) : lock_(b.entries[0].lock) {
+      while (lock_.exchange(1, std::memory_order_acquire))
+        while (lock_.load(std::memory_order_relaxed)) {
         }
     }
-    ~Lock() { b_.lock.store(0, std::memory_order_release); }
+    ~Lock() { lock_.store(0, std::memory_order_release); }
 
    private:
-    Bucket& b_;
+    std::atomic<std::uint8_t>& lock_;
   };
   static bool same(const Entry& e, const Pos<P>& k) {
     return e.occ == k.occ && e.planes == k.planes && e.due == k.due;
