@@ -97,6 +97,10 @@ class Tables {
     if (p > top()) return std::nullopt;
     return value(levels_[static_cast<std::size_t>(p)], model_.canonical(exact::Pos<0>{occ}).occ);
   }
+  // The same for a set already the least of its images (its level must be held).
+  int probe_least(std::uint64_t least) const {
+    return value(levels_[static_cast<std::size_t>(std::popcount(least))], least);
+  }
   // A canonical set's value in its level.
   static int value(const LevelView& l, std::uint64_t canonical_occ);
   static std::uint64_t rank(std::uint64_t occ);

@@ -205,15 +205,27 @@ class Solver final : public ExactEngine::Impl {
     return p.due || all == 0 ? all : all - (P == 0 ? g_.unit() : 1);
   }
 
+  // Whether the endgame tables hold the position.
+  bool in_tables(const Pos<P>& p) const {
+    if constexpr (P == 0)
+      return tables_ && p.due == 0 && std::popcount(p.occ) <= tables_->top();
+    else
+      return false;
+  }
+
+  // The tables' value of a position they hold; merged, the search's positions are already
+  // the least images the tables index.
+  Score table_value(const Pos<P>& p) const {
+    return g_.unit() * (g_.symmetries() > 1 ? tables_->probe_least(p.occ) : *tables_->probe(p.occ));
+  }
+
   // What is known of a position's value without searching it: the endgame tables' value, or
   // the material bound tightened by the table's bounds.
   void bounds(const Pos<P>& p, Score& lo, Score& hi, std::uint16_t& hint) const {
     hint = 0;
-    if constexpr (P == 0) {
-      if (tables_ && p.due == 0 && std::popcount(p.occ) <= tables_->top()) {
-        lo = hi = g_.unit() * *tables_->probe(p.occ);
-        return;
-      }
+    if (in_tables(p)) {
+      lo = hi = table_value(p);
+      return;
     }
     const Score cap = most_captured(p);
     lo = -cap;
@@ -248,14 +260,20 @@ class Solver final : public ExactEngine::Impl {
     // here (an enhanced transposition cut-off) saved fewer nodes than its probes cost.
     Score cut = -kInfinity;  // the most the bounds promise for sure
     for (const Child<P>& c : w.scratch) {
-      table_.prefetch(c.pos);
-      const Score most = most_captured(c.pos);
-      cut = std::max(cut, c.gain - most);
+      Score lo_c, hi_c;
+      if (in_tables(c.pos)) {  // exact at once: it orders the children and may cut
+        lo_c = hi_c = table_value(c.pos);
+      } else {
+        table_.prefetch(c.pos);
+        hi_c = most_captured(c.pos);
+        lo_c = -hi_c;
+      }
+      cut = std::max(cut, c.gain - hi_c);
       // Order: the table's best child, then the larger capture (the bounds' midpoint).
       const Score order = hint && exact::BoundTable<P>::fingerprint(c.pos) == hint
                               ? 4 * kInfinity
-                              : 2 * c.gain;
-      items.push_back({c.pos, c.gain, -most, most, order});
+                              : (c.gain - lo_c) + (c.gain - hi_c);
+      items.push_back({c.pos, c.gain, lo_c, hi_c, order});
     }
     if (cut >= beta) {
       table_.store(p, cut, kInfinity, 0, 1);
