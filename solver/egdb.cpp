@@ -173,6 +173,30 @@ int Tables::value(const LevelView& l, std::uint64_t canonical_occ) {
   return l.values[l.before[w] + static_cast<std::uint64_t>(std::popcount(below))];
 }
 
+void Tables::probe_least(const std::uint64_t* least, int n, int* out) const {
+  constexpr int kBatch = 64;
+  std::uint64_t rank_of[kBatch];
+  const LevelView* level_of_set[kBatch];
+  for (int at = 0; at < n; at += kBatch) {
+    const int m = std::min(kBatch, n - at);
+    for (int i = 0; i < m; ++i) {
+      const std::uint64_t occ = least[at + i];
+      level_of_set[i] = &levels_[static_cast<std::size_t>(std::popcount(occ))];
+      rank_of[i] = rank(occ);
+      __builtin_prefetch(&level_of_set[i]->marks[rank_of[i] >> 6]);
+      __builtin_prefetch(&level_of_set[i]->before[rank_of[i] >> 6]);
+    }
+    for (int i = 0; i < m; ++i) {
+      const LevelView& l = *level_of_set[i];
+      const std::uint64_t r = rank_of[i], w = r >> 6;
+      const std::uint64_t below = l.marks[w] & ((std::uint64_t{1} << (r & 63)) - 1);
+      rank_of[i] = l.before[w] + static_cast<std::uint64_t>(std::popcount(below));
+      __builtin_prefetch(&l.values[rank_of[i]]);
+    }
+    for (int i = 0; i < m; ++i) out[at + i] = level_of_set[i]->values[rank_of[i]];
+  }
+}
+
 int Tables::derive(std::uint64_t occ, std::vector<exact::Child<0>>& scratch) const {
   exact::children(model_, exact::Pos<0>{occ}, true, scratch);
   int best = 0;

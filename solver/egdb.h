@@ -101,6 +101,8 @@ class Tables {
   int probe_least(std::uint64_t least) const {
     return value(levels_[static_cast<std::size_t>(std::popcount(least))], least);
   }
+  // probe_least for n sets at once (each held), with their memory fetched side by side.
+  void probe_least(const std::uint64_t* least, int n, int* out) const;
   // A canonical set's value in its level.
   static int value(const LevelView& l, std::uint64_t canonical_occ);
   static std::uint64_t rank(std::uint64_t occ);

@@ -151,6 +151,10 @@ class Solver final : public ExactEngine::Impl {
     std::uint64_t counted = 0;  // of nodes, those already added to the shared count
     std::vector<std::vector<Item>> plies;
     std::vector<Child<P>> scratch;
+    std::vector<Score> known;  // table values of scratch's children
+    std::vector<std::uint64_t> sets;
+    std::vector<int> at;
+    std::vector<int> values;
     const std::atomic<bool>* halt = nullptr;  // helpers: also stop when the main thread is done
   };
 
@@ -219,6 +223,34 @@ class Solver final : public ExactEngine::Impl {
     return g_.unit() * (g_.symmetries() > 1 ? tables_->probe_least(p.occ) : *tables_->probe(p.occ));
   }
 
+  static constexpr int kUnknown = 1 << 20;
+
+  // The tables' values of the worker's children (w.known, kUnknown where they do not hold
+  // one), looked up side by side; returns how many they hold.
+  int table_values(Worker& w) const {
+    if constexpr (P == 0) {
+      if (!tables_) return 0;
+      w.known.assign(w.scratch.size(), kUnknown);
+      w.sets.clear();
+      w.at.clear();
+      for (std::size_t i = 0; i < w.scratch.size(); ++i)
+        if (in_tables(w.scratch[i].pos)) {
+          w.sets.push_back(g_.symmetries() > 1 ? w.scratch[i].pos.occ
+                                               : tables_->model().canonical(w.scratch[i].pos).occ);
+          w.at.push_back(static_cast<int>(i));
+        }
+      if (w.sets.empty()) return 0;
+      w.values.resize(w.sets.size());
+      tables_->probe_least(w.sets.data(), static_cast<int>(w.sets.size()), w.values.data());
+      for (std::size_t k = 0; k < w.at.size(); ++k)
+        w.known[static_cast<std::size_t>(w.at[k])] = g_.unit() * w.values[k];
+      return static_cast<int>(w.sets.size());
+    } else {
+      (void)w;
+      return 0;
+    }
+  }
+
   // What is known of a position's value without searching it: the endgame tables' value, or
   // the material bound tightened by the table's bounds.
   void bounds(const Pos<P>& p, Score& lo, Score& hi, std::uint16_t& hint) const {
@@ -259,10 +291,13 @@ class Solver final : public ExactEngine::Impl {
     // The children's bounds come from their material alone: reading each child's table entry
     // here (an enhanced transposition cut-off) saved fewer nodes than its probes cost.
     Score cut = -kInfinity;  // the most the bounds promise for sure
-    for (const Child<P>& c : w.scratch) {
+    // Children the endgame tables hold are exact at once: they order the children and may cut.
+    const int known = table_values(w);
+    for (std::size_t i = 0; i < w.scratch.size(); ++i) {
+      const Child<P>& c = w.scratch[i];
       Score lo_c, hi_c;
-      if (in_tables(c.pos)) {  // exact at once: it orders the children and may cut
-        lo_c = hi_c = table_value(c.pos);
+      if (known && w.known[i] != kUnknown) {
+        lo_c = hi_c = w.known[i];
       } else {
         table_.prefetch(c.pos);
         hi_c = most_captured(c.pos);

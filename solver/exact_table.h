@@ -64,7 +64,8 @@ class BoundTable {
   void prefetch(const Pos<P>& key) const { __builtin_prefetch(&bucket(key)); }
 
   void store(const Pos<P>& key, Score lo, Score hi, std::uint16_t hint, std::uint64_t nodes) {
-    const auto work = static_cast<std::uint8_t>(std::min<int>(63, 1 + static_cast<int>(std::bit_width(nodes))));
+    const auto work =
+        static_cast<std::uint8_t>(std::min<int>(63, 1 + static_cast<int>(std::bit_width(nodes))));
     Bucket& b = bucket(key);
     Lock lock(b);
     Entry* victim = nullptr;
