@@ -34,8 +34,7 @@ struct Scratch {
 
 }  // namespace
 
-TEST_CASE("egdb build writes every level, info lists them, verify re-derives them",
-          "[cli][egdb]") {
+TEST_CASE("egdb build writes every level, info lists them, verify re-derives them", "[cli][egdb]") {
   const Scratch s;
   const auto half = run_cli("egdb build traditional --size 4 --pieces 9 --json --egdb " + s.dir);
   REQUIRE(half.code == 0);
@@ -61,7 +60,8 @@ TEST_CASE("egdb build writes every level, info lists them, verify re-derives the
   for (const Json& l : vj["levels"])
     if (l["pieces"] > 0) CHECK(l["checked"] == 10000);
   // Another rule has no tables there.
-  const auto none = run_cli("egdb verify traditional --size 4 --continuation forced --egdb " + s.dir);
+  const auto none =
+      run_cli("egdb verify traditional --size 4 --continuation forced --egdb " + s.dir);
   CHECK(none.code == 1);
 }
 
@@ -89,9 +89,8 @@ TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]
   const Scratch s;
   REQUIRE(run_cli("egdb build traditional --size 5 --pieces 10 --egdb " + s.dir).code == 0);
   const Scratch empty;  // no tables: the search alone
-  for (const std::string& pos :
-       {std::string("traditional --size 5"),
-        quoted("11111/11.11/1.111/11111/1111. variant=traditional")}) {
+  for (const std::string& pos : {std::string("traditional --size 5"),
+                                 quoted("11111/11.11/1.111/11111/1111. variant=traditional")}) {
     const auto with = run_cli("analyse " + pos + " --json --egdb " + s.dir);
     const auto plain = run_cli("analyse " + pos + " --json --threads 1 --egdb " + empty.dir);
     REQUIRE(with.code == 0);
@@ -108,7 +107,8 @@ TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]
 TEST_CASE("play --egdb: the engine against itself keeps the proved value every turn",
           "[cli][egdb]") {
   const Scratch s;
-  REQUIRE(run_cli("egdb build traditional --width 4 --height 3 --pieces 12 --egdb " + s.dir).code == 0);
+  REQUIRE(run_cli("egdb build traditional --width 4 --height 3 --pieces 12 --egdb " + s.dir).code ==
+          0);
   std::mt19937_64 rng(9);
   int turns = 0;
   for (int game = 0; game < 6; ++game) {

@@ -13,6 +13,10 @@
 
 namespace leapfrog::testing {
 
+// Every continuation rule, for tests that go through them all.
+inline constexpr Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
+                                          Continuation::kPieceMax, Continuation::kBoardMax};
+
 // The reference model: cells file + rank * width, 0 empty.
 struct Tiny {
   int width, height;

@@ -13,14 +13,12 @@
 #include "solver/exact.h"
 
 using namespace leapfrog;
+using leapfrog::testing::kRules;
 using leapfrog::testing::replay;
 using leapfrog::testing::Tiny;
 using leapfrog::testing::to_position;
 
 namespace {
-
-const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
-                               Continuation::kPieceMax, Continuation::kBoardMax};
 
 Score gain_of(const Board& board, const Rules& rules, const Position& pos, const Turn& t) {
   const Position next = apply(board, rules, pos, t);

@@ -17,16 +17,10 @@
 #include "solver/game.h"
 
 using namespace leapfrog;
+using leapfrog::testing::kRules;
 using leapfrog::testing::replay;
 using leapfrog::testing::Tiny;
 using leapfrog::testing::to_position;
-
-namespace {
-
-const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
-                               Continuation::kPieceMax, Continuation::kBoardMax};
-
-}  // namespace
 
 TEST_CASE("game search: exact values agree with a brute force on 600 random small positions",
           "[game]") {
