@@ -53,7 +53,8 @@ void BM_EgdbBuildLevel(benchmark::State& state) {
     entries += l->values.size();
     bytes = egdb::serialise(t.id(), l->view()).size();
   }
-  state.counters["sets/s"] = benchmark::Counter(static_cast<double>(sets), benchmark::Counter::kIsRate);
+  state.counters["sets/s"] =
+      benchmark::Counter(static_cast<double>(sets), benchmark::Counter::kIsRate);
   state.counters["entries/s"] =
       benchmark::Counter(static_cast<double>(entries), benchmark::Counter::kIsRate);
   state.counters["bytes/set"] =
@@ -84,8 +85,8 @@ void BM_ExactProof(benchmark::State& state) {
   static const Setup traditional =
       parse_position("11111/11111/11111/11111/11111 variant=traditional");
   static const Setup murray = parse_position("11332/22121/23114/42114/21323 variant=murray");
-  static const Setup mid = parse_position(
-      "111111/.11111/..1..1/1.1111/..1111/.11111 variant=traditional");
+  static const Setup mid =
+      parse_position("111111/.11111/..1..1/1.1111/..1111/.11111 variant=traditional");
   const int which = static_cast<int>(state.range(0));
   const Setup& s = which == 0 ? traditional : which == 1 ? murray : mid;
   const egdb::Tables* t = nullptr;
