@@ -195,7 +195,7 @@ class Solver final : public ExactEngine::Impl {
       Progress p;
       p.nodes = all;
       p.best = guess_;
-      p.note = "bounds " + std::to_string(root_lo_) + ".." + std::to_string(root_hi_);
+      p.note = "bounds " + std::to_string(root_lo_.load()) + ".." + std::to_string(root_hi_.load());
       return p;
     });
     if (poller_->limit_reached(all)) stop_ = true;
@@ -369,7 +369,11 @@ class Solver final : public ExactEngine::Impl {
         hi = g;
       else
         lo = g;
-      if (w.id == 0) root_lo_ = lo, root_hi_ = hi, guess_ = g;
+      if (w.id == 0) {
+        root_lo_ = lo;
+        root_hi_ = hi;
+        guess_ = g;
+      }
     }
     return g;
   }
@@ -386,9 +390,9 @@ class Solver final : public ExactEngine::Impl {
     tbb::task_group group;
     for (std::size_t i = 1; i < workers.size(); ++i) {
       workers[i].halt = &done;
-      group.run([&, i] { mtdf(workers[i], root, guess_); });
+      group.run([&, i, first = guess_.load()] { mtdf(workers[i], root, first); });
     }
-    value = mtdf(workers[0], root, guess_);
+    value = mtdf(workers[0], root, guess_.load());
     done = true;
     group.wait();
     return !stop_;
@@ -406,7 +410,8 @@ class Solver final : public ExactEngine::Impl {
   Poller* poller_ = nullptr;
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> nodes_{0};
-  Score root_lo_ = 0, root_hi_ = 0, guess_ = 0;
+  // The main thread's bounds on the root and its last guess (the progress line reads them).
+  std::atomic<Score> root_lo_{0}, root_hi_{0}, guess_{0};
 };
 
 }  // namespace
