@@ -1,5 +1,6 @@
 #include "chess/position.h"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <vector>
@@ -36,17 +37,18 @@ std::vector<std::string_view> split(std::string_view text, char sep, bool skip_e
   return out;
 }
 
-// A clock field 0..kMaxCount (so that counting on never overflows).
-constexpr int kMaxCount = 1'000'000;
-int parse_count(std::string_view text, const char* field) {
+// A clock field lo..Position::kMaxClock, the range the clocks keep.
+int parse_count(std::string_view text, const char* field, int lo) {
   int v = -1;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < 0 ||
-      v > kMaxCount || text[0] == '+' || text[0] == '-')
-    throw FenError(std::string("FEN ") + field + " must be a whole number 0..1000000, not " +
-                   quoted_text(text));
+  if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < lo ||
+      v > Position::kMaxClock || text[0] == '+' || text[0] == '-')
+    throw FenError(std::string("FEN ") + field + " must be a whole number " + std::to_string(lo) +
+                   ".." + std::to_string(Position::kMaxClock) + ", not " + quoted_text(text));
   return v;
 }
+
+int tick(int clock) { return std::min(clock + 1, Position::kMaxClock); }
 
 const char* color_name(Color c) { return c == kRed ? "Red" : "Black"; }
 
@@ -117,7 +119,7 @@ void Position::step(Sq from, Sq to, std::uint8_t flags, std::uint8_t promotion) 
     remove(c.partner_from);
     put(c.king_to, p);
     put(c.partner_to, partner);
-    ++halfmove_;
+    halfmove_ = tick(halfmove_);
     return;
   }
   if (flags & kEnPassant) {
@@ -127,7 +129,7 @@ void Position::step(Sq from, Sq to, std::uint8_t flags, std::uint8_t promotion) 
   }
   remove(from);
   put(to, promotion ? make_piece(side_, static_cast<Kind>(promotion)) : p);
-  halfmove_ = (kind_of(p) == kPawn || (flags & kCapture)) ? 0 : halfmove_ + 1;
+  halfmove_ = (kind_of(p) == kPawn || (flags & kCapture)) ? 0 : tick(halfmove_);
   if (flags & kDoubleStep) {
     ep_ = from + g.forward[side_];
     key_ ^= z.ep_file[static_cast<std::size_t>(file_of(ep_))];
@@ -135,7 +137,7 @@ void Position::step(Sq from, Sq to, std::uint8_t flags, std::uint8_t promotion) 
 }
 
 void Position::end_turn() {
-  if (side_ == kBlack) ++fullmove_;
+  if (side_ == kBlack) fullmove_ = tick(fullmove_);
   side_ = opposite(side_);
   key_ ^= zobrist().side;
 }
@@ -169,6 +171,7 @@ bool Position::operator==(const Position& o) const {
 Position Position::start(BoardKind board) { return from_fen(chess::geometry(board).start_fen); }
 
 Position Position::from_fen(std::string_view text) {
+  text = skip_bom(text);
   const auto fields = split(text, ' ', true);
   if (fields.empty()) throw FenError("empty FEN");
   if (fields.size() == 1 && fields[0] == "startpos") return start(BoardKind::k44);
@@ -290,11 +293,8 @@ Position Position::from_fen(std::string_view text) {
     p.ep_ = s;
     p.key_ ^= zobrist().ep_file[static_cast<std::size_t>(file_of(s))];
   }
-  if (fields.size() > 4) p.halfmove_ = parse_count(fields[4], "halfmove clock");
-  if (fields.size() > 5) {
-    p.fullmove_ = parse_count(fields[5], "move number");
-    if (p.fullmove_ == 0) throw FenError("FEN move number must be 1 or more, not 0");
-  }
+  if (fields.size() > 4) p.halfmove_ = parse_count(fields[4], "halfmove clock", 0);
+  if (fields.size() > 5) p.fullmove_ = parse_count(fields[5], "move number", 1);
   const Color waiting = opposite(p.side_);
   if (p.attacked(p.king(waiting), p.side_))
     throw FenError(std::string("FEN: the ") + color_name(waiting) + " king on " +

@@ -35,6 +35,9 @@ class Position {
   Color side() const { return side_; }
   std::uint8_t castling() const { return castling_; }
   Sq en_passant() const { return ep_; }
+  // The clocks stop at kMaxClock (a game that long is long drawn under the fifty-move rule), so
+  // that every position's FEN reads back.
+  static constexpr int kMaxClock = 1'000'000;
   int halfmove() const { return halfmove_; }
   int fullmove() const { return fullmove_; }
   std::uint64_t key() const { return key_; }

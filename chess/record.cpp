@@ -19,6 +19,7 @@ bool is_move_number(std::string_view w) {
 }  // namespace
 
 GameText parse_record(std::string_view text) {
+  text = skip_bom(text);
   GameText g;
   int line = 1;
   bool in_comment = false;

@@ -433,15 +433,23 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   if (o.common.json) throw UsageError("play is interactive: --json is not available");
   const Position start = load_fen(fen);
+  // Before the game, not after it: a game played for a file that cannot be written is lost.
+  if (!record.empty()) check_writable(record, "--record");
+  // At the prompt Ctrl-C ends the program, as a person expects.
+  release_interrupts();
   Position pos = start;
   const chess::Rules rules = rules_of(o);
   const bool colour = want_colour(o.common);
   std::vector<Move> played;
-  // Writes the record (when asked) and ends the game.
+  // Writes the record (when asked) and ends the game; a record that cannot be written goes to
+  // standard output instead, exit 2.
   const auto finish = [&](const std::string& result) {
-    if (!record.empty())
-      write_file(record, chess::format_record(start, played, {{"Captures", o.captures}}, result));
-    return 0;
+    if (record.empty()) return 0;
+    const std::string text =
+        chess::format_record(start, played, {{"Captures", o.captures}}, result);
+    if (save_record(record, text, "chess play")) return 0;
+    std::cout << "\n" << text;
+    return 2;
   };
   std::vector<std::uint64_t> history;
   std::optional<Move> last;

@@ -261,6 +261,8 @@ int run_hub(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {})) return 0;
+  // SIGINT and SIGTERM end the hub at once; `stop` is how a GUI stops a search.
+  release_interrupts();
   Hub hub(o, limits, egdb_dir);
   hub.run(std::cin);
   return 0;

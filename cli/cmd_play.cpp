@@ -1,5 +1,4 @@
 // play: a game in the terminal between people and the engine (docs/play.md).
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
@@ -157,9 +156,12 @@ class Game {
         out_ << "save needs a file name: save FILE\n";
         return false;
       }
-      std::ofstream out(file);
-      out << format_record(record({}));
-      out_ << (out ? "saved to " + file : "cannot write " + file) << "\n";
+      try {
+        write_file(file, format_record(record({})));
+        out_ << "saved to " << quoted_text(file) << "\n";
+      } catch (const UsageError& e) {
+        out_ << e.what() << "\n";
+      }
       return false;
     }
     Turn turn;
@@ -219,6 +221,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   const Setup setup = load_position(position.empty() ? "murray" : position, o);
   const Rules rules = setup.rules();
   if (rules.players < 2) throw UsageError("play needs two or more players (--players)");
+  // Before the game, not after it: a game played for a file that cannot be written is lost.
+  if (!save.empty()) check_writable(save, "--save");
   std::vector<bool> engine(static_cast<std::size_t>(rules.players), all);
   for (const int s : seats) {
     if (s < 1 || s > rules.players)
@@ -226,7 +230,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
                        std::to_string(rules.players));
     engine[static_cast<std::size_t>(s - 1)] = true;
   }
-  // No Ctrl-C handler: at the prompt Ctrl-C ends the program, as a person expects.
+  // At the prompt Ctrl-C ends the program, as a person expects.
+  release_interrupts();
   SearchControl control;
   control.threads = machine_threads(limits.threads);
   control.node_limit = limits.node_limit;
@@ -246,7 +251,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
                                                         : "Player " + std::to_string(p + 1));
   const GameRecord record = g.record(names);
   const std::string text = format_record(record);
-  if (!save.empty()) write_file(save, text);
+  const bool saved = save.empty() || save_record(save, text, "play");
   const std::vector<int> winners = leaders(rules, g.current());
   if (o.json) {
     Json j;
@@ -262,7 +267,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
     j["winners"] = ended ? w : Json(nullptr);
     j["record"] = text;
     print_json(j);
-    return 0;
+    return saved ? 0 : 2;
   }
   if (ended) {
     std::cout << "game over, scores:";
@@ -273,8 +278,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   } else {
     std::cout << "game stopped after " << g.turns().size() << " turns\n";
   }
-  if (save.empty()) std::cout << "\n" << text;
-  return 0;
+  if (save.empty() || !saved) std::cout << "\n" << text;
+  return saved ? 0 : 2;
 }
 
 }  // namespace leapfrog::cli

@@ -1,17 +1,22 @@
 #include "cli/common.h"
 
 #include <tbb/info.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <bit>
+#include <cerrno>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <sstream>
+#include <system_error>
 
 #include "cli/option_error.h"
+#include "cli/progress.h"
 #include "generator/layout.h"
 
 namespace leapfrog::cli {
@@ -294,6 +299,9 @@ std::string read_file(const std::string& path) {
     if (!file) throw UsageError("cannot read " + name);
   }
   std::istream& in = path == "-" ? std::cin : file;
+  // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program.
+  std::optional<InterruptEndsWait> typing;
+  if (path == "-" && ::isatty(STDIN_FILENO)) typing.emplace();
   // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
   // filling the memory.
   std::string text;
@@ -312,6 +320,7 @@ std::string read_file(const std::string& path) {
     text.append(got);
   }
   if (in.bad()) throw UsageError("cannot read " + name);
+  text.erase(0, text.size() - skip_bom(text).size());
   return text;
 }
 
@@ -322,6 +331,39 @@ void write_file(const std::string& path, const std::string& text) {
   }
   std::ofstream out(path, std::ios::binary);
   if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write " + quoted_text(path));
+}
+
+void check_writable(const std::string& path, const char* option) {
+  if (path == "-") return;
+  namespace fs = std::filesystem;
+  const auto refuse = [&](const std::string& why) {
+    throw UsageError(std::string(option) + ": cannot write " + quoted_text(path) + " (" + why +
+                     ")");
+  };
+  const auto access_error = [] {
+    return std::error_code(errno, std::generic_category()).message();
+  };
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) refuse("it is a directory");
+  if (fs::exists(path, ec)) {
+    if (::access(path.c_str(), W_OK) != 0) refuse(access_error());
+    return;
+  }
+  fs::path folder = fs::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, ec)) refuse("no folder " + quoted_text(folder.string()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(access_error());
+}
+
+bool save_record(const std::string& path, const std::string& text, const char* command) {
+  try {
+    write_file(path, text);
+    return true;
+  } catch (const UsageError& e) {
+    std::cerr << "leapfrog " << command << ": " << e.what()
+              << "; the record follows on standard output\n";
+    return false;
+  }
 }
 
 Board layout_board(const Variant& v, const CommonOptions& o) {

@@ -183,6 +183,19 @@ std::string read_file(const std::string& path);
 // Writes a whole file ("-" for standard output); throws UsageError when it cannot.
 void write_file(const std::string& path, const std::string& text);
 
+// Checks, before a game or a long run, that the output file an option names can be written:
+// '-' always; an existing file must be writable and not a directory; a new file's folder
+// must exist and be writable. Writes nothing (a named pipe is not opened). Throws the
+// UsageError "OPTION: cannot write 'PATH' (why)". The write itself can still fail (a full
+// disk): write_file and save_record say so.
+void check_writable(const std::string& path, const char* option);
+
+// Writes a game's record to `path` at the game's end. When it cannot, says so on standard
+// error ("leapfrog COMMAND: cannot write 'PATH'; the record follows on standard output")
+// and returns false: the caller then prints the record, so that the game is not lost, and
+// exits 2.
+bool save_record(const std::string& path, const std::string& text, const char* command);
+
 // Position facts shared by several commands' JSON output.
 Json position_json(const Setup& setup);
 

@@ -1,5 +1,6 @@
 // leapfrog: the command-line toolkit. Parses the subcommand and hands over; every error
 // becomes a one-line message and exit code 2 (docs/json.md).
+#include <csignal>
 #include <iostream>
 #include <span>
 #include <stdexcept>
@@ -7,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "core/text.h"
 
 namespace {
@@ -96,6 +98,12 @@ int flushed() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A reader that goes away (`... | head -1`) makes a write fail as a full disk does, and every
+  // command reports that the same way (exit 2, "cannot write standard output") instead of
+  // dying from SIGPIPE.
+  std::signal(SIGPIPE, SIG_IGN);
+  // Before anything else: a stop that comes while a command reads its input stops its search.
+  leapfrog::cli::arm_interrupts();
   const std::vector<std::string> all(argv + 1, argv + argc);
   if (all.empty()) {
     print_usage(std::cerr);

@@ -2,27 +2,83 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
+#include <ctime>
 
 namespace leapfrog::cli {
 
 namespace {
-// Process-wide by nature: a signal handler can only reach static storage.
+// Process-wide by nature: a signal handler can only reach static storage. Each is lock-free,
+// so the handler may touch it.
 std::atomic<bool> g_interrupted{false};
+// When the first stop request came (CLOCK_MONOTONIC, ns; 0: none yet) and which signal it was.
+std::atomic<std::int64_t> g_first_request{0};
+std::atomic<int> g_first_signal{0};
+// A command is waiting for a person to type: a request ends the program (InterruptEndsWait).
+std::atomic<bool> g_waiting{false};
+static_assert(std::atomic<std::int64_t>::is_always_lock_free);
+
+// clock_gettime is async-signal-safe; never 0, which means "no request yet".
+std::int64_t monotonic_ns() {
+  timespec ts{};
+  ::clock_gettime(CLOCK_MONOTONIC, &ts);
+  return std::max<std::int64_t>(1, std::int64_t{ts.tv_sec} * 1'000'000'000 + ts.tv_nsec);
+}
 
 extern "C" void on_interrupt(int sig) {
-  if (g_interrupted.exchange(true)) std::_Exit(128 + sig);
+  if (g_waiting.load()) std::_Exit(128 + sig);
+  const std::int64_t now = monotonic_ns();
+  // The first request: its signal, its time, then the flag, in that order (whoever sees the
+  // time or the flag also sees the signal).
+  int no_signal = 0;
+  g_first_signal.compare_exchange_strong(no_signal, sig);
+  std::int64_t first = 0;
+  if (g_first_request.compare_exchange_strong(first, now)) {
+    g_interrupted.store(true);
+    return;
+  }
+  const auto window = std::chrono::duration_cast<std::chrono::nanoseconds>(kRepeatWindow);
+  if (now - first >= window.count()) std::_Exit(128 + sig);
+}
+
+void set_handlers(void (*handler)(int)) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  // Reads and writes interrupted by a signal go on: the flag alone carries the request.
+  action.sa_flags = SA_RESTART;
+  // SIGTERM too: `timeout` and service managers send it, and they want the answer so far.
+  for (const int sig : {SIGINT, SIGTERM}) ::sigaction(sig, &action, nullptr);
+}
+
+// Ends the program for the stop request that came first, if any.
+void end_if_requested() {
+  if (g_first_request.load() != 0) std::_Exit(128 + g_first_signal.load());
 }
 }  // namespace
 
+void arm_interrupts() { set_handlers(on_interrupt); }
+
 const std::atomic<bool>& install_interrupt_flag() {
-  // SIGTERM too: `timeout` and service managers send it, and they want the answer so far.
-  std::signal(SIGINT, on_interrupt);
-  std::signal(SIGTERM, on_interrupt);
+  arm_interrupts();
   return g_interrupted;
 }
+
+void release_interrupts() {
+  set_handlers(SIG_DFL);
+  end_if_requested();
+}
+
+InterruptEndsWait::InterruptEndsWait() {
+  g_waiting.store(true);
+  end_if_requested();
+}
+
+InterruptEndsWait::~InterruptEndsWait() { g_waiting.store(false); }
 
 std::string format_seconds(double seconds) {
   char text[32];

@@ -10,10 +10,36 @@
 
 namespace leapfrog::cli {
 
-// Installs a SIGINT and SIGTERM handler that sets the returned flag (the first Ctrl-C or
-// SIGTERM asks the search to stop and print its best so far; a second one ends the process at
-// once, with exit status 128 + the signal's number).
+// Stop requests: SIGINT (Ctrl-C) and SIGTERM. The first one sets the flag that the searches
+// poll, so that a search stops and its command prints the best found so far; a second one
+// ends the process at once, with exit status 128 + the signal's number. A second signal that
+// comes within kRepeatWindow of the first is the same request delivered twice (GNU `timeout`
+// signals both the process and its process group) and is ignored: only a later, deliberate
+// second Ctrl-C ends the process before its answer is printed.
+inline constexpr std::chrono::milliseconds kRepeatWindow{1000};
+
+// Installs the handler for SIGINT and SIGTERM. main() calls it before anything else, so that
+// a stop that comes while a command still reads its input is not lost: the search then
+// starts stopped and the command prints what it has.
+void arm_interrupts();
+
+// Installs the handler (if it is not already) and returns the flag it sets.
 const std::atomic<bool>& install_interrupt_flag();
+
+// For the commands that talk with a person (play, hub): the signals end the program at once,
+// as someone at a prompt expects (the default action). A stop request that came before the
+// call ends the program now.
+void release_interrupts();
+
+// While it lives, a stop request ends the program at once (exit 128 + the signal's number):
+// for a command waiting for a person to type its input, which has nothing to print yet.
+class InterruptEndsWait {
+ public:
+  InterruptEndsWait();
+  ~InterruptEndsWait();
+  InterruptEndsWait(const InterruptEndsWait&) = delete;
+  InterruptEndsWait& operator=(const InterruptEndsWait&) = delete;
+};
 
 // Seconds for people: "0.072 s", "3.45 s", "12.3 s", "754 s".
 std::string format_seconds(double seconds);

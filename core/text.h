@@ -55,6 +55,15 @@ inline std::string escape_controls(std::string_view text) {
   return out;
 }
 
+// `text` without a leading UTF-8 byte-order mark (EF BB BF), which some editors write at the
+// start of a file: it is no part of the text. Every reader of a whole text (a file, standard
+// input, a record, a puzzle file, position text) starts with it, so that line 1, column 1 is
+// the first character after the mark.
+inline std::string_view skip_bom(std::string_view text) {
+  constexpr std::string_view kBom = "\xef\xbb\xbf";
+  return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
+}
+
 // 'text' in single quotes, escaped as by escape_controls.
 inline std::string quoted_text(std::string_view text) {
   std::string out(1, '\'');

@@ -213,6 +213,7 @@ Rules Setup::rules() const {
 }
 
 Setup parse_position(std::string_view text) {
+  text = skip_bom(text);
   std::vector<Token> rows, fields;
   int line_no = 0;
   std::size_t pos = 0;

@@ -284,6 +284,7 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
 }
 
 std::vector<Puzzle> parse_puzzles_epd(std::string_view text) {
+  text = skip_bom(text);
   std::vector<Puzzle> out;
   int line_no = 0;
   std::size_t pos = 0;
@@ -403,6 +404,7 @@ std::string csv_field(std::string_view v) {
 }  // namespace
 
 std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
+  text = skip_bom(text);
   constexpr std::string_view kWhere = "puzzle CSV";
   auto records = csv_records(text);
   // Blank lines (a record of one empty field) are skipped.
@@ -532,6 +534,7 @@ std::string format_puzzles_csv(std::span<const Puzzle> puzzles) {
 }
 
 std::vector<Puzzle> parse_puzzles(std::string_view text) {
+  text = skip_bom(text);
   std::size_t i = 0;
   while (i < text.size() && (is_space(text[i]) || text[i] == '\r' || text[i] == '\n')) ++i;
   if (text.substr(i).starts_with("PuzzleId,")) return parse_puzzles_csv(text);

@@ -90,7 +90,7 @@ std::optional<std::string> GameRecord::tag(std::string_view name) const {
 GameRecord parse_record(std::string_view text, std::string_view variant,
                         const RuleOverrides& later) {
   GameRecord r;
-  Reader in(text);
+  Reader in(skip_bom(text));
   bool in_moves = false;
   std::vector<std::string> texts;  // the move texts, parsed once the board is known
   for (;;) {

@@ -1,4 +1,5 @@
 // leapfrog chess on the command line: moves, perft, verify (exit codes 0/1/2), FEN errors.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -238,6 +239,39 @@ TEST_CASE("chess play --record writes a record that verify --game accepts", "[ch
   const std::string end = leapfrog::testing::slurp(end_path);
   std::remove(end_path.c_str());
   CHECK(contains(end, "1... e1d3 0-1\n"));
+}
+
+TEST_CASE("chess play --record: checked before the game; a failed write keeps the record",
+          "[chess]") {
+  auto r = run_cli("chess play --engine none --record /nonexistent/dir/game.txt", "b3b4\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.starts_with("leapfrog chess: --record: cannot write '/nonexistent/dir/game.txt' ("));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.out.empty());
+  r = run_cli("chess play --engine none --record /dev/full", "b3b4\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "cannot write '/dev/full'; the record follows on standard output"));
+  CHECK(contains(r.out, "[FEN \"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1\"]"));
+  CHECK(contains(r.out, "1. b3b4 *"));
+}
+
+TEST_CASE("chess FEN at the clocks' limit: a move's FEN is read back", "[chess]") {
+  auto r =
+      run_cli("chess verify " + quoted("*2k1*/6/6/6/6/6/6/*K3* b - - 0 1000000") + " d8d7 --json");
+  REQUIRE(r.code == 0);
+  const std::string fen = Json::parse(r.out)["fen"];
+  CHECK(fen.ends_with(" 1 1000000"));
+  CHECK(run_cli("chess show " + quoted(fen)).code == 0);
+  r = run_cli("chess show " + quoted("*2k1*/6/6/6/6/6/6/*K3* w - - 0 0"));
+  CHECK(r.code == 2);
+  CHECK(contains(r.err, "FEN move number must be a whole number 1..1000000, not '0'"));
+}
+
+TEST_CASE("chess verify --game: a UTF-8 byte-order mark before the record is skipped", "[chess]") {
+  const auto r =
+      run_cli("chess verify --game - --json", "\xef\xbb\xbf[FEN \"startpos\"]\n\n1. b3b4 *\n");
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["turns"] == 1);
 }
 
 TEST_CASE("chess on the 64-square board: moves, perft, verify, show, FEN errors", "[chess]") {

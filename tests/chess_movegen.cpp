@@ -6,6 +6,7 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "chess/record.h"
 #include "chess_reference.h"
 
 using leapfrog::chess::CaptureRule;
@@ -14,6 +15,16 @@ using leapfrog::chess::Position;
 namespace {
 
 const char* const kRules[] = {"compulsory", "multiple", "optional"};
+
+// The message of the FenError that reading `fen` throws, else "no error".
+std::string fen_error(const std::string& fen) {
+  try {
+    (void)Position::from_fen(fen);
+  } catch (const leapfrog::chess::FenError& e) {
+    return e.what();
+  }
+  return "no error";
+}
 
 leapfrog::chess::Rules rules(const std::string& name) {
   return leapfrog::chess::rules_for(*leapfrog::chess::parse_capture_rule(name));
@@ -207,32 +218,48 @@ TEST_CASE("chess FEN round trips and the start position", "[chess]") {
 }
 
 TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
-  const auto error = [](const std::string& fen) {
-    try {
-      (void)Position::from_fen(fen);
-    } catch (const leapfrog::chess::FenError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
   const auto has = [](const std::string& text, const std::string& part) {
     INFO(text);
     CHECK(text.find(part) != std::string::npos);
   };
-  has(error("*nskn*/dpaapd/ppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "rank 6");
-  has(error("*nskn*/dpaapd/pppppp/7/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "rank 5");
-  has(error("nnskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "a8, a removed square");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN1 w - - 0 1"), "f1 is a removed square");
-  has(error("*nsnn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"), "Black has 0 kings");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAKPD/*NSKN* w - - 0 1"), "Red has 2 kings");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN*/6 w - - 0 1"), "9 ranks");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPxPP/DPAAPD/*NSKN* w - - 0 1"), "rank 3, file d");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* x - - 0 1"), "side to move");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSK1* w K - 0 1"), "castling right K");
-  has(error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - c3 0 1"), "en-passant");
-  has(error("*nPkn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"), "pawn on c8");
-  has(error("*2k1*/6/3D2/6/6/6/6/*K3* w - - 0 1"), "in check");
-  has(error(""), "empty");
+  has(fen_error("*nskn*/dpaapd/ppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "rank 6");
+  has(fen_error("*nskn*/dpaapd/pppppp/7/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "rank 5");
+  has(fen_error("nnskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"),
+      "a8, a removed square");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN1 w - - 0 1"),
+      "f1 is a removed square");
+  has(fen_error("*nsnn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"), "Black has 0 kings");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAKPD/*NSKN* w - - 0 1"), "Red has 2 kings");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN*/6 w - - 0 1"), "9 ranks");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPxPP/DPAAPD/*NSKN* w - - 0 1"), "rank 3, file d");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* x - - 0 1"), "side to move");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSK1* w K - 0 1"), "castling right K");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - c3 0 1"), "en-passant");
+  has(fen_error("*nPkn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"), "pawn on c8");
+  has(fen_error("*2k1*/6/3D2/6/6/6/6/*K3* w - - 0 1"), "in check");
+  has(fen_error(""), "empty");
+}
+
+TEST_CASE("chess FEN clocks: what a move writes, FEN reads back; the ranges are the reader's",
+          "[chess]") {
+  // Black to move at the clocks' limit: both stay there.
+  Position p = Position::from_fen("*2k1*/6/6/6/6/6/6/*K3* b - - 1000000 1000000");
+  p = p.after(leapfrog::chess::legal_moves(p, rules("compulsory"))[0]);
+  CHECK(p.fen().ends_with(" 1000000 1000000"));
+  CHECK(Position::from_fen(p.fen()) == p);
+  CHECK(fen_error("*2k1*/6/6/6/6/6/6/*K3* w - - 0 0") ==
+        "FEN move number must be a whole number 1..1000000, not '0'");
+  CHECK(fen_error("*2k1*/6/6/6/6/6/6/*K3* w - - 1000001 1") ==
+        "FEN halfmove clock must be a whole number 0..1000000, not '1000001'");
+}
+
+TEST_CASE("chess FEN and records after a UTF-8 byte-order mark", "[chess]") {
+  const std::string bom = "\xef\xbb\xbf";
+  CHECK(Position::from_fen(bom + "startpos") == Position::start());
+  const auto g = leapfrog::chess::parse_record(bom + "[FEN \"startpos\"]\n\n1. b3b4 *\n");
+  CHECK(g.fen == "startpos");
+  REQUIRE(g.moves.size() == 1);
+  CHECK(g.moves[0].text == "b3b4");
 }
 
 // The 64-square board (docs/leapchess.md): the same pieces and rules on 8x8, castling as in
@@ -315,25 +342,17 @@ TEST_CASE("chess 64-square board: FEN round trips and errors", "[chess]") {
     CHECK(p.geometry().files == 8);
   }
   CHECK(Position::from_fen("startpos").geometry().files == 6);
-  const auto error = [](const std::string& fen) {
-    try {
-      (void)Position::from_fen(fen);
-    } catch (const leapfrog::chess::FenError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
   const auto has = [](const std::string& text, const std::string& part) {
     INFO(text);
     CHECK(text.find(part) != std::string::npos);
   };
-  has(error("dnaskand/pppppppp/8/8/8/8/PPPPPPP/DNASKAND w KQkq - 0 1"),
+  has(fen_error("dnaskand/pppppppp/8/8/8/8/PPPPPPP/DNASKAND w KQkq - 0 1"),
       "rank 2 'PPPPPPP' has 7 files, not 8");
-  has(error("dnaskand/pppppppp/8/8/9/8/PPPPPPPP/DNASKAND w KQkq - 0 1"), "rank 4");
-  has(error("dnaskan/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1"),
+  has(fen_error("dnaskand/pppppppp/8/8/9/8/PPPPPPPP/DNASKAND w KQkq - 0 1"), "rank 4");
+  has(fen_error("dnaskan/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1"),
       "rank 8 'dnaskan' has 7 files, not 6 (the 44-square board) or 8");
-  has(error("*naskan*/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w - - 0 1"), "'*' on a8");
-  has(error("dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAN1 w KQkq - 0 1"),
+  has(fen_error("*naskan*/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w - - 0 1"), "'*' on a8");
+  has(fen_error("dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAN1 w KQkq - 0 1"),
       "castling right K needs the Red king on e1 and a dabbabah on h1");
   // A square off the board in a move.
   CHECK_THROWS_AS(leapfrog::chess::parse_move("g1h3"), leapfrog::chess::MoveSyntaxError);

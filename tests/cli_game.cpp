@@ -110,6 +110,27 @@ TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "
   CHECK(run_cli("play --engine 1,").code == 2);
 }
 
+TEST_CASE("play --save: checked before the game; a failed write is reported, the record kept",
+          "[cli][game]") {
+  // A folder that does not exist: refused before the game, which is then never played.
+  auto r = run_cli("play " + kPosition + " --save /nonexistent/dir/game.lfr", "e3xc3\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.starts_with("leapfrog play: --save: cannot write '/nonexistent/dir/game.lfr' ("));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(r.out.empty());
+  // A write that fails at the end: said, and the record goes to standard output.
+  r = run_cli("play " + kPosition + " --quiet --save /dev/full", "e3xc3\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("cannot write '/dev/full'; the record follows on standard output") !=
+        std::string::npos);
+  CHECK(r.out.find("1. e3xc3") != std::string::npos);
+  // `save FILE` at the prompt says when the write failed.
+  r = run_cli("play " + kPosition + " --quiet", "e3xc3\nsave /dev/full\nquit\n");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("cannot write '/dev/full'") != std::string::npos);
+  CHECK(r.out.find("saved to") == std::string::npos);
+}
+
 TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",
           "[cli][game][pty]") {
   const std::string file = "leapfrog_cli_test_typed_" + std::to_string(::getpid()) + ".lfr";

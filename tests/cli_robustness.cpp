@@ -7,11 +7,13 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "pseudo_terminal.h"
 #include "run_cli.h"
 #include "sanitized.h"
 
@@ -31,6 +33,35 @@ leapfrog::testing::CliResult run_to_full(const std::string& args) {
   const std::string err = "leapfrog_robust_" + std::to_string(::getpid()) + ".err";
   const int status = std::system(
       (std::string("'") + LEAPFROG_EXE + "' " + args + " </dev/null >/dev/full 2>" + err).c_str());
+  leapfrog::testing::CliResult r;
+  r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.err = leapfrog::testing::slurp(err);
+  std::remove(err.c_str());
+  return r;
+}
+
+// Runs leapfrog with standard output on a pipe whose reader has gone (as after `| head -1`),
+// SIGPIPE at its default action as a shell leaves it: exit code (-1 when a signal ended it)
+// and standard error.
+leapfrog::testing::CliResult run_to_closed_pipe(const std::string& args) {
+  const std::string err = "leapfrog_robust_pipe_" + std::to_string(::getpid()) + ".err";
+  int ends[2];
+  REQUIRE(::pipe(ends) == 0);
+  ::close(ends[0]);
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::signal(SIGPIPE, SIG_DFL);
+    ::dup2(ends[1], STDOUT_FILENO);
+    std::freopen("/dev/null", "r", stdin);
+    std::freopen(err.c_str(), "w", stderr);
+    ::execl("/bin/sh", "sh", "-c", (std::string("exec '") + LEAPFROG_EXE + "' " + args).c_str(),
+            nullptr);
+    _exit(127);
+  }
+  ::close(ends[1]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
   leapfrog::testing::CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.err = leapfrog::testing::slurp(err);
@@ -153,6 +184,49 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
   CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
 }
 
+TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not SIGPIPE",
+          "[cli][robust]") {
+  for (const char* args :
+       {"reach 111.1", "reach 111.1 --json", "generate puzzles --count 3 --size 5 --seed 1",
+        "show 1234", "moves 21.1.", "perft 21.1. 2", "best 21.1. --json", "solve 111.1",
+        "verify 21.1. a1xc1", "generate layout --size 4", "chess moves startpos", "--version"}) {
+    INFO(args);
+    const auto r = run_to_closed_pipe(args);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("cannot write standard output") != std::string::npos);
+  }
+}
+
+TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust]") {
+  const std::string bom = "\xef\xbb\xbf";
+  const struct {
+    const char* args;
+    std::string input;
+  } cases[] = {
+      {"show - --json", bom + "1234/2.#1/4411\n"},
+      {"show - --json", bom + "11.\n1.1\n"},
+      {"verify --game -", bom + "[Start \"11.\"]\n\n1. a1xc1\n"},
+      {"analyse --game - --nodes 100", bom + "[Start \"11.\"]\n\n1. a1xc1\n"},
+      {"check -", bom + "11. bm a1xc1; ce 1;\n"},
+      {"check -", bom + "PuzzleId,Position,Moves,Value\nx,11.,a1xc1,1\n"},
+      {"sheet - --html /dev/null", bom + "11. bm a1xc1; ce 1;\n"},
+      {"chess verify --game -", bom + "[FEN \"startpos\"]\n\n1. b3b4\n"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.args << " " << c.input);
+    const auto r = run_cli(c.args, c.input);
+    CHECK(r.code == 0);
+    CHECK(r.err.empty());
+  }
+  // A file as well as standard input.
+  const std::string file = "leapfrog_robust_bom_" + std::to_string(::getpid()) + ".pos";
+  { std::ofstream(file, std::ios::binary) << bom << "1234/2.#1/4411\n"; }
+  const auto r = run_cli("show " + file + " --json");
+  std::remove(file.c_str());
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["position"] == "1234/2.#1/4411");
+}
+
 TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
   // /dev/zero has no newline: refused at the line cap, at once.
   for (const char* args : {"check /dev/zero", "verify --game /dev/zero", "sheet /dev/zero --html -",
@@ -257,6 +331,51 @@ TEST_CASE("SIGTERM stops solve like Ctrl-C: it prints its best line", "[cli][rob
   const Json j = Json::parse(r.out);
   CHECK(j["line"].size() > 0);
   CHECK(j["proved"] == false);
+}
+
+TEST_CASE("two stop signals close together are one request: the answer is printed",
+          "[cli][robust]") {
+  using leapfrog::testing::run_cli_signalled;
+  // `timeout` signals the program and its process group: two signals a moment apart. Here
+  // both come while solve still waits for its position on standard input; it then searches
+  // stopped and prints what it has (the first signal used to end it at once, with nothing).
+  const std::string english = "##111##/##111##/1111111/111.111/1111111/##111##/##111##";
+  const auto typed_after = [&](const char* seconds) {
+    return std::string("{ sleep ") + seconds + "; echo \"" + english + "\"; }";
+  };
+  auto r = run_cli_signalled("solve - --finish d4 --count --json", {"INT", "0.2", 2, "0.1"},
+                             typed_after("0.6"));
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["proved"] == false);
+  CHECK(j.contains("count"));
+  // Two signals during a search.
+  r = run_cli_signalled("solve diamond --hole e6 --json", {"TERM", "0.5", 2, "0.01"});
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["line"].size() > 0);
+  r = run_cli_signalled("chess analyse startpos --nodes 100000000 --json",
+                        {"INT", "0.5", 2, "0.01"});
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["best"].is_string());
+  // A second signal past the window is a person insisting: the program ends at once.
+  r = run_cli_signalled("solve - --json", {"INT", "0.1", 2, "1.1"}, typed_after("1.4"));
+  CHECK(r.code == 130);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("Ctrl-C ends a command waiting for typed input, and play at its prompt, at once",
+          "[cli][robust]") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"show", "-"}, {"play", "murray", "--size", "6", "--quiet"}}) {
+    INFO(args[0]);
+    std::vector<std::string> argv{LEAPFROG_EXE};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = leapfrog::testing::run_in_pty(argv, {}, std::chrono::seconds(10), "\x03",
+                                                 std::chrono::milliseconds(500));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+    if (args[0] == "show") CHECK(r.code == 130);  // play: ended by the signal itself
+  }
 }
 
 TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]") {

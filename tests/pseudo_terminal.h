@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -29,10 +30,12 @@ using EnvChanges = std::vector<std::pair<std::string, std::optional<std::string>
 
 // Runs `child` in a forked copy of this process whose standard streams are a new
 // pseudo-terminal; the child ends with _exit(0) after it returns. `input` is typed on the
-// terminal at once (the terminal holds it until the child reads it, a line at a time).
+// terminal after `typing_delay` (the terminal holds it until the child reads it, a line at a
+// time; a Ctrl-C, "\x03", signals the child when it is typed).
 template <class Child>
 PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::chrono::seconds(30),
-                              const std::string& input = "") {
+                              const std::string& input = "",
+                              std::chrono::milliseconds typing_delay = {}) {
   int master = -1;
   // The child gets a copy of this process's unwritten stdio buffers (the test runner's
   // output, buffered when standard output is a pipe); should it write them (under
@@ -44,6 +47,7 @@ PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::c
     child();
     _exit(0);
   }
+  if (typing_delay.count() > 0) std::this_thread::sleep_for(typing_delay);
   for (std::size_t done = 0; done < input.size();) {
     const ssize_t n = write(master, input.data() + done, input.size() - done);
     if (n <= 0) break;
@@ -74,7 +78,8 @@ PtyResult run_function_in_pty(Child child, std::chrono::seconds timeout = std::c
 
 inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChanges& env = {},
                             std::chrono::seconds timeout = std::chrono::seconds(30),
-                            const std::string& input = "") {
+                            const std::string& input = "",
+                            std::chrono::milliseconds typing_delay = {}) {
   return run_function_in_pty(
       [&] {
         for (const auto& [name, value] : env) {
@@ -89,7 +94,7 @@ inline PtyResult run_in_pty(const std::vector<std::string>& argv, const EnvChang
         execv(args[0], args.data());
         _exit(127);
       },
-      timeout, input);
+      timeout, input, typing_delay);
 }
 
 }  // namespace leapfrog::testing

@@ -1,7 +1,9 @@
-// Game records: reading, writing, and the errors for malformed records (line and column).
+// Game records: reading, writing, and the errors for malformed records (line and column); a
+// byte-order mark before any text a reader takes.
 #include <catch2/catch.hpp>
 #include <utility>
 
+#include "puzzles/puzzle_file.h"
 #include "puzzles/record.h"
 
 using namespace leapfrog;
@@ -179,4 +181,17 @@ TEST_CASE("six-direction positions round-trip through records", "[puzzles][recor
     REQUIRE(back.turns.size() == 1);
     CHECK(back.turns[0].turn == t);
   }
+}
+
+TEST_CASE("a UTF-8 byte-order mark before a record, a puzzle file or position text is skipped",
+          "[puzzles][record]") {
+  const std::string bom = "\xef\xbb\xbf";
+  const GameRecord r = parse_record(bom + kGame);
+  CHECK(r.start.position == parse_record(kGame).start.position);
+  REQUIRE(r.turns.size() == 3);
+  // The line and column of an error count from after the mark.
+  CHECK(error_of(bom + "1. a1xc1\n").starts_with("record line 1, column 1: no [Start"));
+  CHECK(parse_position(bom + "1234/2.#1/4411") == parse_position("1234/2.#1/4411"));
+  CHECK(parse_puzzles(bom + "1.1 bm a1xc1; ce 1;\n").size() == 1);
+  CHECK(parse_puzzles(bom + "PuzzleId,Position,Moves,Value\nx,11.,a1xc1,1\n").size() == 1);
 }

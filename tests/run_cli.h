@@ -54,24 +54,43 @@ inline CliResult run_cli(const std::string& args, const std::string& input = "")
   return r;
 }
 
-// Starts the executable with `args` (shell words), sends it one SIGTERM after `delay`
-// seconds (shell text such as "0.5") and waits: the exit code (-1 when it did not exit
-// normally) and standard output; standard error is dropped. One signal, sent by a shell:
-// `timeout` also signals its own process group, and a second signal ends the program at once
-// by design (exit 143).
-inline CliResult run_cli_terminated(const std::string& args, const char* delay) {
+// How run_cli_signalled signals: `count` signals named `name` (as kill(1) names them), the
+// first `delay` seconds after the start, then one every `gap` seconds (shell text such as
+// "0.5").
+struct Signals {
+  const char* name = "TERM";
+  const char* delay = "0.5";
+  int count = 1;
+  const char* gap = "0";
+};
+
+// Starts the executable with `args` (shell words), signals it as `signals` says and waits: the
+// exit code (-1 when it did not exit normally) and standard output; standard error is
+// dropped. `input`, when not empty, is a shell command (no single quote in it) whose output
+// is piped to the executable's standard input. The signals are sent by a shell, to the
+// process only: `timeout` also signals its own process group.
+inline CliResult run_cli_signalled(const std::string& args, const Signals& signals,
+                                   const std::string& input = "") {
   static int counter = 0;
   const std::string out = "leapfrog_cli_test_term_" + std::to_string(::getpid()) + "_" +
                           std::to_string(counter++) + ".out";
-  const std::string cmd = std::string("sh -c '\"$0\" ") + args + " >" + out +
-                          " 2>/dev/null & pid=$!; sleep " + delay +
-                          "; kill -TERM $pid; wait $pid' '" + LEAPFROG_EXE + "'";
+  std::string send = std::string("sleep ") + signals.delay + "; kill -" + signals.name + " $pid";
+  for (int i = 1; i < signals.count; ++i)
+    send += std::string("; sleep ") + signals.gap + "; kill -" + signals.name + " $pid";
+  const std::string cmd = std::string("sh -c '") + (input.empty() ? "" : input + " | ") +
+                          "\"$0\" " + args + " >" + out + " 2>/dev/null & pid=$!; " + send +
+                          "; wait $pid' '" + LEAPFROG_EXE + "'";
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   r.out = slurp(out);
   std::remove(out.c_str());
   return r;
+}
+
+// One SIGTERM after `delay` seconds (shell text such as "0.5").
+inline CliResult run_cli_terminated(const std::string& args, const char* delay) {
+  return run_cli_signalled(args, {"TERM", delay});
 }
 
 }  // namespace leapfrog::testing
