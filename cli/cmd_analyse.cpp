@@ -4,6 +4,7 @@
 
 #include "cli/command_json.h"
 #include "cli/commands.h"
+#include "cli/egdb_files.h"
 #include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
@@ -131,10 +132,12 @@ Json analyse_game_json(const JudgedGame& g) {
 
 namespace {
 
-int analyse_one(const CommonOptions& o, const std::string& position, const GameOptions& options,
-                const SearchControl& control, ProgressLine& line) {
+int analyse_one(const CommonOptions& o, const std::string& position, GameOptions options,
+                const std::string& egdb_dir, const SearchControl& control, ProgressLine& line) {
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
+  const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
+  if (tables) options.tables = tables->tables.get();
   const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
   line.clear();
   if (o.json) {
@@ -164,11 +167,13 @@ int analyse_one(const CommonOptions& o, const std::string& position, const GameO
   return 0;
 }
 
-int analyse_game(const CommonOptions& o, const std::string& file, const GameOptions& options,
-                 const SearchControl& control, ProgressLine& line, const std::string& svg,
-                 Score threshold) {
+int analyse_game(const CommonOptions& o, const std::string& file, GameOptions options,
+                 const std::string& egdb_dir, const SearchControl& control, ProgressLine& line,
+                 const std::string& svg, Score threshold) {
   const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
   const Rules rules = record.start.rules();
+  const auto tables = game_tables(egdb_dir, record.start.board, rules, record.start.position);
+  if (tables) options.tables = tables->tables.get();
   const JudgedGame judged_game = judge_game(record, options, control, threshold);
   line.clear();
   const std::vector<Position>& positions = judged_game.positions;
@@ -234,7 +239,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, const GameOpti
 
 int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string position, game, svg;
+  std::string position, game, svg, egdb_dir;
   LimitOptions limits;
   std::uint64_t mistake = 2;
   bool no_symmetry = false;
@@ -245,6 +250,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "stop after about N positions searched (with --game: a turn's search; with "
                     "neither limit given, 100000 there)",
                     "a full table keeps the deeper results");
+  add_egdb_option(search, egdb_dir);
   po::options_description records("Game records");
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "judge every turn of a game record (docs/records.md); '-' reads "
@@ -270,11 +276,12 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (control.node_limit == 0 && control.time_limit.count() == 0)
       control.node_limit = kDefaultEngineNodes;
-    return analyse_game(o, game, options, control, line, svg, static_cast<Score>(mistake));
+    return analyse_game(o, game, options, egdb_dir, control, line, svg,
+                        static_cast<Score>(mistake));
   }
   if (!svg.empty()) throw UsageError("--svg goes with --game FILE");
   if (position.empty()) throw UsageError("missing POSITION");
-  return analyse_one(o, position, options, control, line);
+  return analyse_one(o, position, options, egdb_dir, control, line);
 }
 
 }  // namespace leapfrog::cli

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/egdb_files.h"
 #include "cli/search_options.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
@@ -74,7 +75,8 @@ std::string quote(const std::string& s) {
 
 class Hub {
  public:
-  Hub(const CommonOptions& o, const LimitOptions& limits) : o_(o) {
+  Hub(const CommonOptions& o, const LimitOptions& limits, std::string egdb_dir)
+      : o_(o), egdb_dir_(std::move(egdb_dir)) {
     options_.hash_mb = table_mb(limits.hash_mb);
     node_limit_ = limits.node_limit;
     time_limit_ = limits.time_limit;
@@ -198,6 +200,8 @@ class Hub {
     if (!engine_) {
       engine_board_ = setup.board;
       engine_rules_ = setup.rules();
+      tables_ = game_tables(egdb_dir_, setup.board, engine_rules_, setup.position);
+      options_.tables = tables_ ? tables_->tables.get() : nullptr;
       engine_ = std::make_unique<GameEngine>(setup.board, setup.rules(), options_);
     }
     GameEngine* engine = engine_.get();
@@ -227,6 +231,8 @@ class Hub {
   }
 
   const CommonOptions& o_;
+  std::string egdb_dir_;
+  std::unique_ptr<LoadedTables> tables_;  // read by engine_
   GameOptions options_;
   std::uint64_t node_limit_ = 0;
   double time_limit_ = 0;
@@ -244,18 +250,20 @@ class Hub {
 int run_hub(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   LimitOptions limits;
+  std::string egdb_dir;
   po::options_description search("Engine");
   add_limit_options(
       search, limits,
       "the engine's budget until 'level' changes it: about N positions a move (with neither "
       "limit given, 100000)",
       "a full table keeps the deeper results");
+  add_egdb_option(search, egdb_dir);
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {})) return 0;
   // SIGINT and SIGTERM end the hub at once; `stop` is how a GUI stops a search.
   release_interrupts();
-  Hub hub(o, limits);
+  Hub hub(o, limits, egdb_dir);
   hub.run(std::cin);
   return 0;
 }

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/egdb_files.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "puzzles/legality.h"
@@ -196,7 +197,7 @@ class Game {
 
 int run_play(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
-  std::string position, save;
+  std::string position, save, egdb_dir;
   std::vector<int> seats;
   bool all = false;
   bool quiet = false;
@@ -213,6 +214,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
       search, limits,
       "the engine searches about N positions a turn (with neither limit given, 100000)",
       "a full table keeps the deeper results");
+  add_egdb_option(search, egdb_dir);
   po::options_description visible;
   visible.add(game).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
@@ -238,6 +240,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
     control.node_limit = kDefaultEngineNodes;
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
+  const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
+  if (tables) options.tables = tables->tables.get();
   Game g(setup, engine, options, control, want_colour(o), !quiet && !o.json, !o.json);
   if (!o.json) std::cout << kPlayHelp << "\n";
   const bool ended = g.run(std::cin);

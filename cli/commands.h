@@ -21,5 +21,6 @@ int run_analyse(const Command&, const std::vector<std::string>&);
 int run_play(const Command&, const std::vector<std::string>&);
 int run_hub(const Command&, const std::vector<std::string>&);
 int run_serve(const Command&, const std::vector<std::string>&);
+int run_egdb(const Command&, const std::vector<std::string>&);
 
 }  // namespace leapfrog::cli

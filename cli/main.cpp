@@ -68,6 +68,9 @@ constexpr Command kCommands[] = {
     {"serve", "The board in a web browser: play, analyse, solve, puzzles (docs/serve.md).",
      "serve [--port N] [--host H] [--open] [--max-time SECONDS] [options]",
      "leapfrog serve --port 8080", leapfrog::cli::run_serve},
+    {"egdb", "Endgame tables: build, inspect and verify a board's exact values (docs/egdb.md).",
+     "egdb build|info|verify POSITION [options]", "leapfrog egdb build traditional --size 6",
+     leapfrog::cli::run_egdb},
 };
 
 void print_usage(std::ostream& out) {

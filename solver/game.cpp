@@ -11,6 +11,7 @@
 #include "core/symmetry.h"
 #include "core/tt.h"
 #include "puzzles/movegen.h"
+#include "solver/exact.h"
 
 namespace leapfrog {
 
@@ -503,11 +504,14 @@ class GameEngine::Impl {
 };
 
 GameEngine::GameEngine(const Board& board, const Rules& rules, const GameOptions& options)
-    : impl_(std::make_unique<Impl>(board, rules, options)) {}
+    : impl_(std::make_unique<Impl>(board, rules, ExactFirst::share(board, rules, options))),
+      exact_(std::make_unique<ExactFirst>(board, rules, ExactFirst::share(board, rules, options))) {
+}
 GameEngine::~GameEngine() = default;
 
 GameResult GameEngine::search(const Position& pos, const SearchControl& control) {
-  return impl_->search(pos, control);
+  return exact_->search(pos, control,
+                        [&](const SearchControl& c) { return impl_->search(pos, c); });
 }
 
 GameResult analyse_position(const Board& board, const Rules& rules, const Position& pos,

@@ -39,6 +39,11 @@
 
 namespace leapfrog {
 
+namespace egdb {
+class Tables;
+}
+class ExactFirst;
+
 struct GameOptions {
   static constexpr std::size_t kDefaultHashMb = 64;
   std::size_t hash_mb = 0;  // the transposition table's memory; 0: kDefaultHashMb
@@ -46,6 +51,10 @@ struct GameOptions {
   // Symmetric images of a position (under the board's symmetries, core/symmetry.h) share one
   // table entry; only boards with more than one symmetry pay for it.
   bool symmetry = true;
+  // Two players on at most 64 squares: prove values with the exact solver (solver/exact.h)
+  // first, reading the endgame tables when given (not owned; they outlive the engine).
+  bool exact = true;
+  const egdb::Tables* tables = nullptr;
 };
 
 struct GameResult {
@@ -76,6 +85,7 @@ class GameEngine {
  private:
   class Impl;
   std::unique_ptr<Impl> impl_;
+  std::unique_ptr<ExactFirst> exact_;
 };
 
 // One search with a fresh engine.

@@ -71,6 +71,8 @@ std::vector<std::string> commands() {
     if (name == "generate") {
       out.push_back("generate layout");
       out.push_back("generate puzzles");
+    } else if (name == "egdb") {
+      for (const char* action : {"egdb build", "egdb info", "egdb verify"}) out.push_back(action);
     } else {
       out.push_back(name);
     }

@@ -1,0 +1,98 @@
+#include "cli/egdb_files.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace leapfrog::cli {
+
+std::string default_egdb_dir() {
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    return std::string(xdg) + "/leapfrog/egdb";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.cache/leapfrog/egdb";
+  return ".leapfrog-egdb";
+}
+
+MappedFile::MappedFile(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw UsageError("cannot open " + quoted_text(path));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw UsageError(quoted_text(path) + " is not a file");
+  }
+  size_ = static_cast<std::size_t>(st.st_size);
+  if (size_ > 0) {
+    void* p = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
+    if (p == MAP_FAILED) {
+      ::close(fd);
+      throw UsageError("cannot map " + quoted_text(path));
+    }
+    data_ = static_cast<const std::uint8_t*>(p);
+  }
+  ::close(fd);
+}
+
+MappedFile::~MappedFile() {
+  if (data_) ::munmap(const_cast<std::uint8_t*>(data_), size_);
+}
+
+std::string table_folder(const std::string& dir, const egdb::TableId& id) {
+  return dir + "/" + id.name();
+}
+
+std::string level_path(const std::string& folder, int pieces) {
+  std::string n = std::to_string(pieces);
+  if (n.size() < 2) n = "0" + n;
+  return folder + "/level-" + n + ".egdb";
+}
+
+LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
+                         bool check_sum) {
+  LoadedTables out;
+  out.tables = std::make_unique<egdb::Tables>(board, rules);
+  out.folder = table_folder(dir, out.tables->id());
+  for (int p = 0; p <= out.tables->cells(); ++p) {
+    const std::string path = level_path(out.folder, p);
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) break;
+    auto file = std::make_unique<MappedFile>(path);
+    const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), check_sum);
+    if (!o.error.empty()) throw UsageError(quoted_text(path) + ": " + o.error);
+    if (o.view.pieces != p) throw UsageError(quoted_text(path) + ": holds another level");
+    out.tables->add(o.view);
+    out.files.push_back(std::move(file));
+  }
+  return out;
+}
+
+void add_egdb_option(po::options_description& d, std::string& dir) {
+  d.add_options()("egdb", dir_value(&dir, "egdb")->value_name("DIR"),
+                  "the endgame tables' folder ('leapfrog egdb build' writes them; default: "
+                  "the cache folder)");
+}
+
+std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
+                                          const Rules& rules, const Position& pos) {
+  if (rules.players != 2 || board.squares() > 64) return nullptr;
+  (void)pos;
+  std::string dir = dir_option;
+  std::error_code ec;
+  if (!dir.empty()) {
+    if (!std::filesystem::is_directory(dir, ec))
+      throw UsageError("--egdb: " + quoted_text(dir) + " is not a folder");
+  } else {
+    dir = default_egdb_dir();
+    if (!std::filesystem::is_directory(dir, ec)) return nullptr;
+  }
+  auto loaded = std::make_unique<LoadedTables>(load_tables(dir, board, rules, false));
+  if (loaded->tables->top() < 0) return nullptr;
+  return loaded;
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,57 @@
+// Endgame table files (docs/egdb.md): where they live, mapping them into memory, the --egdb
+// option. The tables themselves (solver/egdb.h) only ever see the mapped bytes.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/common.h"
+#include "solver/egdb.h"
+
+namespace leapfrog::cli {
+
+// The default folder: $XDG_CACHE_HOME/leapfrog/egdb, else ~/.cache/leapfrog/egdb.
+std::string default_egdb_dir();
+
+// A file mapped read-only into memory; unmapped when destroyed.
+class MappedFile {
+ public:
+  explicit MappedFile(const std::string& path);  // throws UsageError when it cannot
+  ~MappedFile();
+  MappedFile(const MappedFile&) = delete;
+  MappedFile& operator=(const MappedFile&) = delete;
+  std::span<const std::uint8_t> bytes() const { return {data_, size_}; }
+
+ private:
+  const std::uint8_t* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+// The tables of one board and rules read from a folder: levels 0..k as far as their files are
+// there, each mapped and checked (header always, checksum when asked).
+struct LoadedTables {
+  std::unique_ptr<egdb::Tables> tables;
+  std::vector<std::unique_ptr<MappedFile>> files;
+  std::vector<egdb::Level> built;  // levels built in memory (egdb build) rather than mapped
+  std::string folder;              // DIR/NAME
+};
+
+// The folder of a board's tables inside DIR, and the file of level p in it.
+std::string table_folder(const std::string& dir, const egdb::TableId& id);
+std::string level_path(const std::string& folder, int pieces);
+
+// Loads what DIR holds for the board and rules (tables->top() == -1 when nothing); a file that
+// is there but bad throws UsageError naming it.
+LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
+                         bool check_sum);
+
+// --egdb DIR for analyse, play and hub.
+void add_egdb_option(po::options_description& d, std::string& dir);
+// The tables a game search reads: those in --egdb DIR when given (a folder that does not
+// exist is a usage error), else those in the default folder when it has some for this
+// board and rules. Null when there are none (or the rules are not the tables' kind).
+std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
+                                          const Rules& rules, const Position& pos);
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,503 @@
+#include "solver/exact.h"
+
+#include <tbb/info.h>
+#include <tbb/task_group.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+
+#include "core/poller.h"
+#include "puzzles/movegen.h"
+#include "solver/exact_table.h"
+
+namespace leapfrog {
+
+using exact::BitRules;
+using exact::Child;
+using exact::Pos;
+
+namespace {
+
+constexpr Score kInfinity = 30000;
+
+}  // namespace
+
+class ExactEngine::Impl {
+ public:
+  virtual ~Impl() = default;
+  virtual bool holds(const Position& pos) const = 0;
+  virtual GameResult search(const Position& pos, const SearchControl& control) = 0;
+};
+
+namespace {
+
+template <int P>
+class Solver final : public ExactEngine::Impl {
+ public:
+  Solver(const Board& board, const Rules& rules, const Position& start, const ExactOptions& o)
+      : g_(board, rules, start, o.symmetry),
+        table_(o.hash_mb << 20),
+        tables_(P == 0 ? o.tables : nullptr),
+        plain_value_(first_value(board, start)) {}
+
+  bool holds(const Position& pos) const override {
+    const Board& b = g_.board();
+    const int needed = exact::planes_needed(g_.rules(), pos, b);
+    if (needed < 0 || needed > P) return false;
+    if (P > 0 || g_.rules().measure == Measure::kPieces) return true;
+    for (int i = 0; i < b.squares(); ++i) {
+      const Value v = pos.cells[b.cell(i)];
+      if (v != 0 && v != plain_value_) return false;
+    }
+    return true;
+  }
+
+  GameResult search(const Position& pos, const SearchControl& control) override {
+    Poller poller(control);
+    poller_ = &poller;
+    stop_ = false;
+    const int threads =
+        std::max(1, control.threads > 0 ? control.threads : tbb::info::default_concurrency());
+    std::vector<Worker> workers(static_cast<std::size_t>(threads));
+    for (std::size_t i = 0; i < workers.size(); ++i) {
+      workers[i].id = static_cast<int>(i);
+      workers[i].plies.resize(kMaxPly);  // a line has at most one turn per piece
+    }
+    nodes_ = 0;
+
+    GameResult result;
+    result.totals.assign(2, 0);
+    const Board& board = g_.board();
+    const Rules& rules = g_.rules();
+    const std::vector<Turn> turns = legal_turns(board, rules, pos);
+    if (turns.empty()) {
+      result.proved = result.complete = true;
+      result.nodes = 1;
+      return result;
+    }
+    const Pos<P> root = key(pos);
+    Score value = 0;
+    const bool proved = prove(workers, root, value);
+    result.nodes = flush(workers);
+    if (!proved) {
+      // Stopped: the largest capture, and the last pass's guess.
+      std::size_t best = 0;
+      Score most = -1;
+      for (std::size_t i = 0; i < turns.size(); ++i) {
+        const Score gain = gain_of(pos, turns[i]);
+        if (gain > most) most = gain, best = i;
+      }
+      result.best = turns[best];
+      result.pv = {turns[best]};
+      result.value = guess_;
+      result.totals = line_totals(board, rules, pos, result.pv);
+      poller_ = nullptr;
+      return result;
+    }
+    // The best turn and the pv, serially: the first turn, larger captures first, then
+    // generation order, that keeps the value.
+    Worker& w = workers[0];
+    Position at = pos;
+    Score v = value;
+    for (;;) {
+      const std::vector<Turn> list = legal_turns(board, rules, at);
+      if (list.empty()) break;
+      std::vector<std::size_t> order(list.size());
+      std::vector<Score> gains(list.size());
+      for (std::size_t i = 0; i < list.size(); ++i) order[i] = i, gains[i] = gain_of(at, list[i]);
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return gains[a] > gains[b]; });
+      std::optional<std::size_t> chosen;
+      for (const std::size_t i : order) {
+        const Position next = apply(board, rules, at, list[i]);
+        const Score t = gains[i] - v;  // the child's value if this turn keeps v
+        if (test_at_most(w, key(next), t)) {
+          chosen = i;
+          break;
+        }
+        if (stop_) break;
+      }
+      if (!chosen) break;  // stopped: the pv ends here
+      result.pv.push_back(list[*chosen]);
+      v = gains[*chosen] - v;
+      at = apply(board, rules, at, list[*chosen]);
+    }
+    result.nodes = flush(workers);
+    result.value = value;
+    result.proved = true;
+    result.complete = !stop_;
+    if (!result.pv.empty())
+      result.best = result.pv.front();
+    else
+      result.best = turns.front();
+    result.totals = line_totals(board, rules, pos, result.pv);
+    result.depth = static_cast<int>(result.pv.size());
+    poller_ = nullptr;
+    return result;
+  }
+
+ private:
+  struct Item {
+    Pos<P> pos;
+    Score gain;
+    Score lo;  // bounds on the child's value
+    Score hi;
+    Score order;
+  };
+  struct Worker {
+    int id = 0;
+    std::uint64_t nodes = 0;
+    std::uint64_t counted = 0;  // of nodes, those already added to the shared count
+    std::vector<std::vector<Item>> plies;
+    std::vector<Child<P>> scratch;
+    std::vector<Score> known;  // table values of scratch's children
+    std::vector<std::uint64_t> sets;
+    std::vector<int> at;
+    std::vector<int> values;
+    const std::atomic<bool>* halt = nullptr;  // helpers: also stop when the main thread is done
+  };
+
+  static constexpr std::size_t kMaxPly = 68;
+
+  // Adds every worker's nodes not yet counted to the shared count; returns it.
+  std::uint64_t flush(std::vector<Worker>& workers) {
+    for (Worker& w : workers) {
+      nodes_ += w.nodes - w.counted;
+      w.counted = w.nodes;
+    }
+    return nodes_.load();
+  }
+
+  static Value first_value(const Board& board, const Position& pos) {
+    for (int i = 0; i < board.squares(); ++i)
+      if (pos.cells[board.cell(i)] != 0) return pos.cells[board.cell(i)];
+    return 1;
+  }
+
+  Pos<P> key(const Position& pos) const { return g_.canonical(g_.template from_position<P>(pos)); }
+
+  Score gain_of(const Position& pos, const Turn& t) const {
+    const Position next = apply(g_.board(), g_.rules(), pos, t);
+    return next.scores[pos.to_move] - pos.scores[pos.to_move];
+  }
+
+  bool halted(const Worker& w) const {
+    return stop_.load(std::memory_order_relaxed) ||
+           (w.halt && w.halt->load(std::memory_order_relaxed));
+  }
+
+  void poll(Worker& w) {
+    nodes_.fetch_add(w.nodes - w.counted, std::memory_order_relaxed);
+    w.counted = w.nodes;  // only this worker's thread touches its counts
+    const std::uint64_t all = nodes_.load(std::memory_order_relaxed);
+    poller_->report([&] {
+      Progress p;
+      p.nodes = all;
+      p.best = guess_;
+      p.note = "bounds " + std::to_string(root_lo_.load()) + ".." + std::to_string(root_hi_.load());
+      return p;
+    });
+    if (poller_->limit_reached(all)) stop_ = true;
+  }
+
+  // The most the rest of the game can capture: all the material, but a chain leaves its
+  // jumper on the board (a piece off the capturable cells can still move onto one), so
+  // without a removal due the last piece stays: at least one unit.
+  Score most_captured(const Pos<P>& p) const {
+    const Score all = g_.material(p, ~std::uint64_t{0});
+    return p.due || all == 0 ? all : all - (P == 0 ? g_.unit() : 1);
+  }
+
+  // Whether the endgame tables hold the position.
+  bool in_tables(const Pos<P>& p) const {
+    if constexpr (P == 0)
+      return tables_ && p.due == 0 && std::popcount(p.occ) <= tables_->top();
+    else
+      return false;
+  }
+
+  // The tables' value of a position they hold; merged, the search's positions are already
+  // the least images the tables index.
+  Score table_value(const Pos<P>& p) const {
+    return g_.unit() * (g_.symmetries() > 1 ? tables_->probe_least(p.occ) : *tables_->probe(p.occ));
+  }
+
+  static constexpr int kUnknown = 1 << 20;
+
+  // The tables' values of the worker's children (w.known, kUnknown where they do not hold
+  // one), looked up side by side; returns how many they hold.
+  int table_values(Worker& w) const {
+    if constexpr (P == 0) {
+      if (!tables_) return 0;
+      w.known.assign(w.scratch.size(), kUnknown);
+      w.sets.clear();
+      w.at.clear();
+      for (std::size_t i = 0; i < w.scratch.size(); ++i)
+        if (in_tables(w.scratch[i].pos)) {
+          w.sets.push_back(g_.symmetries() > 1 ? w.scratch[i].pos.occ
+                                               : tables_->model().canonical(w.scratch[i].pos).occ);
+          w.at.push_back(static_cast<int>(i));
+        }
+      if (w.sets.empty()) return 0;
+      w.values.resize(w.sets.size());
+      tables_->probe_least(w.sets.data(), static_cast<int>(w.sets.size()), w.values.data());
+      for (std::size_t k = 0; k < w.at.size(); ++k)
+        w.known[static_cast<std::size_t>(w.at[k])] = g_.unit() * w.values[k];
+      return static_cast<int>(w.sets.size());
+    } else {
+      (void)w;
+      return 0;
+    }
+  }
+
+  // What is known of a position's value without searching it: the endgame tables' value, or
+  // the material bound tightened by the table's bounds.
+  void bounds(const Pos<P>& p, Score& lo, Score& hi, std::uint16_t& hint) const {
+    hint = 0;
+    if (in_tables(p)) {
+      lo = hi = table_value(p);
+      return;
+    }
+    const Score cap = most_captured(p);
+    lo = -cap;
+    hi = cap;
+    typename exact::BoundTable<P>::Found f;
+    if (table_.probe(p, f)) {
+      lo = std::max<Score>(lo, f.lo);
+      hi = std::min<Score>(hi, f.hi);
+      hint = f.hint;
+    }
+  }
+
+  // Fail-soft alpha-beta over canonical positions: the value if inside (alpha, beta), else a
+  // bound on the side it fell.
+  Score search(Worker& w, const Pos<P>& p, Score alpha, Score beta, int ply) {
+    if ((++w.nodes & 1023) == 0) poll(w);
+    if (halted(w)) return 0;
+    Score lo, hi;
+    std::uint16_t hint;
+    bounds(p, lo, hi, hint);
+    if (lo >= beta) return lo;
+    if (hi <= alpha) return hi;
+    if (lo == hi) return lo;
+    std::vector<Item>& items = w.plies[static_cast<std::size_t>(ply)];
+    exact::children(g_, p, true, w.scratch);
+    if (w.scratch.empty()) {
+      table_.store(p, 0, 0, 0, 1);
+      return 0;
+    }
+    items.clear();
+    // The children's bounds come from their material alone: reading each child's table entry
+    // here (an enhanced transposition cut-off) saved fewer nodes than its probes cost.
+    Score cut = -kInfinity;  // the most the bounds promise for sure
+    // Children the endgame tables hold are exact at once: they order the children and may cut.
+    const int known = table_values(w);
+    for (std::size_t i = 0; i < w.scratch.size(); ++i) {
+      const Child<P>& c = w.scratch[i];
+      Score lo_c, hi_c;
+      if (known && w.known[i] != kUnknown) {
+        lo_c = hi_c = w.known[i];
+      } else {
+        table_.prefetch(c.pos);
+        hi_c = most_captured(c.pos);
+        lo_c = -hi_c;
+      }
+      cut = std::max(cut, c.gain - hi_c);
+      // Order: the table's best child, then the larger capture (the bounds' midpoint).
+      const Score order = hint && exact::BoundTable<P>::fingerprint(c.pos) == hint
+                              ? 4 * kInfinity
+                              : (c.gain - lo_c) + (c.gain - hi_c);
+      items.push_back({c.pos, c.gain, lo_c, hi_c, order});
+    }
+    if (cut >= beta) {
+      table_.store(p, cut, kInfinity, 0, 1);
+      return cut;
+    }
+    lo = std::max(lo, cut);
+    alpha = std::max(alpha, lo);
+    beta = std::min(beta, hi);
+    const Score alpha0 = alpha;
+    if (w.id == 0) {
+      std::stable_sort(items.begin(), items.end(),
+                       [](const Item& a, const Item& b) { return a.order > b.order; });
+    } else {  // helpers: ties in another order, so that they explore elsewhere first
+      const std::uint64_t salt = 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(w.id);
+      std::sort(items.begin(), items.end(), [&](const Item& a, const Item& b) {
+        if (a.order != b.order) return a.order > b.order;
+        return (a.pos.hash() ^ salt) < (b.pos.hash() ^ salt);
+      });
+    }
+    const std::uint64_t nodes0 = w.nodes;
+    Score best = -kInfinity;
+    std::uint16_t best_hint = 0;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const Item& it = items[i];
+      if (it.gain - it.lo <= alpha) {  // cannot raise alpha: its promise is the bound
+        best = std::max(best, it.gain - it.lo);
+        continue;
+      }
+      const Score v = it.gain - search(w, it.pos, it.gain - beta, it.gain - alpha, ply + 1);
+      if (halted(w)) return 0;
+      if (v > best) {
+        best = v;
+        best_hint = exact::BoundTable<P>::fingerprint(it.pos);
+      }
+      if (v > alpha) {
+        alpha = v;
+        if (alpha >= beta) break;
+      }
+    }
+    const std::uint64_t work = w.nodes - nodes0;
+    if (best >= beta)
+      table_.store(p, best, kInfinity, best_hint, work);
+    else if (best <= alpha0)
+      table_.store(p, -kInfinity, best, 0, work);
+    else
+      table_.store(p, best, best, best_hint, work);
+    return best;
+  }
+
+  // MTD(f): null-window passes until the bounds meet.
+  Score mtdf(Worker& w, const Pos<P>& root, Score guess) {
+    Score lo = -kInfinity, hi = kInfinity, g = guess;
+    while (lo < hi) {
+      const Score beta = g == lo ? g + 1 : g;
+      g = search(w, root, beta - 1, beta, 0);
+      if (halted(w)) break;
+      if (g < beta)
+        hi = g;
+      else
+        lo = g;
+      if (w.id == 0) {
+        root_lo_ = lo;
+        root_hi_ = hi;
+        guess_ = g;
+      }
+    }
+    return g;
+  }
+
+  // The root's value on all workers; false when stopped first.
+  bool prove(std::vector<Worker>& workers, const Pos<P>& root, Score& value) {
+    Score lo, hi;
+    std::uint16_t hint;
+    bounds(root, lo, hi, hint);
+    root_lo_ = lo;
+    root_hi_ = hi;
+    guess_ = lo == hi ? lo : 0;
+    std::atomic<bool> done{false};
+    tbb::task_group group;
+    for (std::size_t i = 1; i < workers.size(); ++i) {
+      workers[i].halt = &done;
+      group.run([&, i, first = guess_.load()] { mtdf(workers[i], root, first); });
+    }
+    value = mtdf(workers[0], root, guess_.load());
+    done = true;
+    group.wait();
+    return !stop_;
+  }
+
+  // Whether the value of `p` is at most t (a null-window search).
+  bool test_at_most(Worker& w, const Pos<P>& p, Score t) {
+    return search(w, p, t, t + 1, 1) <= t && !halted(w);
+  }
+
+  const BitRules g_;
+  exact::BoundTable<P> table_;
+  const egdb::Tables* tables_;
+  Value plain_value_;
+  Poller* poller_ = nullptr;
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> nodes_{0};
+  // The main thread's bounds on the root and its last guess (the progress line reads them).
+  std::atomic<Score> root_lo_{0}, root_hi_{0}, guess_{0};
+};
+
+}  // namespace
+
+bool exact_covers(const Board& board, const Rules& rules, const Position& pos) {
+  return BitRules::covers(board, rules) && exact::planes_needed(rules, pos, board) >= 0;
+}
+
+ExactEngine::ExactEngine(const Board& board, const Rules& rules, const Position& start,
+                         const ExactOptions& options) {
+  switch (exact::planes_needed(rules, start, board)) {
+    case 0:
+      impl_ = std::make_unique<Solver<0>>(board, rules, start, options);
+      break;
+    case 1:
+      impl_ = std::make_unique<Solver<1>>(board, rules, start, options);
+      break;
+    case 2:
+      impl_ = std::make_unique<Solver<2>>(board, rules, start, options);
+      break;
+    case 3:
+      impl_ = std::make_unique<Solver<3>>(board, rules, start, options);
+      break;
+    case 4:
+      impl_ = std::make_unique<Solver<4>>(board, rules, start, options);
+      break;
+    default:
+      throw std::invalid_argument("the exact solver cannot hold these piece values");
+  }
+}
+ExactEngine::~ExactEngine() = default;
+
+bool ExactEngine::holds(const Position& pos) const { return impl_->holds(pos); }
+
+GameResult ExactEngine::search(const Position& pos, const SearchControl& control) {
+  return impl_->search(pos, control);
+}
+
+}  // namespace leapfrog
+
+namespace leapfrog {
+
+ExactFirst::ExactFirst(const Board& board, const Rules& rules, const GameOptions& options)
+    : board_(board), rules_(rules), options_(options) {}
+ExactFirst::~ExactFirst() = default;
+
+GameOptions ExactFirst::share(const Board& board, const Rules& rules, const GameOptions& options) {
+  GameOptions o = options;
+  if (o.exact && BitRules::covers(board, rules)) {
+    const std::size_t mb = o.hash_mb ? o.hash_mb : GameOptions::kDefaultHashMb;
+    o.hash_mb = std::max<std::size_t>(1, mb / 2);
+  }
+  return o;
+}
+
+GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
+                              const std::function<GameResult(const SearchControl&)>& fallback) {
+  if (!options_.exact || !exact_covers(board_, rules_, pos)) return fallback(control);
+  if (!engine_ || !engine_->holds(pos)) {
+    ExactOptions o;
+    o.hash_mb = options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb;
+    o.symmetry = options_.symmetry;
+    o.tables = options_.tables;
+    engine_ = std::make_unique<ExactEngine>(board_, rules_, pos, o);
+  }
+  const bool limited = control.node_limit != 0 || control.time_limit.count() != 0;
+  if (!limited) return engine_->search(pos, control);
+  SearchControl first = control;
+  first.node_limit = (control.node_limit + 1) / 2;
+  first.time_limit = control.time_limit / 2;
+  if (control.node_limit != 0) first.threads = 1;
+  const auto start = std::chrono::steady_clock::now();
+  GameResult r = engine_->search(pos, first);
+  if (r.proved || control.stop_requested()) return r;
+  SearchControl rest = control;
+  if (control.node_limit != 0)
+    rest.node_limit =
+        std::max<std::uint64_t>(1, control.node_limit - std::min(control.node_limit - 1, r.nodes));
+  if (control.time_limit.count() != 0) {
+    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - start);
+    rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - used);
+  }
+  GameResult g = fallback(rest);
+  g.nodes += r.nodes;
+  return g;
+}
+
+}  // namespace leapfrog

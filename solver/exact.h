@@ -1,0 +1,86 @@
+// The exact game solver: proves the two-player value of a position on a board of at most 64
+// squares (docs/solved.md says how, and what it has solved).
+//
+// Search. The bit-board model (solver/exact_model.h) with every child position once (chains
+// that end alike merged, and symmetric children too), a depth-unbounded fail-soft alpha-beta
+// driven by MTD(f) null-window passes, a table of proved bounds (solver/exact_table.h) keyed by
+// the least image of a position, enhanced transposition cut-offs (a child's bound in the table
+// can cut before it is searched), move ordering by the table's hint and the children's
+// bounds, the material bound (the rest of the game captures at most the material but one piece),
+// and the endgame tables (solver/egdb.h) at the leaves where they hold the position.
+//
+// Threads: helpers search the same passes with their own move orders and share the table
+// (what they prove are facts, so they only make it faster); the answer is the main thread's.
+// The value is exact, hence the same at any thread count; the best turn and the principal
+// variation are then derived serially (the first turn in generation order, by larger
+// capture first, that keeps the value), so they are the same too. Node counts are not.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "core/control.h"
+#include "solver/egdb.h"
+#include "solver/game.h"
+
+namespace leapfrog {
+
+struct ExactOptions {
+  std::size_t hash_mb = GameOptions::kDefaultHashMb;
+  bool symmetry = true;
+  const egdb::Tables* tables = nullptr;  // none: no endgame tables
+};
+
+// Whether the exact solver covers this game: two players, at most 64 squares, piece values
+// it can hold.
+bool exact_covers(const Board& board, const Rules& rules, const Position& pos);
+
+// The exact solver for one board and rules; its table persists across searches of the same
+// game (analyse --game, play), so later positions reuse what earlier ones proved.
+class ExactEngine {
+ public:
+  ExactEngine(const Board& board, const Rules& rules, const Position& start,
+              const ExactOptions& options);
+  ~ExactEngine();
+  ExactEngine(const ExactEngine&) = delete;
+  ExactEngine& operator=(const ExactEngine&) = delete;
+
+  // Whether this engine's model holds `pos` (its pieces' values fit the planes it was made for).
+  bool holds(const Position& pos) const;
+  // Proves the value of `pos`; stopped by a limit, the result is not proved (value: the
+  // passes' last guess, best: the largest capture when no pass completed).
+  GameResult search(const Position& pos, const SearchControl& control);
+
+  class Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace leapfrog
+
+namespace leapfrog {
+
+// The game engine's first resort (solver/game.h): the exact solver where it covers the game,
+// else (or when a limit stops it unproved) the depth-limited search. With a node or time
+// limit the exact solver gets half of it, on one thread when nodes are limited (so that
+// whether it proves in time does not depend on the thread count), and the depth-limited
+// search the rest.
+class ExactFirst {
+ public:
+  ExactFirst(const Board& board, const Rules& rules, const GameOptions& options);
+  ~ExactFirst();
+  // The options each of the two searches gets: half the table memory each when both may run.
+  static GameOptions share(const Board& board, const Rules& rules, const GameOptions& options);
+  GameResult search(const Position& pos, const SearchControl& control,
+                    const std::function<GameResult(const SearchControl&)>& fallback);
+
+ private:
+  Board board_;
+  Rules rules_;
+  GameOptions options_;
+  std::unique_ptr<ExactEngine> engine_;
+};
+
+}  // namespace leapfrog

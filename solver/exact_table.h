@@ -1,0 +1,128 @@
+// The exact solver's transposition table: a fixed-size map from a bit-board position
+// (solver/exact_model.h, its least image when symmetric positions are merged) to the bounds
+// proved on its value, lo <= value <= hi, and a hint naming its best child.
+//
+// Concurrency contract: any number of threads may probe and store at once. A bucket has a
+// spin lock held only while its entries are read or written, and the whole position is the
+// key, so an entry is never half-written and a hit is always the same position: bounds are
+// proved facts, so the table never changes a value, only how fast it is found. A store
+// tightens the bounds already there; a new position takes a free slot or the one with the
+// least work behind it.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+
+#include "solver/exact_model.h"
+
+namespace leapfrog::exact {
+
+template <int P>
+class BoundTable {
+ public:
+  struct Entry {
+    std::uint64_t occ = 0;
+    std::array<std::uint64_t, P> planes{};
+    std::int16_t lo = 0;
+    std::int16_t hi = 0;
+    std::uint16_t hint = 0;  // a fingerprint of the best child's position (0: none)
+    std::uint8_t due : 2 = 0;
+    std::uint8_t work : 6 = 0;          // 0: free; else 1 + log2 of the nodes below it, at most 63
+    std::atomic<std::uint8_t> lock{0};  // the first entry's locks its bucket
+  };
+  struct Found {
+    Score lo;
+    Score hi;
+    std::uint16_t hint;
+  };
+
+  explicit BoundTable(std::size_t bytes) {
+    std::size_t n = 1;
+    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
+    buckets_.reset(static_cast<Bucket*>(std::calloc(n, sizeof(Bucket))));
+    if (!buckets_) throw std::bad_alloc();
+    mask_ = n - 1;
+  }
+
+  bool probe(const Pos<P>& key, Found& out) const {
+    Bucket& b = bucket(key);
+    Lock lock(b);
+    for (const Entry& e : b.entries)
+      if (e.work && same(e, key)) {
+        out = {e.lo, e.hi, e.hint};
+        return true;
+      }
+    return false;
+  }
+
+  // Starts loading the key's bucket into the cache (before a batch of probes).
+  void prefetch(const Pos<P>& key) const { __builtin_prefetch(&bucket(key)); }
+
+  void store(const Pos<P>& key, Score lo, Score hi, std::uint16_t hint, std::uint64_t nodes) {
+    const auto work =
+        static_cast<std::uint8_t>(std::min<int>(63, 1 + static_cast<int>(std::bit_width(nodes))));
+    Bucket& b = bucket(key);
+    Lock lock(b);
+    Entry* victim = nullptr;
+    for (Entry& e : b.entries) {
+      if (e.work && same(e, key)) {
+        e.lo = static_cast<std::int16_t>(std::max<Score>(e.lo, lo));
+        e.hi = static_cast<std::int16_t>(std::min<Score>(e.hi, hi));
+        if (hint) e.hint = hint;
+        e.work = std::max<std::uint8_t>(e.work, work) & 63;
+        return;
+      }
+      if (!victim || e.work < victim->work) victim = &e;
+    }
+    Entry& e = *victim;
+    e.occ = key.occ;
+    e.planes = key.planes;
+    e.due = key.due;
+    e.lo = static_cast<std::int16_t>(lo);
+    e.hi = static_cast<std::int16_t>(hi);
+    e.hint = hint;
+    e.work = work;
+  }
+
+  // A child's fingerprint for hints: never 0.
+  static std::uint16_t fingerprint(const Pos<P>& p) {
+    const auto h = static_cast<std::uint16_t>(p.hash() >> 48);
+    return h ? h : 1;
+  }
+
+ private:
+  // As many entries as fill a cache line (one when an entry is larger).
+  static constexpr int kWays = sizeof(Entry) <= 32 ? static_cast<int>(64 / sizeof(Entry)) : 1;
+  struct alignas(64) Bucket {
+    Entry entries[kWays];
+  };
+  class Lock {
+   public:
+    explicit Lock(Bucket& b) : lock_(b.entries[0].lock) {
+      while (lock_.exchange(1, std::memory_order_acquire))
+        while (lock_.load(std::memory_order_relaxed)) {
+        }
+    }
+    ~Lock() { lock_.store(0, std::memory_order_release); }
+
+   private:
+    std::atomic<std::uint8_t>& lock_;
+  };
+  static bool same(const Entry& e, const Pos<P>& k) {
+    return e.occ == k.occ && e.planes == k.planes && e.due == k.due;
+  }
+  Bucket& bucket(const Pos<P>& key) const { return buckets_[key.hash() & mask_]; }
+
+  struct Free {
+    void operator()(Bucket* p) const { std::free(p); }
+  };
+  std::unique_ptr<Bucket[], Free> buckets_;
+  std::size_t mask_ = 0;
+};
+
+}  // namespace leapfrog::exact

@@ -1,0 +1,157 @@
+// egdb build|info|verify and --egdb in analyse and play, through the executable.
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "game_reference.h"
+#include "puzzles/notation.h"
+#include "run_cli.h"
+
+using leapfrog::testing::quoted;
+using leapfrog::testing::run_cli;
+using leapfrog::testing::Tiny;
+using Json = nlohmann::json;
+
+namespace {
+
+// A scratch folder of its own, removed at the end.
+struct Scratch {
+  std::string dir;
+  Scratch() {
+    dir = (std::filesystem::temp_directory_path() /
+           ("leapfrog_egdb_test_" + std::to_string(::getpid()) + "_" + std::to_string(count++)))
+              .string();
+    std::filesystem::create_directories(dir);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+  static inline int count = 0;
+};
+
+}  // namespace
+
+TEST_CASE("egdb build writes every level, info lists them, verify re-derives them", "[cli][egdb]") {
+  const Scratch s;
+  const auto half = run_cli("egdb build traditional --size 4 --pieces 9 --json --egdb " + s.dir);
+  REQUIRE(half.code == 0);
+  CHECK(half.err.find("about") != std::string::npos);  // the estimate comes first
+  // Run again to the top: the levels there are kept, the rest built.
+  const auto r = run_cli("egdb build traditional --size 4 --pieces 16 --json --egdb " + s.dir);
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["top"] == 16);
+  CHECK(j["complete"] == true);
+  REQUIRE(j["levels"].size() == 17);
+  CHECK(j["levels"][9]["built"] == false);
+  CHECK(j["levels"][10]["built"] == true);
+  CHECK(j["levels"][8]["sets"] == 12870);
+  CHECK(std::filesystem::exists(s.dir + "/4x4-orthogonal-optional/level-16.egdb"));
+  const auto info = run_cli("egdb info traditional --size 4 --json --egdb " + s.dir);
+  REQUIRE(info.code == 0);
+  CHECK(Json::parse(info.out)["top"] == 16);
+  const auto v = run_cli("egdb verify traditional --size 4 --samples 10000 --json --egdb " + s.dir);
+  REQUIRE(v.code == 0);
+  const Json vj = Json::parse(v.out);
+  CHECK(vj["wrong"] == 0);
+  for (const Json& l : vj["levels"])
+    if (l["pieces"] > 0) CHECK(l["checked"] == 10000);
+  // Another rule has no tables there.
+  const auto none =
+      run_cli("egdb verify traditional --size 4 --continuation forced --egdb " + s.dir);
+  CHECK(none.code == 1);
+}
+
+TEST_CASE("egdb verify names a damaged file; --egdb must name a folder", "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + s.dir).code == 0);
+  const std::string path = s.dir + "/4x4-orthogonal-optional/level-07.egdb";
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-5, std::ios::end);
+    f.put('\x55');
+  }
+  const auto v = run_cli("egdb verify traditional --size 4 --egdb " + s.dir);
+  CHECK(v.code == 2);
+  CHECK(v.err.find("level-07.egdb") != std::string::npos);
+  CHECK(v.err.find("checksum") != std::string::npos);
+  const auto a = run_cli("analyse traditional --size 4 --egdb " + s.dir + "/no-such");
+  CHECK(a.code == 2);
+  CHECK(a.err.find("--egdb") != std::string::npos);
+  CHECK(run_cli("egdb build traditional --size 4 --pieces 30 --egdb " + s.dir).code == 2);
+  CHECK(run_cli("egdb build traditional --size 9 --egdb " + s.dir).code == 2);  // 81 squares
+}
+
+TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 5 --pieces 10 --egdb " + s.dir).code == 0);
+  const Scratch empty;  // no tables: the search alone
+  for (const std::string& pos : {std::string("traditional --size 5"),
+                                 quoted("11111/11.11/1.111/11111/1111. variant=traditional")}) {
+    const auto with = run_cli("analyse " + pos + " --json --egdb " + s.dir);
+    const auto plain = run_cli("analyse " + pos + " --json --threads 1 --egdb " + empty.dir);
+    REQUIRE(with.code == 0);
+    REQUIRE(plain.code == 0);
+    const Json a = Json::parse(with.out), b = Json::parse(plain.out);
+    CHECK(a["proved"] == true);
+    CHECK(b["proved"] == true);
+    CHECK(a["value"] == b["value"]);
+    CHECK(a["best"] == b["best"]);
+    CHECK(a["nodes"] < b["nodes"]);
+  }
+}
+
+TEST_CASE("play --egdb: the engine against itself keeps the proved value every turn",
+          "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --width 4 --height 3 --pieces 12 --egdb " + s.dir).code ==
+          0);
+  std::mt19937_64 rng(9);
+  int turns = 0;
+  for (int game = 0; game < 6; ++game) {
+    Tiny tiny{4, 3, false, leapfrog::Continuation::kOptional, true, false, 2, {}, {}};
+    Tiny::State st;
+    st.cells.assign(12, 0);
+    std::string text;
+    const int hole = static_cast<int>(rng() % 12);  // not full: no opening removals
+    for (int r = 2; r >= 0; --r) {
+      for (int f = 0; f < 4; ++f) {
+        const bool on = f + 4 * r != hole && rng() % 10 < 8;
+        st.cells[static_cast<std::size_t>(f + 4 * r)] = on;
+        text += on ? '1' : '.';
+      }
+      if (r) text += '/';
+    }
+    const auto r = run_cli("play " + quoted(text + " variant=traditional") +
+                           " --engine all --json --nodes 1000000 --egdb " + s.dir);
+    REQUIRE(r.code == 0);
+    const Json j = Json::parse(r.out);
+    REQUIRE(j["finished"] == true);
+    // Every turn played is one of the reference's best.
+    for (const Json& t : j["turns"]) {
+      const int before = tiny.value(st);
+      bool found = false;
+      for (const Tiny::Move& m : tiny.moves(st)) {
+        std::string name;
+        for (std::size_t k = 0; k < m.path.size(); ++k) {
+          if (k) name += 'x';
+          name += static_cast<char>('a' + m.path[k] % 4);
+          name += static_cast<char>('1' + m.path[k] / 4);
+        }
+        if (name != t.get<std::string>()) continue;
+        found = true;
+        const Tiny::State next = tiny.play(st, m);
+        CHECK(m.gain - tiny.value(next) == before);
+        st = next;
+        break;
+      }
+      REQUIRE(found);
+      ++turns;
+    }
+    CHECK(tiny.moves(st).empty());
+  }
+  CHECK(turns > 20);
+}

@@ -1,0 +1,332 @@
+// The exact solver (solver/exact.h) and the endgame tables (solver/egdb.h) against the
+// independent brute force of tests/game_reference.h: random small positions under every
+// continuation rule, both measures, diagonal jumps and removals due; every entry of small
+// boards' tables; the tables' files; and the identity a proved root must satisfy.
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "game_reference.h"
+#include "puzzles/movegen.h"
+#include "puzzles/notation.h"
+#include "puzzles/variant.h"
+#include "solver/egdb.h"
+#include "solver/exact.h"
+
+using namespace leapfrog;
+using leapfrog::testing::kRules;
+using leapfrog::testing::replay;
+using leapfrog::testing::Tiny;
+using leapfrog::testing::to_position;
+
+namespace {
+
+Score gain_of(const Board& board, const Rules& rules, const Position& pos, const Turn& t) {
+  const Position next = apply(board, rules, pos, t);
+  return next.scores[pos.to_move] - pos.scores[pos.to_move];
+}
+
+// Every level of a board's tables, built in memory.
+struct BuiltTables {
+  std::unique_ptr<egdb::Tables> tables;
+  std::vector<std::unique_ptr<egdb::Level>> levels;
+  BuiltTables(const Board& board, const Rules& rules, int top, int threads = 1) {
+    tables = std::make_unique<egdb::Tables>(board, rules);
+    SearchControl control;
+    control.threads = threads;
+    for (int p = 0; p <= top; ++p) {
+      auto l = egdb::build_level(*tables, p, control);
+      REQUIRE(l);
+      levels.push_back(std::make_unique<egdb::Level>(std::move(*l)));
+      tables->add(levels.back()->view());
+    }
+  }
+};
+
+Tiny::State plain_state(std::uint64_t occ, const egdb::Tables& t, int width) {
+  Tiny::State s;
+  s.cells.assign(t.id().cells.size(), 0);
+  (void)width;
+  for (int i = 0; i < static_cast<int>(t.id().cells.size()); ++i)
+    if (occ >> i & 1U) s.cells[t.id().cells[static_cast<std::size_t>(i)]] = 1;
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("exact solver: values agree with the brute force on 2400 random small positions",
+          "[exact]") {
+  std::mt19937_64 rng(20261125);
+  const std::pair<int, int> shapes[] = {{3, 4}, {4, 3}, {2, 5}, {5, 2}, {3, 3},
+                                        {2, 4}, {4, 2}, {1, 9}, {3, 2}, {2, 6}};
+  int checked = 0, removals = 0, nonzero = 0, three = 0, points = 0;
+  std::map<Continuation, int> per_rule;
+  for (int round = 0; round < 2400; ++round) {
+    const auto [w, h] = shapes[rng() % std::size(shapes)];
+    const int players = rng() % 12 == 0 ? 3 : 2;
+    Tiny tiny{w,  h, rng() % 4 == 0, kRules[round % 4], rng() % 2 == 0, rng() % 2 == 0, players,
+              {}, {}};
+    const Opening opening = rng() % 2 ? Opening::kEachPlayer : Opening::kFirstPlayer;
+    const int n = w * h;
+    Tiny::State s;
+    s.cells.assign(static_cast<std::size_t>(n), 0);
+    const bool plain = rng() % 3 == 0;
+    const int fill = 5 + static_cast<int>(rng() % 4);
+    for (int i = 0; i < n; ++i)
+      if (static_cast<int>(rng() % 10) < fill)
+        s.cells[i] = plain ? 1 : static_cast<int>(1 + rng() % 4);
+    s.to_move = static_cast<int>(rng() % players);
+    if (rng() % 4 == 0) s.removals = 1U << s.to_move;
+    if (rng() % 8 == 0) s.removals |= 1U << ((s.to_move + 1) % players);
+    const Board board(w, h);
+    const Rules rules = tiny.rules(opening);
+    const Position pos = to_position(s);
+    INFO("round " << round << " " << w << "x" << h << " " << to_string(rules.continuation) << " "
+                  << to_string(rules.measure) << " diag " << tiny.diagonal << " removals "
+                  << s.removals << " to_move " << s.to_move << " plain " << plain << " cheapest "
+                  << tiny.cheapest << " cells " << ::Catch::Detail::stringify(s.cells));
+    if (players == 3) {  // not the exact solver's game: the engine falls back, still exact
+      CHECK_FALSE(exact_covers(board, rules, pos));
+      GameOptions o;
+      o.hash_mb = 1;
+      const GameResult r = analyse_position(board, rules, pos, o, SearchControl{});
+      CHECK(r.proved);
+      CHECK(r.value == tiny.totals(s)[static_cast<std::size_t>(s.to_move)]);
+      ++three;
+      continue;
+    }
+    REQUIRE(exact_covers(board, rules, pos));
+    ExactOptions o;
+    o.hash_mb = 1;
+    o.symmetry = round % 3 != 0;
+    INFO("symmetry " << o.symmetry << " threads " << 1 + round % 2);
+    ExactEngine engine(board, rules, pos, o);
+    SearchControl control;
+    control.threads = 1 + round % 2;
+    const GameResult r = engine.search(pos, control);
+    const int expected = tiny.value(s);
+    REQUIRE(r.proved);
+    CHECK(r.value == expected);
+    std::vector<int> totals;
+    CHECK(replay(tiny, s, board, r.pv, totals));
+    CHECK(totals[s.to_move] - totals[1 - s.to_move] == expected);
+    if (r.best) {
+      // The root's identity: the value is the best turn's gain minus what it leaves.
+      const Position next = apply(board, rules, pos, *r.best);
+      Tiny::State t = s;
+      for (const Tiny::Move& m : tiny.moves(s))
+        if (m.removal == r.best->removal &&
+            std::equal(m.path.begin(), m.path.end(), r.best->squares.begin(),
+                       r.best->squares.end()))
+          t = tiny.play(s, m);
+      CHECK(gain_of(board, rules, pos, *r.best) - tiny.value(t) == expected);
+      CHECK(next.to_move == t.to_move);
+    } else {
+      CHECK(tiny.moves(s).empty());
+    }
+    removals += s.removals != 0;
+    nonzero += expected != 0;
+    points += rules.measure == Measure::kPoints && !plain;
+    ++per_rule[rules.continuation];
+    ++checked;
+  }
+  CHECK(checked + three == 2400);
+  CHECK(checked >= 2000);
+  CHECK(three >= 150);
+  CHECK(removals >= 400);
+  CHECK(nonzero >= 800);
+  CHECK(points >= 500);
+  for (const Continuation c : kRules) CHECK(per_rule[c] >= 400);
+}
+
+TEST_CASE("egdb: every entry of small boards' tables equals the brute force", "[exact]") {
+  struct Case {
+    int w, h;
+    bool diagonal;
+    Continuation rule;
+  };
+  const Case cases[] = {
+      {3, 4, false, Continuation::kOptional}, {4, 3, false, Continuation::kForced},
+      {3, 4, false, Continuation::kPieceMax}, {4, 3, false, Continuation::kBoardMax},
+      {3, 3, true, Continuation::kOptional},  {2, 5, true, Continuation::kPieceMax}};
+  std::uint64_t entries = 0;
+  for (const Case& c : cases) {
+    const Board board(c.w, c.h);
+    Tiny tiny{c.w, c.h, c.diagonal, c.rule, false, false, 2, {}, {}};
+    const Rules rules = tiny.rules(Opening::kNone);
+    const BuiltTables built(board, rules, board.squares(), 2);
+    const egdb::Tables& t = *built.tables;
+    for (int p = 0; p <= t.top(); ++p) {
+      const egdb::LevelView& l = t.level(p);
+      std::uint64_t canonical = 0;
+      for (std::uint64_t r = 0; r < l.sets; ++r) {
+        const std::uint64_t occ = egdb::Tables::unrank(r, p, t.cells());
+        REQUIRE(egdb::Tables::rank(occ) == r);
+        // Every set, canonical or not, reads the value of its class.
+        const Tiny::State s = plain_state(occ, t, c.w);
+        INFO(c.w << "x" << c.h << " " << to_string(c.rule) << " set " << occ);
+        CHECK(*t.probe(occ) == tiny.value(s));
+        canonical += l.marks[r >> 6] >> (r & 63) & 1U;
+      }
+      CHECK(canonical == l.canonical);
+      entries += l.canonical;
+      // egdb verify's own check, on 10,000 random entries of each level.
+      CHECK(egdb::verify_level(t, p, 10000, 7) == 0);
+    }
+  }
+  CHECK(entries > 2000);
+}
+
+TEST_CASE("egdb: six-direction triangle tables agree with a search without them", "[exact]") {
+  const Setup setup = parse_position(".####/11###/111##/1111#/11111 grid=hex");
+  Rules rules = setup.rules();
+  rules.players = 2;
+  rules.opening = Opening::kNone;
+  const BuiltTables built(setup.board, rules, 8);
+  std::mt19937_64 rng(5);
+  for (int round = 0; round < 60; ++round) {
+    Position pos;
+    for (int i = 0; i < setup.board.squares(); ++i)
+      if (rng() % 3) pos.cells[setup.board.cell(i)] = 1;
+    ExactOptions with, without;
+    with.hash_mb = without.hash_mb = 1;
+    with.tables = built.tables.get();
+    ExactEngine a(setup.board, rules, pos, with), b(setup.board, rules, pos, without);
+    const GameResult ra = a.search(pos, SearchControl{}), rb = b.search(pos, SearchControl{});
+    REQUIRE(ra.proved);
+    REQUIRE(rb.proved);
+    CHECK(ra.value == rb.value);
+    CHECK(ra.pv == rb.pv);
+  }
+  for (int p = 1; p <= 8; ++p) CHECK(egdb::verify_level(*built.tables, p, 10000, 3) == 0);
+}
+
+TEST_CASE("egdb: a level's bytes read back the same; damage is named", "[exact]") {
+  const Board board(4, 4);
+  Rules rules;
+  const BuiltTables built(board, rules, 6);
+  const egdb::TableId& id = built.tables->id();
+  CHECK(id.name() == "4x4-orthogonal-optional");
+  const std::vector<std::uint8_t> bytes = egdb::serialise(id, built.tables->level(6));
+  CHECK(egdb::level_of(bytes) == 6);
+  const egdb::Opened o = egdb::open_level(bytes, id, true);
+  REQUIRE(o.error.empty());
+  egdb::Tables again(board, rules);
+  for (int p = 0; p < 6; ++p) again.add(built.tables->level(p));
+  again.add(o.view);
+  for (std::uint64_t r = 0; r < o.view.sets; ++r) {
+    const std::uint64_t occ = egdb::Tables::unrank(r, 6, 16);
+    CHECK(*again.probe(occ) == *built.tables->probe(occ));
+  }
+  std::vector<std::uint8_t> damaged = bytes;
+  damaged[damaged.size() - 3] ^= 1;
+  CHECK(egdb::open_level(damaged, id, true).error.find("checksum") != std::string::npos);
+  std::vector<std::uint8_t> cut(bytes.begin(), bytes.end() - 8);
+  CHECK(egdb::open_level(cut, id, true).error.find("sizes") != std::string::npos);
+  Rules forced = rules;
+  forced.continuation = Continuation::kForced;
+  CHECK(egdb::open_level(bytes, egdb::TableId::of(board, forced), true).error.find("another") !=
+        std::string::npos);
+  std::vector<std::uint8_t> version = bytes;
+  version[8] = 9;
+  CHECK(egdb::open_level(version, id, true).error.find("version") != std::string::npos);
+}
+
+TEST_CASE("egdb: the tables are the same at one and two threads", "[exact]") {
+  const Board board(5, 4);
+  Rules rules;
+  const BuiltTables one(board, rules, 8, 1), two(board, rules, 8, 2);
+  for (int p = 0; p <= 8; ++p) {
+    const auto& a = one.levels[static_cast<std::size_t>(p)];
+    const auto& b = two.levels[static_cast<std::size_t>(p)];
+    CHECK(a->marks == b->marks);
+    CHECK(a->values == b->values);
+  }
+}
+
+TEST_CASE("exact solver: the same value, best turn and pv at 1 and 2 threads, merged or not",
+          "[exact]") {
+  std::mt19937_64 rng(11);
+  const Board board(5, 5);
+  Rules rules;
+  const BuiltTables built(board, rules, 7);
+  for (int round = 0; round < 12; ++round) {
+    Position pos;
+    for (int i = 0; i < 25; ++i)
+      if (rng() % 10 < 6)
+        pos.cells[board.cell(i)] = round % 2 ? 1 : static_cast<Value>(1 + rng() % 4);
+    std::optional<GameResult> first;
+    for (int threads : {1, 2})
+      for (bool symmetry : {true, false})
+        for (bool tables : {false, true}) {
+          ExactOptions o;
+          o.hash_mb = 4;
+          o.symmetry = symmetry;
+          o.tables = tables ? built.tables.get() : nullptr;
+          ExactEngine e(board, rules, pos, o);
+          SearchControl c;
+          c.threads = threads;
+          const GameResult r = e.search(pos, c);
+          REQUIRE(r.proved);
+          if (!first) {
+            first = r;
+            continue;
+          }
+          CHECK(r.value == first->value);
+          CHECK(r.best == first->best);
+          CHECK(r.pv == first->pv);
+        }
+  }
+}
+
+TEST_CASE("exact solver: a node limit stops it unproved with a legal turn", "[exact]") {
+  const Board board(5, 5);
+  Rules rules;
+  Position pos;
+  for (int i = 0; i < 25; ++i) pos.cells[board.cell(i)] = 1;
+  pos.removals_due = 3;
+  ExactOptions o;
+  o.hash_mb = 1;
+  ExactEngine e(board, rules, pos, o);
+  SearchControl c;
+  c.node_limit = 500;
+  const GameResult r = e.search(pos, c);
+  CHECK_FALSE(r.proved);
+  REQUIRE(r.best);
+  CHECK(r.best->removal);
+}
+
+TEST_CASE("exact solver: perfect play with the tables keeps the proved value every turn",
+          "[exact]") {
+  // Engine against itself from random positions of a board its tables solve.
+  const Board board(4, 4);
+  Rules rules;
+  const BuiltTables built(board, rules, 16);
+  std::mt19937_64 rng(3);
+  GameOptions o;
+  o.hash_mb = 2;
+  o.tables = built.tables.get();
+  int turns = 0;
+  for (int round = 0; round < 30; ++round) {
+    Position pos;
+    for (int i = 0; i < 16; ++i)
+      if (rng() % 10 < 8) pos.cells[board.cell(i)] = 1;
+    GameEngine engine(board, rules, o);
+    for (;;) {
+      const GameResult r = engine.search(pos, SearchControl{});
+      REQUIRE(r.proved);
+      CHECK(r.value == *built.tables->probe([&] {
+        std::uint64_t occ = 0;
+        for (int i = 0; i < 16; ++i)
+          if (pos.cells[board.cell(i)]) occ |= std::uint64_t{1} << i;
+        return occ;
+      }()));
+      if (!r.best) break;
+      const Position next = apply(board, rules, pos, *r.best);
+      const GameResult after = engine.search(next, SearchControl{});
+      CHECK(gain_of(board, rules, pos, *r.best) - after.value == r.value);
+      pos = next;
+      ++turns;
+    }
+  }
+  CHECK(turns > 100);
+}
