@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <set>
 
 #include "generator/random.h"
+#include "generator/rating.h"
 #include "puzzles/movegen.h"
 #include "solver/chains.h"
 #include "solver/solitaire.h"
@@ -166,11 +166,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   p.solution = {*best.best};
   p.value = best.value;
   p.unique = true;
-  p.rating = 600 + 90 * shape.jumps + 60 * shape.turns + (shape.revisits ? 150 : 0) +
-             25 * std::min(jumpers, 20) +
-             (gap <= 1   ? 200
-              : gap <= 3 ? 100
-                         : 0);
+  p.rating = chain_rating({shape.jumps, shape.turns, shape.revisits, jumpers, gap});
   if (shape.jumps >= 6) p.themes.push_back("long");
   if (shape.turns == 0) p.themes.push_back("straight");
   if (shape.turns >= 3) p.themes.push_back("zigzag");
@@ -230,6 +226,7 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   SolveOptions so;
   so.hash_mb = spec.hash_mb;
   so.count = setup.board.squares() <= kCountedSolitaireSquares;
+  so.reversed_order = spec.reversed_order;
   SearchControl control;
   control.threads = 1;
   control.node_limit = spec.node_limit;
@@ -254,8 +251,8 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   p.solution = r.line;
   p.value = r.value;
   p.unique = unique;
-  p.rating = 400 + static_cast<int>(60 * std::log2(static_cast<double>(r.nodes) + 1)) + 40 * jumps +
-             (unique ? 150 : 0);
+  p.rating = solitaire_rating(jumps, step_ranks(setup.board, rules, pos, line_moves(rules, r.line)),
+                              unique);
   const int left = piece_count(setup.board, end);
   if (left == 1) p.themes.push_back("clear-board");
   if (unique) p.themes.push_back("unique");

@@ -5,13 +5,8 @@
 // accepted in index order, so the output depends on the seed and the options only, never on
 // the thread count or timing. Candidates are tried in parallel batches (oneTBB).
 //
-// Rating (documented in docs/rating.md): an Elo-like number, higher is harder.
-//   chain:     600 + 90 L + 60 D + 150 R + 25 min(J, 20) + close-call bonus (200 if the
-//              best other piece gets within 1 of the answer, 100 if within 3)
-//              L jumps in the answer, D changes of direction, R 1 if the chain revisits a
-//              square, J pieces that can jump at all
-//   solitaire: 400 + 60 log2(nodes needed to prove) + 40 jumps in the line + 150 if the
-//              optimal line is unique
+// Ratings and themes: generator/rating.h and docs/rating.md; they are properties of the
+// puzzle, never of how the solver searched.
 #pragma once
 
 #include <cstdint>
@@ -51,6 +46,9 @@ struct PuzzleSpec {
   std::size_t hash_mb = 16;  // solitaire solver's table, per concurrent solve
   std::uint64_t node_limit = 2000000;  // solitaire: candidates not proved within it are dropped
   std::uint64_t max_candidates = 0;    // 0: 500 per puzzle asked for
+  // For tests: the solitaire solver tries moves in the reverse of its usual order
+  // (SolveOptions::reversed_order); the puzzles must come out the same.
+  bool reversed_order = false;
 };
 
 struct GenerationStats {
