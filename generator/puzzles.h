@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,7 +44,9 @@ struct PuzzleSpec {
   RuleOverrides overrides;   // laid over the variant's rules
   int min_jumps = 3;         // the answer (chain) or line (solitaire) has at least this many jumps
   bool unique_only = false;  // solitaire: keep only puzzles with one optimal line
-  std::size_t hash_mb = 16;  // solitaire solver's table, per concurrent solve
+  // The memory of one candidate's search, in MB (the solitaire solver's tables, the chain
+  // search's memo); as many candidates are examined at once as SearchControl::threads says.
+  std::size_t hash_mb = 16;
   std::uint64_t node_limit = 2000000;  // solitaire: candidates not proved within it are dropped
   std::uint64_t max_candidates = 0;    // 0: 500 per puzzle asked for
   // For tests: the solitaire solver tries moves in the reverse of its usual order
@@ -61,7 +64,14 @@ struct GenerationStats {
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
                                        std::uint64_t* solver_nodes = nullptr);
 
-// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it).
+// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it),
+// handed to `take` one by one in their final order as soon as each is accepted, on the
+// calling thread, so that a long run holds none of them (only a batch of candidates being
+// examined). Every puzzle of one spec has the same `extra` keys.
+GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& control,
+                               const std::function<void(Puzzle&&)>& take);
+
+// The same puzzles, collected.
 std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control,
                                      GenerationStats* stats = nullptr);
 
