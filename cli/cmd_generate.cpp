@@ -1,6 +1,9 @@
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <memory>
 #include <random>
 
 #include "cli/command_json.h"
@@ -184,6 +187,93 @@ Json puzzles_json(const PuzzleSpec& spec, const std::string& kind,
 
 namespace {
 
+// Writes puzzles as they come, so that a long run holds none of them: their text (EPD lines
+// or CSV) to --out, or to standard output without --out and --json; with --json, each one's
+// JSON object to a temporary file, copied into the final object after the counts that
+// precede the list (the output is the same as if every puzzle had been kept).
+class PuzzleWriter {
+ public:
+  PuzzleWriter(const std::string& out_file, bool csv, bool json, ProgressLine& progress)
+      : csv_(csv), progress_(progress) {
+    if (!out_file.empty() && out_file != "-") {
+      file_.open(out_file, std::ios::binary);
+      if (!file_) throw UsageError("cannot write " + quoted_text(out_file));
+      text_ = &file_;
+      text_name_ = quoted_text(out_file);
+    } else if (!out_file.empty() || !json) {
+      text_ = &std::cout;
+      text_name_ = "standard output";
+    }
+    if (json) {
+      json_.reset(std::tmpfile());
+      if (!json_) throw UsageError("cannot make a temporary file for the --json output");
+    }
+  }
+
+  void write(const Puzzle& p) {
+    if (text_ != nullptr) {
+      if (text_ == &std::cout) progress_.clear();
+      if (csv_ && count_ == 0) {
+        for (const auto& [key, value] : p.extra) extra_.push_back(key);
+        put_text(format_puzzle_csv_header(extra_));
+      }
+      put_text(csv_ ? format_puzzle_csv_row(p, extra_) : format_puzzle_epd(p) + "\n");
+    }
+    if (json_) {
+      const Json j = puzzle_json(p);
+      // An element of the list two levels down: every line indented by four more spaces.
+      std::string text = j.dump(2);
+      for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
+        text.insert(at + 1, "    ");
+      text.insert(0, count_ == 0 ? "\n    " : ",\n    ");
+      if (std::fwrite(text.data(), 1, text.size(), json_.get()) != text.size())
+        throw UsageError("cannot write the temporary file of the --json output");
+    }
+    ++count_;
+  }
+
+  std::size_t count() const { return count_; }
+
+  // Ends the text (a CSV header even without puzzles) and prints the JSON object: `head`'s
+  // fields, then "puzzles".
+  void finish(Json head) {
+    if (text_ != nullptr && csv_ && count_ == 0) put_text(format_puzzle_csv_header({}));
+    if (text_ != nullptr && !text_->flush()) throw UsageError("cannot write " + text_name_);
+    if (!json_) return;
+    head["puzzles"] = Json::array();
+    const std::string frame = head.dump(2);
+    const std::size_t list = frame.rfind('[') + 1;  // the list is the last field
+    std::cout << frame.substr(0, list);
+    if (std::fflush(json_.get()) != 0 || std::fseek(json_.get(), 0, SEEK_SET) != 0)
+      throw UsageError("cannot read back the temporary file of the --json output");
+    char buffer[1 << 16];
+    for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, json_.get())) > 0;)
+      std::cout.write(buffer, static_cast<std::streamsize>(n));
+    if (std::ferror(json_.get()))
+      throw UsageError("cannot read back the temporary file of the --json output");
+    if (count_ > 0) std::cout << "\n  ";
+    std::cout << frame.substr(list) << "\n";
+    if (!std::cout.flush()) throw UsageError("cannot write standard output");
+  }
+
+ private:
+  void put_text(const std::string& text) {
+    if (!(*text_ << text)) throw UsageError("cannot write " + text_name_);
+  }
+  struct Close {
+    void operator()(std::FILE* f) const { std::fclose(f); }
+  };
+
+  bool csv_;
+  ProgressLine& progress_;
+  std::ofstream file_;
+  std::ostream* text_ = nullptr;
+  std::string text_name_;
+  std::unique_ptr<std::FILE, Close> json_;
+  std::vector<std::string> extra_;  // the CSV's extra columns: the first puzzle's keys
+  std::size_t count_ = 0;
+};
+
 int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args) {
   const std::optional<PuzzleRequest> req = puzzle_request(cmd, args);
   if (!req) return 0;
@@ -198,28 +288,20 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   control.progress = progress.callback();
   // The first batch of candidates can take a while: show the line at once.
   progress.update(Progress{0, 0, 0, "0/" + std::to_string(count) + " puzzles"});
-  GenerationStats stats;
+  PuzzleWriter writer(req->out_file, req->format == "csv", o.json, progress);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<Puzzle> puzzles = generate_puzzles(spec, control, &stats);
+  const GenerationStats stats = stream_puzzles(spec, control, [&](Puzzle&& p) { writer.write(p); });
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.clear();
-  std::cerr << "seed " << spec.seed << ": " << puzzles.size() << " " << kind << " puzzles from "
+  std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind << " puzzles from "
             << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
   if (control.stop_requested())
-    std::cerr << "leapfrog generate: interrupted; the puzzles found so far follow\n";
-  else if (static_cast<int>(puzzles.size()) < count)
-    std::cerr << "leapfrog generate: only " << puzzles.size() << " of " << count
+    std::cerr << "leapfrog generate: interrupted; the output holds the puzzles found so far\n";
+  else if (writer.count() < static_cast<std::size_t>(count))
+    std::cerr << "leapfrog generate: only " << writer.count() << " of " << count
               << " puzzles found\n";
-
-  const std::string text =
-      req->format == "csv" ? format_puzzles_csv(puzzles) : format_puzzles_epd(puzzles);
-  if (!req->out_file.empty()) write_file(req->out_file, text);
-  if (o.json) {
-    print_json(puzzles_json(spec, kind, puzzles, stats));
-  } else if (req->out_file.empty()) {
-    std::cout << text;
-  }
+  writer.finish(Json{{"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}});
   return 0;
 }
 

@@ -29,8 +29,9 @@ struct PositionKey {
   std::array<std::uint64_t, 5> w{};
   bool operator==(const PositionKey&) const = default;
   // Not mix64 folded over the words: which bucket a key goes to decides which entries are
-  // evicted, hence the node counts, which reach the puzzles' ratings (the shipped
-  // collection is reproducible byte for byte). The constants are SplitMix64's.
+  // evicted, hence the node counts, which decide which puzzle candidates the generator
+  // proves within its node budget (the shipped collection is reproducible byte for byte;
+  // the ratings do not depend on it). The constants are SplitMix64's.
   std::uint64_t hash() const {
     std::uint64_t h = kGoldenGamma;
     for (std::uint64_t x : w) {

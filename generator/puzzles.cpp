@@ -5,10 +5,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <set>
 
 #include "generator/random.h"
+#include "generator/rating.h"
 #include "puzzles/movegen.h"
 #include "solver/chains.h"
 #include "solver/solitaire.h"
@@ -140,7 +140,13 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
       pieces - static_cast<int>((pieces * (20 + static_cast<int>(rng.below(47)))) / 100);
   if (!play_down(setup.board, rules, pos, keep, rng)) return std::nullopt;
   if (removal_turn(pos)) return std::nullopt;
-  const ChainResult best = best_chains(setup.board, rules, pos);
+  // One thread: the candidates are examined in parallel already (a search on more threads
+  // would make a task arena per candidate); its tables within the candidate's share of the
+  // memory (PuzzleSpec::hash_mb).
+  SearchControl control;
+  control.threads = 1;
+  control.memory_mb = spec.hash_mb;
+  const ChainResult best = best_chains(setup.board, rules, pos, {}, control);
   if (nodes) *nodes += best.nodes;
   if (!best.best || !best.count.fits_u64() || best.count.low_u64() != 1) return std::nullopt;
   const ChainShape shape = shape_of(setup.board, rules, *best.best);
@@ -166,11 +172,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   p.solution = {*best.best};
   p.value = best.value;
   p.unique = true;
-  p.rating = 600 + 90 * shape.jumps + 60 * shape.turns + (shape.revisits ? 150 : 0) +
-             25 * std::min(jumpers, 20) +
-             (gap <= 1   ? 200
-              : gap <= 3 ? 100
-                         : 0);
+  p.rating = chain_rating({shape.jumps, shape.turns, shape.revisits, jumpers, gap});
   if (shape.jumps >= 6) p.themes.push_back("long");
   if (shape.turns == 0) p.themes.push_back("straight");
   if (shape.turns >= 3) p.themes.push_back("zigzag");
@@ -230,6 +232,7 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   SolveOptions so;
   so.hash_mb = spec.hash_mb;
   so.count = setup.board.squares() <= kCountedSolitaireSquares;
+  so.reversed_order = spec.reversed_order;
   SearchControl control;
   control.threads = 1;
   control.node_limit = spec.node_limit;
@@ -254,8 +257,8 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   p.solution = r.line;
   p.value = r.value;
   p.unique = unique;
-  p.rating = 400 + static_cast<int>(60 * std::log2(static_cast<double>(r.nodes) + 1)) + 40 * jumps +
-             (unique ? 150 : 0);
+  p.rating = solitaire_rating(jumps, step_ranks(setup.board, rules, pos, line_moves(rules, r.line)),
+                              unique);
   const int left = piece_count(setup.board, end);
   if (left == 1) p.themes.push_back("clear-board");
   if (unique) p.themes.push_back("unique");
@@ -273,9 +276,9 @@ std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t ind
                                          : solitaire_candidate(spec, index, solver_nodes);
 }
 
-std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control,
-                                     GenerationStats* stats) {
-  std::vector<Puzzle> out;
+GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& control,
+                               const std::function<void(Puzzle&&)>& take) {
+  int found = 0;
   GenerationStats local;
   const std::uint64_t max_candidates =
       spec.max_candidates != 0 ? spec.max_candidates
@@ -283,8 +286,7 @@ std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl
   // Batches of a fixed size: which candidates are examined never depends on the threads.
   constexpr std::uint64_t kBatch = 16;
   tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
-  for (std::uint64_t start = 0; static_cast<int>(out.size()) < spec.count && start < max_candidates;
-       start += kBatch) {
+  for (std::uint64_t start = 0; found < spec.count && start < max_candidates; start += kBatch) {
     const std::uint64_t n = std::min(kBatch, max_candidates - start);
     std::vector<std::optional<Puzzle>> slots(n);
     std::vector<std::uint64_t> nodes(n, 0);
@@ -302,21 +304,31 @@ std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl
       local.complete = false;
       break;
     }
-    for (std::uint64_t i = 0; i < n && static_cast<int>(out.size()) < spec.count; ++i) {
+    for (std::uint64_t i = 0; i < n && found < spec.count; ++i) {
       ++local.candidates;
       local.solver_nodes += nodes[i];
-      if (slots[i]) out.push_back(std::move(*slots[i]));
+      if (!slots[i]) continue;
+      ++found;
+      take(std::move(*slots[i]));
     }
     if (control.progress) {
       Progress p;
       p.nodes = local.candidates;
-      p.best = static_cast<Score>(out.size());
-      p.fraction = static_cast<double>(out.size()) / std::max(spec.count, 1);
-      p.note = std::to_string(out.size()) + "/" + std::to_string(spec.count) + " puzzles";
+      p.best = found;
+      p.fraction = static_cast<double>(found) / std::max(spec.count, 1);
+      p.note = std::to_string(found) + "/" + std::to_string(spec.count) + " puzzles";
       control.progress(p);
     }
   }
-  if (static_cast<int>(out.size()) < spec.count) local.complete = false;
+  if (found < spec.count) local.complete = false;
+  return local;
+}
+
+std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control,
+                                     GenerationStats* stats) {
+  std::vector<Puzzle> out;
+  const GenerationStats local =
+      stream_puzzles(spec, control, [&](Puzzle&& p) { out.push_back(std::move(p)); });
   if (stats) *stats = local;
   return out;
 }

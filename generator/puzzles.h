@@ -5,16 +5,12 @@
 // accepted in index order, so the output depends on the seed and the options only, never on
 // the thread count or timing. Candidates are tried in parallel batches (oneTBB).
 //
-// Rating (documented in docs/rating.md): an Elo-like number, higher is harder.
-//   chain:     600 + 90 L + 60 D + 150 R + 25 min(J, 20) + close-call bonus (200 if the
-//              best other piece gets within 1 of the answer, 100 if within 3)
-//              L jumps in the answer, D changes of direction, R 1 if the chain revisits a
-//              square, J pieces that can jump at all
-//   solitaire: 400 + 60 log2(nodes needed to prove) + 40 jumps in the line + 150 if the
-//              optimal line is unique
+// Ratings and themes: generator/rating.h and docs/rating.md; they are properties of the
+// puzzle, never of how the solver searched.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -48,9 +44,14 @@ struct PuzzleSpec {
   RuleOverrides overrides;   // laid over the variant's rules
   int min_jumps = 3;         // the answer (chain) or line (solitaire) has at least this many jumps
   bool unique_only = false;  // solitaire: keep only puzzles with one optimal line
-  std::size_t hash_mb = 16;  // solitaire solver's table, per concurrent solve
+  // The memory of one candidate's search, in MB (the solitaire solver's tables, the chain
+  // search's memo); as many candidates are examined at once as SearchControl::threads says.
+  std::size_t hash_mb = 16;
   std::uint64_t node_limit = 2000000;  // solitaire: candidates not proved within it are dropped
   std::uint64_t max_candidates = 0;    // 0: 500 per puzzle asked for
+  // For tests: the solitaire solver tries moves in the reverse of its usual order
+  // (SolveOptions::reversed_order); the puzzles must come out the same.
+  bool reversed_order = false;
 };
 
 struct GenerationStats {
@@ -63,7 +64,14 @@ struct GenerationStats {
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
                                        std::uint64_t* solver_nodes = nullptr);
 
-// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it).
+// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it),
+// handed to `take` one by one in their final order as soon as each is accepted, on the
+// calling thread, so that a long run holds none of them (only a batch of candidates being
+// examined). Every puzzle of one spec has the same `extra` keys.
+GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& control,
+                               const std::function<void(Puzzle&&)>& take);
+
+// The same puzzles, collected.
 std::vector<Puzzle> generate_puzzles(const PuzzleSpec& spec, const SearchControl& control,
                                      GenerationStats* stats = nullptr);
 

@@ -513,23 +513,30 @@ std::vector<std::string> extra_columns(std::span<const Puzzle> puzzles) {
 
 }  // namespace
 
-std::string format_puzzles_csv(std::span<const Puzzle> puzzles) {
-  const std::vector<std::string> extra = extra_columns(puzzles);
+std::string format_puzzle_csv_header(std::span<const std::string> extra) {
   std::string out(kPuzzleCsvHeader);
   for (const std::string& k : extra) out += "," + k;
-  out += "\n";
-  for (const Puzzle& p : puzzles) {
-    out += csv_field(p.id) + "," + csv_field(format_position(p.setup)) + "," +
-           csv_field(join_turns(p.setup.board, p.solution)) + "," + std::to_string(p.value) + "," +
-           std::to_string(p.rating) + "," + csv_field(join_words(p.themes)) + "," +
-           std::string(to_string(p.kind)) + "," + (p.unique ? "1" : "0");
-    for (const std::string& k : extra) {
-      out += ",";
-      for (const auto& [key, v] : p.extra)
-        if (key == k) out += csv_field(v);
-    }
-    out += "\n";
+  return out + "\n";
+}
+
+std::string format_puzzle_csv_row(const Puzzle& p, std::span<const std::string> extra) {
+  std::string out = csv_field(p.id) + "," + csv_field(format_position(p.setup)) + "," +
+                    csv_field(join_turns(p.setup.board, p.solution)) + "," +
+                    std::to_string(p.value) + "," + std::to_string(p.rating) + "," +
+                    csv_field(join_words(p.themes)) + "," + std::string(to_string(p.kind)) + "," +
+                    (p.unique ? "1" : "0");
+  for (const std::string& k : extra) {
+    out += ",";
+    for (const auto& [key, v] : p.extra)
+      if (key == k) out += csv_field(v);
   }
+  return out + "\n";
+}
+
+std::string format_puzzles_csv(std::span<const Puzzle> puzzles) {
+  const std::vector<std::string> extra = extra_columns(puzzles);
+  std::string out = format_puzzle_csv_header(extra);
+  for (const Puzzle& p : puzzles) out += format_puzzle_csv_row(p, extra);
   return out;
 }
 

@@ -65,6 +65,12 @@ inline constexpr std::string_view kPuzzleCsvHeader =
     "PuzzleId,Position,Moves,Value,Rating,Themes,Kind,Unique";
 std::vector<Puzzle> parse_puzzles_csv(std::string_view text);
 std::string format_puzzles_csv(std::span<const Puzzle> puzzles);
+// The same text in pieces, for writing puzzles as they come: the header line with the
+// `extra` columns after the fixed ones, and one line per puzzle (its values of those columns,
+// empty where it has none). format_puzzles_csv's columns are the puzzles' extra keys by
+// first appearance.
+std::string format_puzzle_csv_header(std::span<const std::string> extra);
+std::string format_puzzle_csv_row(const Puzzle& p, std::span<const std::string> extra);
 
 // Either format: CSV when the first non-blank line starts with "PuzzleId,".
 std::vector<Puzzle> parse_puzzles(std::string_view text);

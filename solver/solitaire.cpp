@@ -895,6 +895,7 @@ class Searcher {
     }
     typename Game::MoveList list;
     game_.moves(s, list);
+    if (reversed_) std::reverse(list.begin(), list.end());
     const std::uint64_t before = nodes_.load(std::memory_order_relaxed) + local.pending;
     // With a finish, a child from which no line ends there is worth kNone; so is a
     // position with no move left that is not the finish's lone piece.
@@ -945,7 +946,8 @@ class Searcher {
   std::atomic<bool> stopped_{false};  // a limit or the caller's flag
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
   std::atomic<Score> best_found_{0};
-  Score bound_ = -1;  // the root's upper bound, for the progress report
+  Score bound_ = -1;       // the root's upper bound, for the progress report
+  bool reversed_ = false;  // SolveOptions::reversed_order
   std::mutex best_mutex_;
   std::vector<Move> best_line_;
 };
@@ -1050,6 +1052,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   const std::size_t budget = (options.hash_mb << 20) - reserved;
   TranspositionTable tt(options.count ? budget / 2 : budget);
   Searcher<Game> searcher(game, tt, control);
+  searcher.reversed_ = options.reversed_order;
   using State = typename Game::State;
   using Local = typename Searcher<Game>::Local;
   const State& root = game.root();

@@ -37,8 +37,9 @@
 // symmetries that keep the square are used. No such line at all: `possible` is false
 // (proved when complete). The breadth-first count (solver/reach.h) takes the finish too.
 //
-// Determinism: value, line, proved and count are the same at any thread count when the
-// search completes (the line is rebuilt afterwards by a fixed-order walk); `nodes` may vary.
+// Determinism: value, line, proved and count are the same at any thread count, table size
+// and order of trying moves when the search completes (the line is rebuilt afterwards by a
+// walk in the moves' usual order that asks the search exact questions); `nodes` may vary.
 // A search stopped early (limits, stop flag) returns the best line seen so far, which can
 // depend on timing; `proved` is then true only if that line reaches the upper bound.
 #pragma once
@@ -66,6 +67,10 @@ struct SolveOptions {
   // kNoSquare: any final position; else the line must end with one piece, alone on this
   // square (a playable square of the board).
   Square finish = kNoSquare;
+  // For tests: the search tries each position's moves in the reverse of its usual order
+  // (dearest capture first). Value, line and count stay the same (see Determinism); only
+  // `nodes` changes.
+  bool reversed_order = false;
 };
 
 struct SolveResult {
