@@ -72,4 +72,24 @@ inline std::string quoted_text(std::string_view text) {
   return out;
 }
 
+// The length in bytes of the first `max_chars` characters of `text` (a UTF-8 sequence counts
+// as one and is never cut); text.size() when it has no more.
+inline std::size_t prefix_bytes(std::string_view text, std::size_t max_chars) {
+  std::size_t chars = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if ((static_cast<unsigned char>(text[i]) & 0xc0) == 0x80) continue;  // inside a character
+    if (chars++ == max_chars) return i;
+  }
+  return text.size();
+}
+
+// quoted_text of the first `max_chars` characters of `text`, followed by "..." when there was
+// more: for echoing text that may be huge, such as a line read from a pipe.
+inline std::string quoted_start(std::string_view text, std::size_t max_chars = 60) {
+  const std::size_t kept = prefix_bytes(text, max_chars);
+  std::string out = quoted_text(text.substr(0, kept));
+  if (kept < text.size()) out += "...";
+  return out;
+}
+
 }  // namespace leapfrog
