@@ -101,6 +101,10 @@ TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][h
   CHECK(read_error("\x01 x") == "unknown command '\\x01'");
   // User text is clipped: 60 characters, then "...".
   CHECK(read_error(std::string(100, 'z')) == "unknown command '" + std::string(60, 'z') + "'...");
+  std::string accents, stray;  // a character of two bytes; bytes that are no character
+  for (int k = 0; k < 60; ++k) accents += "\u00e9", stray += "\\x9f";
+  CHECK(read_error(accents + accents) == "unknown command '" + accents + "'...");
+  CHECK(read_error(std::string(100, '\x9f')) == "unknown command '" + stray + "'...");
   for (const char* now : {"stop", "ping", "quit"}) CHECK(acts_at_once(read_message(now)));
   for (const char* later : {"hub", "init", "new-game", "go think", "level infinite"})
     CHECK(!acts_at_once(read_message(later)));
