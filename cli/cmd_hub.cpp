@@ -60,13 +60,14 @@ class Hub {
     ::close(wake_[1]);
   }
 
-  // Reads messages from `fd` until quit, the end of the input or `interrupted` (Ctrl-C,
-  // SIGTERM); then stops every search asked for, answers what waits, and returns.
+  // Reads messages from `fd` until quit, the end of the input, `interrupted` (Ctrl-C,
+  // SIGTERM) or a failed write (the GUI has gone); then stops every search asked for, answers
+  // what waits, and returns.
   void run(int fd, const std::atomic<bool>& interrupted) {
     LineReader reader;
     std::vector<LineReader::Line> lines;
     char block[1 << 16];
-    while (!quit_ && !interrupted.load()) {
+    while (!quit_ && !interrupted.load() && !output_lost_.load()) {
       pollfd fds[2] = {{fd, POLLIN, 0}, {wake_[0], POLLIN, 0}};
       // The timeout only bounds how late a signal is seen.
       if (::poll(fds, 2, 50) < 0) {
@@ -97,7 +98,7 @@ class Hub {
 
   void send(const std::string& line) {
     std::lock_guard lock(out_mutex_);
-    std::cout << line << "\n" << std::flush;
+    if (!(std::cout << line << "\n" << std::flush)) output_lost_.store(true);
   }
 
   void send_error(const std::string& what) {
@@ -258,7 +259,8 @@ class Hub {
   std::uint64_t stopped_through_ = 0;  // the last go a stop ended
   std::thread search_;                 // joinable from go until the main thread joins it
   std::atomic<bool> stop_{false};
-  int wake_[2] = {-1, -1};  // the search thread writes a byte when it has answered
+  std::atomic<bool> output_lost_{false};  // main() then reports it (exit 2)
+  int wake_[2] = {-1, -1};                // the search thread writes a byte when it has answered
   std::mutex out_mutex_;
 };
 

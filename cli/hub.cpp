@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
@@ -95,17 +96,22 @@ void LineReader::feed(std::string_view bytes, std::vector<Line>& lines) {
     if (piece.size() > room) partial_.too_long = true;
     partial_.text.append(piece.substr(0, std::min(room, piece.size())));
     if (newline == std::string_view::npos) return;
-    lines.push_back(std::move(partial_));
-    partial_ = {};
+    lines.push_back(complete());
     bytes.remove_prefix(newline + 1);
   }
 }
 
 std::optional<LineReader::Line> LineReader::finish() {
   if (partial_.text.empty() && !partial_.too_long) return std::nullopt;
-  Line last = std::move(partial_);
+  return complete();
+}
+
+LineReader::Line LineReader::complete() {
+  Line line = std::move(partial_);
   partial_ = {};
-  return last;
+  if (std::exchange(first_, false))
+    line.text.erase(0, line.text.size() - skip_bom(line.text).size());
+  return line;
 }
 
 Message read_message(std::string_view line) {

@@ -18,9 +18,10 @@ namespace leapfrog::cli::hub {
 // The longest message read; a longer line is refused whole.
 inline constexpr std::size_t kMaxMessageBytes = kMaxLineBytes;
 
-// Cuts a byte stream, fed in pieces of any size, into lines (without their '\n'). Of a line
-// longer than kMaxMessageBytes only the first kMaxMessageBytes bytes are kept, and it is
-// marked too long, so that memory stays bounded whatever the input.
+// Cuts a byte stream, fed in pieces of any size, into lines (without their '\n'), the first
+// without a leading UTF-8 byte-order mark. Of a line longer than kMaxMessageBytes only the
+// first kMaxMessageBytes bytes are kept, and it is marked too long, so that memory stays
+// bounded whatever the input.
 class LineReader {
  public:
   struct Line {
@@ -34,7 +35,10 @@ class LineReader {
   std::optional<Line> finish();
 
  private:
+  Line complete();  // partial_, ended
+
   Line partial_;
+  bool first_ = true;
 };
 
 struct Message {

@@ -72,6 +72,15 @@ TEST_CASE("hub reader: lines from pieces of any size, a long line cut and marked
   CHECK(lines[0].too_long);
   CHECK(lines[0].text.size() == kMaxMessageBytes);
   CHECK(lines[1] == LineReader::Line{"ping", false});
+
+  // A byte-order mark before the first line is no part of it, even fed in pieces.
+  LineReader d;
+  lines.clear();
+  d.feed("\xef\xbb", lines);
+  d.feed("\xbfhub\n\xef\xbb\xbfhub\n", lines);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].text == "hub");
+  CHECK(lines[1].text == "\xef\xbb\xbfhub");
 }
 
 TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][hub]") {
@@ -301,6 +310,14 @@ TEST_CASE("hub: Ctrl-C or SIGTERM during a search ends it with the info and done
     const auto r = hub.finish();
     CHECK(r.code == 0);
   }
+}
+
+TEST_CASE("hub: output that cannot be written ends the hub (exit 2)", "[cli][hub]") {
+  // Its input stays open: the failed write alone ends it, as a GUI that has gone would.
+  CliDialogue hub("hub >/dev/full");
+  REQUIRE(hub.started());
+  REQUIRE(hub.send("ping\n"));
+  CHECK(hub.wait_end().code == 2);
 }
 
 TEST_CASE("hub: pos takes text and variant names, never a file", "[cli][hub]") {

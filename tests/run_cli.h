@@ -191,11 +191,17 @@ class CliDialogue {
     return lines;
   }
 
-  // Closes the input and waits for the end: the exit code (-1 when the program did not exit
-  // normally, or not within `seconds`: it is then killed) and the output not read yet.
+  // Closes the input and waits for the end (wait_end).
   CliResult finish(double seconds = kPatience) {
-    const auto deadline = clock::now() + to_duration(seconds);
     close_input();
+    return wait_end(seconds);
+  }
+
+  // Waits for the end of the program, its input left as it is: the exit code (-1 when the
+  // program did not exit normally, or not within `seconds`: it is then killed) and the output
+  // not read yet.
+  CliResult wait_end(double seconds = kPatience) {
+    const auto deadline = clock::now() + to_duration(seconds);
     while (fill(deadline)) {
     }
     CliResult r;
