@@ -1,70 +1,38 @@
 // hub: the engine over standard input and output, in the manner of the Hub protocol of the
-// Scan draughts engine (docs/hub.md). One line a message: a command word, then key=value
-// pairs (values with spaces in double quotes). The search runs on a thread of its own so
-// that `stop` is heard while it thinks; every line out is written whole, under one lock.
+// Scan draughts engine (docs/hub.md); cli/hub.h reads the messages.
+//
+// The main thread reads standard input and handles the messages; the search runs on a thread
+// of its own. Reading never waits for a search: stop, ping and quit act at once, and a line
+// that cannot be read gets its error at once; every other message waits in a queue while a
+// search runs and is handled, in order, when it has answered. Every line out is written
+// whole, under one lock.
+#include <poll.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <deque>
 #include <iostream>
-#include <map>
 #include <mutex>
 #include <optional>
-#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/egdb_files.h"
+#include "cli/hub.h"
 #include "cli/search_options.h"
-#include "puzzles/legality.h"
-#include "puzzles/movegen.h"
 #include "solver/game.h"
 
 namespace leapfrog::cli {
 
 namespace {
 
-struct Message {
-  std::string command;
-  std::vector<std::string> words;  // bare words after the command ("think", "start")
-  std::map<std::string, std::string> pairs;
-};
-
-// Splits a line into the command, bare words and key=value pairs; throws ParseError on an
-// unclosed quote.
-Message parse_message(const std::string& line) {
-  Message m;
-  std::size_t i = 0;
-  const auto skip = [&] {
-    while (i < line.size() && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r')) ++i;
-  };
-  skip();
-  while (i < line.size()) {
-    std::string key, value;
-    bool pair = false;
-    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '\r') {
-      if (!pair && line[i] == '=') {
-        pair = true;
-        ++i;
-        if (i < line.size() && line[i] == '"') {
-          const std::size_t end = line.find('"', i + 1);
-          if (end == std::string::npos) throw ParseError("unclosed quote in " + quoted_text(line));
-          value = line.substr(i + 1, end - i - 1);
-          i = end + 1;
-          break;
-        }
-        continue;
-      }
-      (pair ? value : key) += line[i++];
-    }
-    if (m.command.empty() && !pair)
-      m.command = key;
-    else if (pair)
-      m.pairs[key] = value;
-    else
-      m.words.push_back(key);
-    skip();
-  }
-  return m;
-}
+using hub::LineReader;
+using hub::Message;
 
 std::string quote(const std::string& s) {
   std::string out = "\"";
@@ -73,59 +41,144 @@ std::string quote(const std::string& s) {
   return out;
 }
 
+// The most characters of an error message sent; what a message quotes is clipped already,
+// and this bounds the rest (a position text's error).
+constexpr std::size_t kMaxErrorChars = 1000;
+
 class Hub {
  public:
   Hub(const CommonOptions& o, const LimitOptions& limits, std::string egdb_dir)
       : o_(o), egdb_dir_(std::move(egdb_dir)) {
     options_.hash_mb = table_mb(limits.hash_mb);
-    node_limit_ = limits.node_limit;
-    time_limit_ = limits.time_limit;
-    if (node_limit_ == 0 && time_limit_ == 0) node_limit_ = kDefaultEngineNodes;
+    budget_.nodes = limits.node_limit;
+    budget_.seconds = limits.time_limit;
+    if (budget_.nodes == 0 && budget_.seconds == 0) budget_.nodes = kDefaultEngineNodes;
+    if (::pipe(wake_) != 0) throw std::runtime_error("cannot make a pipe");
   }
-  ~Hub() { join(); }
-
-  // Reads messages until quit or the end of the input.
-  void run(std::istream& in) {
-    for (std::string line; std::getline(in, line);) {
-      try {
-        const Message m = parse_message(line);
-        if (m.command.empty()) continue;
-        if (m.command == "quit") break;
-        handle(m);
-      } catch (const std::exception& e) {
-        // One line, and no double quote inside the quoted value.
-        std::string text = escape_controls(e.what());
-        std::replace(text.begin(), text.end(), '"', '\'');
-        send("error message=" + quote(text));
-      }
-    }
+  ~Hub() {
     stop_.store(true);
-    join();
+    if (search_.joinable()) search_.join();
+    ::close(wake_[0]);
+    ::close(wake_[1]);
+  }
+
+  // Reads messages from `fd` until quit, the end of the input, `interrupted` (Ctrl-C,
+  // SIGTERM) or a failed write (the GUI has gone); then stops every search asked for, answers
+  // what waits, and returns.
+  void run(int fd, const std::atomic<bool>& interrupted) {
+    LineReader reader;
+    std::vector<LineReader::Line> lines;
+    char block[1 << 16];
+    while (!quit_ && !interrupted.load() && !output_lost_.load()) {
+      pollfd fds[2] = {{fd, POLLIN, 0}, {wake_[0], POLLIN, 0}};
+      // The timeout only bounds how late a signal is seen.
+      if (::poll(fds, 2, 50) < 0) {
+        if (errno == EINTR) continue;
+        break;
+      }
+      if (fds[1].revents & POLLIN) search_ended();
+      if (fds[0].revents == 0) continue;
+      const ssize_t got = ::read(fd, block, sizeof block);
+      if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (got <= 0) {  // the end of the input, or it cannot be read: as quit
+        if (const auto last = reader.finish()) receive(*last);
+        break;
+      }
+      reader.feed({block, static_cast<std::size_t>(got)}, lines);
+      for (const LineReader::Line& line : lines)
+        if (!quit_) receive(line);
+      lines.clear();
+    }
+    finish();
   }
 
  private:
+  struct Waiting {
+    Message message;
+    std::uint64_t go = 0;  // for go: its number among the go messages read
+  };
+
   void send(const std::string& line) {
     std::lock_guard lock(out_mutex_);
-    std::cout << line << "\n" << std::flush;
+    if (!(std::cout << line << "\n" << std::flush)) output_lost_.store(true);
   }
 
-  void join() {
-    if (thread_.joinable()) thread_.join();
+  void send_error(const std::string& what) {
+    // One line, and no double quote inside the quoted value.
+    const std::size_t kept = prefix_bytes(what, kMaxErrorChars);
+    std::string text = escape_controls(std::string_view(what).substr(0, kept));
+    if (kept < what.size()) text += "...";
+    std::replace(text.begin(), text.end(), '"', '\'');
+    send("error message=" + quote(text));
   }
 
-  // While the engine thinks, stop and ping are answered at once; any other message waits
-  // until the engine has answered (done), as a GUI that waits for it would send it.
-  void handle(const Message& m) {
+  // A line as it is read: stop, ping, quit and errors of reading at once, the rest in turn.
+  void receive(const LineReader::Line& line) {
+    if (line.too_long) {
+      send_error("a message longer than " + std::to_string(hub::kMaxMessageBytes) +
+                 " bytes: " + quoted_start(line.text));
+      return;
+    }
+    Message m;
+    try {
+      m = hub::read_message(line.text);
+    } catch (const std::exception& e) {
+      send_error(e.what());
+      return;
+    }
+    if (m.command.empty()) return;
     if (m.command == "stop") {
-      stop_.store(true);
-      join();
-      return;
-    }
-    if (m.command == "ping") {
+      stop_searches();
+    } else if (m.command == "ping") {
       send("pong");
-      return;
+    } else if (m.command == "quit") {
+      quit_ = true;
+    } else {
+      const std::uint64_t go = m.command == "go" ? ++gos_read_ : 0;
+      waiting_.push_back({std::move(m), go});
+      if (!search_.joinable()) handle_waiting();
     }
-    join();
+  }
+
+  // A stop ends the search of every go read before it, started or still waiting.
+  void stop_searches() {
+    stopped_through_ = gos_read_;
+    stop_.store(true);
+  }
+
+  // Handles the waiting messages in order until one starts a search.
+  void handle_waiting() {
+    while (!search_.joinable() && !waiting_.empty()) {
+      const Waiting w = std::move(waiting_.front());
+      waiting_.pop_front();
+      try {
+        handle(w);
+      } catch (const std::exception& e) {
+        send_error(e.what());
+      }
+    }
+  }
+
+  void search_ended() {
+    char bytes[64];
+    [[maybe_unused]] const ssize_t n = ::read(wake_[0], bytes, sizeof bytes);
+    if (search_.joinable()) search_.join();
+    handle_waiting();
+  }
+
+  // quit, the end of the input or a signal: every search asked for stops at once, and every
+  // message read is still answered.
+  void finish() {
+    stop_searches();
+    for (;;) {
+      if (search_.joinable()) search_.join();
+      if (waiting_.empty()) break;
+      handle_waiting();
+    }
+  }
+
+  void handle(const Waiting& w) {
+    const Message& m = w.message;
     if (m.command == "hub") {
       send("id name=leapfrog author=\"Leap-Frog toolkit\"");
       send("wait");
@@ -133,115 +186,87 @@ class Hub {
       send("ready");
     } else if (m.command == "new-game") {
     } else if (m.command == "pos") {
-      position(m);
+      setup_.reset();  // a bad pos leaves no position to search
+      Setup setup = hub::pos_setup(m, o_);
+      if (engine_ && !(engine_board_ == setup.board && engine_rules_ == setup.rules()))
+        engine_.reset();
+      setup_ = std::move(setup);
     } else if (m.command == "level") {
-      level(m);
+      const hub::Budget budget = hub::level_budget(m, budget_);
+      if (budget.depth != budget_.depth) engine_.reset();
+      budget_ = budget;
     } else if (m.command == "go") {
       if (!setup_) throw UsageError("no position: send pos first");
-      go();
-    } else {
-      throw UsageError("unknown command " + quoted_text(m.command));
+      go(w.go);
     }
   }
 
-  // pos pos="POSITION TEXT" [moves="m1 m2 ..."]: a position as on the command line (text or
-  // a variant name), then the turns played from it, each checked.
-  void position(const Message& m) {
-    const auto it = m.pairs.find("pos");
-    if (it == m.pairs.end() || it->second.empty() || it->second == "-")
-      throw UsageError("pos needs pos=\"POSITION\"");
-    setup_.reset();  // a bad pos leaves no position to search
-    Setup setup = load_position(it->second, o_);
-    const Rules rules = setup.rules();
-    if (rules.players < 2) throw UsageError("the game needs two or more players");
-    if (const auto moves = m.pairs.find("moves"); moves != m.pairs.end()) {
-      std::istringstream words(moves->second);
-      for (std::string w; words >> w;) {
-        const Turn t = parse_turn(setup.board, w);
-        const TurnCheck c = check_turn(setup.board, rules, setup.position, t);
-        if (!c.legal) throw UsageError("illegal move " + quoted_text(w) + ": " + c.reason);
-        setup.position = apply(setup.board, rules, setup.position, t);
-      }
-    }
-    if (engine_ && !(engine_board_ == setup.board && engine_rules_ == rules)) engine_.reset();
-    setup_ = std::move(setup);
-  }
-
-  // level nodes=N | time=SECONDS | move-time=SECONDS | depth=N | infinite
-  void level(const Message& m) {
-    for (const auto& [key, value] : m.pairs) {
-      if (key == "nodes") {
-        node_limit_ = parse_whole(value, "nodes", 0, std::numeric_limits<std::uint64_t>::max());
-        time_limit_ = 0;
-      } else if (key == "time" || key == "move-time") {
-        time_limit_ = parse_seconds(value, key);
-        node_limit_ = 0;
-      } else if (key == "depth") {
-        options_.max_depth = static_cast<int>(parse_whole(value, "depth", 1, 254));
-        engine_.reset();
-      } else {
-        throw UsageError("unknown level " + quoted_text(key));
-      }
-    }
-    for (const std::string& w : m.words) {
-      if (w != "infinite") throw UsageError("unknown level " + quoted_text(w));
-      node_limit_ = 0;
-      time_limit_ = 0;
-    }
-  }
-
-  void go() {
-    stop_.store(false);
+  void go(std::uint64_t number) {
+    stop_.store(number <= stopped_through_);
     SearchControl control;
     control.stop = &stop_;
-    control.node_limit = node_limit_;
-    control.time_limit = std::chrono::milliseconds(static_cast<long long>(time_limit_ * 1000));
+    control.node_limit = budget_.nodes;
+    control.time_limit = std::chrono::milliseconds(static_cast<long long>(budget_.seconds * 1000));
     const Setup setup = *setup_;
     if (!engine_) {
+      GameOptions options = options_;
+      options.max_depth = budget_.depth;
       engine_board_ = setup.board;
       engine_rules_ = setup.rules();
       tables_ = game_tables(egdb_dir_, setup.board, engine_rules_, setup.position);
-      options_.tables = tables_ ? tables_->tables.get() : nullptr;
-      engine_ = std::make_unique<GameEngine>(setup.board, setup.rules(), options_);
+      options.tables = tables_ ? tables_->tables.get() : nullptr;
+      engine_ = std::make_unique<GameEngine>(setup.board, setup.rules(), options);
     }
     GameEngine* engine = engine_.get();
-    thread_ = std::thread([this, setup, control, engine] {
-      GameResult r;
-      try {
-        r = engine->search(setup.position, control);
-      } catch (const std::exception& e) {  // out of memory: an answer, not an end
-        send("error message=" + quote(std::string("search failed: ") + e.what()));
-        send("done");
-        return;
-      }
-      std::string pv, totals;
-      for (const Turn& t : r.pv) {
-        if (!pv.empty()) pv += ' ';
-        pv += format_turn(setup.board, t);
-      }
-      for (const Score s : r.totals) {
-        if (!totals.empty()) totals += ',';
-        totals += std::to_string(s);
-      }
-      send("info depth=" + std::to_string(r.depth) + " score=" + std::to_string(r.value) +
-           " nodes=" + std::to_string(r.nodes) + " proved=" + (r.proved ? "yes" : "no") +
-           " totals=" + totals + " pv=" + quote(pv));
-      send(r.best ? "done move=" + format_turn(setup.board, *r.best) : std::string("done"));
+    search_ = std::thread([this, setup, control, engine] {
+      answer(setup, engine, control);
+      const char byte = 1;
+      [[maybe_unused]] const ssize_t n = ::write(wake_[1], &byte, 1);
     });
+  }
+
+  // The search thread: the info and done lines.
+  void answer(const Setup& setup, GameEngine* engine, const SearchControl& control) {
+    GameResult r;
+    try {
+      r = engine->search(setup.position, control);
+    } catch (const std::exception& e) {  // out of memory: an answer, not an end
+      send_error(std::string("search failed: ") + e.what());
+      send("done");
+      return;
+    }
+    std::string pv, totals;
+    for (const Turn& t : r.pv) {
+      if (!pv.empty()) pv += ' ';
+      pv += format_turn(setup.board, t);
+    }
+    for (const Score s : r.totals) {
+      if (!totals.empty()) totals += ',';
+      totals += std::to_string(s);
+    }
+    send("info depth=" + std::to_string(r.depth) + " score=" + std::to_string(r.value) +
+         " nodes=" + std::to_string(r.nodes) + " proved=" + (r.proved ? "yes" : "no") +
+         " totals=" + totals + " pv=" + quote(pv));
+    send(r.best ? "done move=" + format_turn(setup.board, *r.best) : std::string("done"));
   }
 
   const CommonOptions& o_;
   std::string egdb_dir_;
   std::unique_ptr<LoadedTables> tables_;  // read by engine_
   GameOptions options_;
-  std::uint64_t node_limit_ = 0;
-  double time_limit_ = 0;
+  hub::Budget budget_;
   std::optional<Setup> setup_;
   std::unique_ptr<GameEngine> engine_;
   Board engine_board_{1, 1};  // what engine_ was made for
   Rules engine_rules_;
-  std::thread thread_;
+  std::deque<Waiting> waiting_;
+  bool quit_ = false;
+  std::uint64_t gos_read_ = 0;
+  std::uint64_t stopped_through_ = 0;  // the last go a stop ended
+  std::thread search_;                 // joinable from go until the main thread joins it
   std::atomic<bool> stop_{false};
+  std::atomic<bool> output_lost_{false};  // main() then reports it (exit 2)
+  int wake_[2] = {-1, -1};                // the search thread writes a byte when it has answered
   std::mutex out_mutex_;
 };
 
@@ -261,10 +286,9 @@ int run_hub(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {})) return 0;
-  // SIGINT and SIGTERM end the hub at once; `stop` is how a GUI stops a search.
-  release_interrupts();
+  const std::atomic<bool>& interrupted = install_interrupt_flag();
   Hub hub(o, limits, egdb_dir);
-  hub.run(std::cin);
+  hub.run(STDIN_FILENO, interrupted);
   return 0;
 }
 

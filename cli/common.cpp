@@ -43,7 +43,7 @@ std::string range_text(std::uint64_t lo, std::uint64_t hi) {
 
 }  // namespace
 
-std::uint64_t parse_whole(const std::string& text, const std::string& option, std::uint64_t lo,
+std::uint64_t parse_whole(const std::string& text, const std::string& name, std::uint64_t lo,
                           std::uint64_t hi) {
   std::uint64_t v = 0;
   const char* end = text.data() + text.size();
@@ -51,12 +51,12 @@ std::uint64_t parse_whole(const std::string& text, const std::string& option, st
                                                    [](char c) { return c >= '0' && c <= '9'; });
   const auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (!digits || ec != std::errc() || ptr != end || v < lo || v > hi)
-    throw UsageError("--" + option + " must be a whole number " + range_text(lo, hi) + ", not " +
-                     quoted_text(text));
+    throw UsageError(name + " must be a whole number " + range_text(lo, hi) + ", not " +
+                     quoted_start(text));
   return v;
 }
 
-double parse_seconds(const std::string& text, const std::string& option) {
+double parse_seconds(const std::string& text, const std::string& name) {
   double v = -1;
   const char* end = text.data() + text.size();
   const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
@@ -64,15 +64,14 @@ double parse_seconds(const std::string& text, const std::string& option) {
   });
   const auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (!plain || ec != std::errc() || ptr != end || !(v >= 0) || v > 1e9)
-    throw UsageError("--" + option +
-                     " must be a number of seconds 0..1000000000 (0: no limit), not " +
-                     quoted_text(text));
+    throw UsageError(name + " must be a number of seconds 0..1000000000 (0: no limit), not " +
+                     quoted_start(text));
   return v;
 }
 
 po::typed_value<std::string>* seconds_value(double* target, const char* option) {
   return po::value<std::string>()->notifier(
-      [=](const std::string& text) { *target = parse_seconds(text, option); });
+      [=](const std::string& text) { *target = parse_seconds(text, std::string("--") + option); });
 }
 
 po::typed_value<std::string>* name_value(std::string* target, const char* option,

@@ -61,18 +61,19 @@ struct CommonOptions {
 // and the text given (quoted, control characters escaped).
 //
 // A whole number lo..hi: digits only, so "-1", "+3", "3x", "" and "1e3" are refused rather
-// than wrapped or cut (hi = 2^64-1 reads as such in the message).
-std::uint64_t parse_whole(const std::string& text, const std::string& option, std::uint64_t lo,
+// than wrapped or cut (hi = 2^64-1 reads as such in the message). `name` is what the message
+// calls the value ("--nodes" for an option).
+std::uint64_t parse_whole(const std::string& text, const std::string& name, std::uint64_t lo,
                           std::uint64_t hi);
 template <class T>
 po::typed_value<std::string>* whole_value(T* target, const char* option, std::uint64_t lo,
                                           std::uint64_t hi) {
   return po::value<std::string>()->notifier([=](const std::string& text) {
-    *target = static_cast<T>(parse_whole(text, option, lo, hi));
+    *target = static_cast<T>(parse_whole(text, std::string("--") + option, lo, hi));
   });
 }
 // A number of seconds >= 0 (a decimal fraction is fine; 0 = no limit), at most 10^9.
-double parse_seconds(const std::string& text, const std::string& option);
+double parse_seconds(const std::string& text, const std::string& name);
 po::typed_value<std::string>* seconds_value(double* target, const char* option);
 // One of `names`, exactly.
 po::typed_value<std::string>* name_value(std::string* target, const char* option,
@@ -135,7 +136,8 @@ RuleOverrides overrides_from(const CommonOptions& o);
 Board layout_board(const Variant& v, const CommonOptions& o);
 
 // Where a POSITION argument may come from: anywhere (the command line), or only a variant name
-// and position text (the web board's API, which must not read the server's files).
+// and position text (the web board's API and the hub's messages, which must not read the
+// machine's files).
 enum class PositionSource { kAny, kTextOnly };
 
 // Reads a POSITION argument: "-" (standard input), a file path, a variant or board name

@@ -26,9 +26,10 @@ void arm_interrupts();
 // Installs the handler (if it is not already) and returns the flag it sets.
 const std::atomic<bool>& install_interrupt_flag();
 
-// For the commands that talk with a person (play, hub): the signals end the program at once,
-// as someone at a prompt expects (the default action). A stop request that came before the
-// call ends the program now.
+// For the commands that talk with a person (play, chess play): the signals end the program at
+// once, as someone at a prompt expects (the default action). A stop request that came before
+// the call ends the program now. (The hub, talking with a program, keeps the flag: a signal
+// stops its search, which still answers.)
 void release_interrupts();
 
 // While it lives, a stop request ends the program at once (exit 128 + the signal's number):

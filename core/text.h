@@ -3,10 +3,26 @@
 // control sequence in the input reaches the terminal.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 
 namespace leapfrog {
+
+// The length of the well-formed UTF-8 sequence of two or more bytes that starts at text[i],
+// else 0 (an ASCII byte, or a byte that starts no such sequence).
+inline std::size_t utf8_sequence(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char u = byte(i);
+  const std::size_t len = u >= 0xc2 && u <= 0xdf   ? 2
+                          : u >= 0xe0 && u <= 0xef ? 3
+                          : u >= 0xf0 && u <= 0xf4 ? 4
+                                                   : 0;
+  if (len == 0 || i + len > text.size()) return 0;
+  for (std::size_t k = 1; k < len; ++k)
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  return len;
+}
 
 // `text` with every byte that a terminal could act on written as \xNN: the C0 controls
 // (newline and escape included), DEL, the C1 controls (U+0080..U+009F) and any byte that is
@@ -32,17 +48,7 @@ inline std::string escape_controls(std::string_view text) {
       ++i;
       continue;
     }
-    // The length of a well-formed UTF-8 sequence starting here, else 0.
-    std::size_t len = u >= 0xc2 && u <= 0xdf   ? 2
-                      : u >= 0xe0 && u <= 0xef ? 3
-                      : u >= 0xf0 && u <= 0xf4 ? 4
-                                               : 0;
-    if (len != 0 && i + len <= text.size()) {
-      for (std::size_t k = 1; k < len; ++k)
-        if ((byte(i + k) & 0xc0) != 0x80) len = 0;
-    } else {
-      len = 0;
-    }
+    const std::size_t len = utf8_sequence(text, i);
     const bool c1 = len == 2 && u == 0xc2 && byte(i + 1) < 0xa0;
     if (len == 0 || c1) {
       escape(u);
@@ -69,6 +75,25 @@ inline std::string quoted_text(std::string_view text) {
   std::string out(1, '\'');
   out += escape_controls(text);
   out += '\'';
+  return out;
+}
+
+// The length in bytes of the first `max_chars` characters of `text` (a well-formed UTF-8
+// sequence counts as one and is never cut, any other byte as one); text.size() when it has no
+// more.
+inline std::size_t prefix_bytes(std::string_view text, std::size_t max_chars) {
+  std::size_t i = 0;
+  for (std::size_t chars = 0; i < text.size() && chars < max_chars; ++chars)
+    i += std::max<std::size_t>(1, utf8_sequence(text, i));
+  return i;
+}
+
+// quoted_text of the first `max_chars` characters of `text`, followed by "..." when there was
+// more: for echoing text that may be huge, such as a line read from a pipe.
+inline std::string quoted_start(std::string_view text, std::size_t max_chars = 60) {
+  const std::size_t kept = prefix_bytes(text, max_chars);
+  std::string out = quoted_text(text.substr(0, kept));
+  if (kept < text.size()) out += "...";
   return out;
 }
 

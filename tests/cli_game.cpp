@@ -168,54 +168,6 @@ TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",
   std::remove(file.c_str());
 }
 
-TEST_CASE("hub: a scripted session; bad positions get an error line, never a crash",
-          "[cli][game][hub]") {
-  const std::string script =
-      "hub\n"
-      "init\n"
-      "pos pos=murray\n"
-      "level nodes=3000\n"
-      "go think\n"
-      "pos pos=\"1.1/..\"\n"
-      "go think\n"
-      "pos pos=\"" +
-      kPosition +
-      "\" moves=\"e3xc3 a1xa9\"\n"
-      "pos pos=\"" +
-      kPosition +
-      "\" moves=\"a1xa3\"\n"
-      "pos pos=\"unclosed\n"
-      "level nodes=x\n"
-      "nonsense\n"
-      "pos pos=\"" +
-      kPosition +
-      "\"\n"
-      "level nodes=100000\n"
-      "go think\n"
-      "new-game\n"  // waits for the answer (quit would stop the search at once)
-      "quit\n";
-  const auto r = run_cli("hub --size 8", script);
-  INFO(r.out << r.err);
-  CHECK(r.code == 0);
-  std::vector<std::string> lines;
-  std::istringstream in(r.out);
-  for (std::string l; std::getline(in, l);) lines.push_back(l);
-  REQUIRE(lines.size() == 14);
-  CHECK(lines[0].starts_with("id name=leapfrog"));
-  CHECK(lines[1] == "wait");
-  CHECK(lines[2] == "ready");
-  CHECK(lines[3].starts_with("info depth="));
-  CHECK(lines[4].starts_with("done move=x"));  // the opening removal
-  for (int k = 5; k < 12; ++k) CHECK(lines[k].starts_with("error message=\""));
-  CHECK(lines[5].find("row") != std::string::npos);
-  CHECK(lines[6].find("no position") != std::string::npos);
-  CHECK(lines[8].find("illegal move 'a1xa3'") != std::string::npos);
-  CHECK(lines[12].find("score=3 ") != std::string::npos);
-  CHECK(lines[12].find("proved=yes") != std::string::npos);
-  CHECK(lines[13] == "done move=e3xc3");
-  for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
-}
-
 TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed", "[cli][game]") {
   // A 10x10 Murray start is far from solved after half a second.
   const auto r = leapfrog::testing::run_cli_terminated("analyse murray --size 10 --json", "0.5");
@@ -247,26 +199,6 @@ TEST_CASE("the game commands with three players (max^n)", "[cli][game]") {
   const auto play = run_cli("play '1111/1111/111. players=3' --engine all --quiet --json");
   REQUIRE(play.code == 0);
   CHECK(nlohmann::json::parse(play.out).at("finished") == true);
-}
-
-TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
-  const std::string script =
-      "pos\npos pos=\nlevel nodes=\nlevel depth=0\nlevel time=x\ngo\ngo think\npos moves=\n"
-      "\x01\x02 =\n=\"x\"\npos pos=\"-\"\npos pos=\"12/3\"\nlevel color=red\nlevel fast\n"
-      "pos pos=murray moves=\"xa1 xa1\"\npos pos=\"" +
-      kPosition + "\"\nlevel depth=2\ngo think\nnew-game\n";
-  const auto r = run_cli("hub --size 6", script);
-  CHECK(r.code == 0);
-  std::istringstream in(r.out);
-  int errors = 0, done = 0;
-  for (std::string l; std::getline(in, l);) {
-    INFO(l);
-    CHECK((l.starts_with("error message=\"") || l.starts_with("info ") || l.starts_with("done")));
-    errors += l.starts_with("error");
-    done += l.starts_with("done move=");
-  }
-  CHECK(errors == 14);
-  CHECK(done == 1);
 }
 
 TEST_CASE("play --json: the dialogue on standard error, one JSON object on standard output",

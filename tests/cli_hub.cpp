@@ -1,0 +1,360 @@
+// hub (docs/hub.md): its reader as functions (cli/hub.h), and sessions with the engine, every
+// one through CliDialogue, so that an engine that stops answering fails the test by its
+// deadline instead of hanging the suite.
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/hub.h"
+#include "run_cli.h"
+
+using leapfrog::cli::UsageError;
+using leapfrog::cli::hub::Budget;
+using leapfrog::cli::hub::kMaxMessageBytes;
+using leapfrog::cli::hub::LineReader;
+using leapfrog::cli::hub::Message;
+using leapfrog::cli::hub::read_message;
+using leapfrog::testing::CliDialogue;
+
+namespace {
+
+const std::string kPosition = "3441./33311/.1.41/.4.../.41.1";
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  return lines;
+}
+
+// The message of a UsageError that `line` gives, else "".
+std::string read_error(const std::string& line) {
+  try {
+    (void)read_message(line);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("hub reader: lines from pieces of any size, a long line cut and marked", "[cli][hub]") {
+  const std::string input = "hub\r\ninit\n\npos pos=murray\ngo think";
+  std::vector<LineReader::Line> whole, bytewise;
+  LineReader a, b;
+  a.feed(input, whole);
+  for (const char c : input) b.feed(std::string_view(&c, 1), bytewise);
+  CHECK(whole == bytewise);
+  REQUIRE(whole.size() == 4);
+  CHECK(whole[0].text == "hub\r");
+  CHECK(whole[2].text.empty());
+  CHECK(a.finish() == LineReader::Line{"go think", false});
+  CHECK(!a.finish());
+
+  LineReader c;
+  std::vector<LineReader::Line> lines;
+  c.feed(std::string(kMaxMessageBytes, 'x'), lines);
+  c.feed("yz\nping\n", lines);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].too_long);
+  CHECK(lines[0].text.size() == kMaxMessageBytes);
+  CHECK(lines[1] == LineReader::Line{"ping", false});
+
+  // A byte-order mark before the first line is no part of it, even fed in pieces.
+  LineReader d;
+  lines.clear();
+  d.feed("\xef\xbb", lines);
+  d.feed("\xbfhub\n\xef\xbb\xbfhub\n", lines);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].text == "hub");
+  CHECK(lines[1].text == "\xef\xbb\xbfhub");
+}
+
+TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][hub]") {
+  const Message pos = read_message("pos  pos=\"1.1/.. players=3\"\tmoves=xa1\r");
+  CHECK(pos.command == "pos");
+  CHECK(pos.words.empty());
+  CHECK(pos.pairs ==
+        std::map<std::string, std::string>{{"pos", "1.1/.. players=3"}, {"moves", "xa1"}});
+  CHECK(read_message("go think").words == std::vector<std::string>{"think"});
+  CHECK(read_message("   ").command.empty());
+  CHECK(read_message("level infinite depth=3").pairs.at("depth") == "3");
+
+  CHECK(read_error("level") == "level needs nodes=N, time=S, move-time=S, depth=D or infinite");
+  CHECK(read_error("go foo") == "go takes think, analyze or ponder, not 'foo'");
+  CHECK(read_error("go") == "go takes one of think, analyze or ponder");
+  CHECK(read_error("go think ponder") == "go takes one of think, analyze or ponder");
+  CHECK(read_error("init x=1") == "init takes nothing, not 'x=1'");
+  CHECK(read_error("level fast") ==
+        "level takes nodes=N, time=S, move-time=S, depth=D or infinite, not 'fast'");
+  CHECK(read_error("level nodes=1 time=2") ==
+        "level takes one of nodes, time, move-time and infinite");
+  CHECK(read_error("pos moves=xa1") == "pos needs pos=\"POSITION\"");
+  CHECK(read_error("pos pos=a pos=b") == "'pos' is given twice");
+  CHECK(read_error("pos pos=\"a\"b") == "no space after the closing quote in 'pos=\"a\"b'");
+  CHECK(read_error("pos pos=\"a") == "unclosed quote in 'pos=\"a'");
+  CHECK(read_error("=x") == "a message starts with its command word, not '=x'");
+  CHECK(read_error("\x01 x") == "unknown command '\\x01'");
+  // User text is clipped: 60 characters, then "...".
+  CHECK(read_error(std::string(100, 'z')) == "unknown command '" + std::string(60, 'z') + "'...");
+  std::string accents, stray;  // a character of two bytes; bytes that are no character
+  for (int k = 0; k < 60; ++k) accents += "\u00e9", stray += "\\x9f";
+  CHECK(read_error(accents + accents) == "unknown command '" + accents + "'...");
+  CHECK(read_error(std::string(100, '\x9f')) == "unknown command '" + stray + "'...");
+  for (const char* now : {"stop", "ping", "quit"}) CHECK(acts_at_once(read_message(now)));
+  for (const char* later : {"hub", "init", "new-game", "go think", "level infinite"})
+    CHECK(!acts_at_once(read_message(later)));
+}
+
+TEST_CASE("hub reader: level names its own keys; pos names a bad turn", "[cli][hub]") {
+  using leapfrog::cli::hub::level_budget;
+  using leapfrog::cli::hub::pos_setup;
+  const Budget start{1000, 0, 0};
+  CHECK(level_budget(read_message("level time=1.5 depth=7"), start) == Budget{0, 1.5, 7});
+  CHECK(level_budget(read_message("level infinite"), start) == Budget{0, 0, 0});
+  CHECK(level_budget(read_message("level depth=2"), start) == Budget{1000, 0, 2});
+  try {
+    (void)level_budget(read_message("level nodes=x"), start);
+    FAIL("no error");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()) == "level nodes must be a whole number 0..2^64-1, not 'x'");
+  }
+  const leapfrog::cli::CommonOptions o;
+  CHECK(pos_setup(read_message("pos pos=\"" + kPosition + "\" moves=\"e3xc3 c1xa1\""), o)
+            .position.to_move == 0);
+  try {
+    (void)pos_setup(read_message("pos pos=\"" + kPosition + "\" moves=\"e3xc3 c1xa1 a1xa3\""), o);
+    FAIL("no error");
+  } catch (const UsageError& e) {
+    CHECK(std::string(e.what()).starts_with("moves: turn 3 'a1xa3' is illegal: "));
+  }
+}
+
+TEST_CASE("hub: a scripted session; bad positions get an error line, never a crash",
+          "[cli][game][hub]") {
+  CliDialogue hub("hub --size 8");
+  REQUIRE(hub.started());
+  // Sent at once: what follows each go waits until that search has answered.
+  hub.send(
+      "hub\n"
+      "init\n"
+      "pos pos=murray\n"
+      "level nodes=3000\n"
+      "go think\n"
+      "pos pos=\"1.1/..\"\n"
+      "go think\n"
+      "pos pos=\"" +
+      kPosition +
+      "\" moves=\"e3xc3 a1xa9\"\n"
+      "pos pos=\"" +
+      kPosition +
+      "\" moves=\"a1xa3\"\n"
+      "level nodes=x\n"
+      "pos pos=\"" +
+      kPosition +
+      "\"\n"
+      "level nodes=100000\n"
+      "go think\n");
+  std::vector<std::string> lines = hub.lines_until("done");
+  for (const std::string& l : hub.lines_until("done")) lines.push_back(l);
+  hub.send("quit\n");
+  const auto r = hub.finish();
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());
+  INFO(Catch::Detail::stringify(lines));
+  REQUIRE(lines.size() == 12);
+  CHECK(lines[0].starts_with("id name=leapfrog"));
+  CHECK(lines[1] == "wait");
+  CHECK(lines[2] == "ready");
+  CHECK(lines[3].starts_with("info depth="));
+  CHECK(lines[4].starts_with("done move=x"));  // the opening removal
+  for (int k = 5; k < 10; ++k) CHECK(lines[k].starts_with("error message=\""));
+  CHECK(has(lines[5], "row"));
+  CHECK(has(lines[6], "no position"));
+  CHECK(has(lines[7], "moves: turn 2: move 'a1xa9'"));
+  CHECK(has(lines[8], "moves: turn 1 'a1xa3' is illegal: a1 is empty"));
+  CHECK(has(lines[9], "level nodes must be a whole number"));
+  CHECK(has(lines[10], "score=3 "));
+  CHECK(has(lines[10], "proved=yes"));
+  CHECK(lines[11] == "done move=e3xc3xa3");
+  for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
+}
+
+TEST_CASE("hub: the session of docs/hub.md", "[cli][hub][docs]") {
+  // Its lines "    > message" are sent, and each "    < answer" is the next line read.
+  std::ifstream doc(std::string(LEAPFROG_SOURCE_DIR) + "/docs/hub.md");
+  REQUIRE(doc);
+  bool in_session = false;
+  int sent = 0, answers = 0;
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  for (std::string l; std::getline(doc, l);) {
+    if (l.starts_with("## ")) in_session = l == "## A session";
+    if (!in_session) continue;
+    if (l.starts_with("    > ")) {
+      REQUIRE(hub.send(l.substr(6) + "\n"));
+      ++sent;
+    } else if (l.starts_with("    < ")) {
+      CHECK(hub.line() == l.substr(6));
+      ++answers;
+    }
+  }
+  CHECK(sent == 7);
+  CHECK(answers == 6);
+  const auto r = hub.finish();
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
+  CliDialogue hub("hub --size 6");
+  REQUIRE(hub.started());
+  hub.send(
+      "pos\npos pos=\nlevel nodes=\nlevel depth=0\nlevel time=x\ngo\ngo think\npos moves=\n"
+      "\x01\x02 =\n=\"x\"\npos pos=\"-\"\npos pos=\"12/3\"\nlevel color=red\nlevel fast\n"
+      "pos pos=murray moves=\"xa1 xa1\"\nlevel\ngo foo\npos pos=\"" +
+      kPosition + "\"\nlevel depth=2\ngo think\n");
+  const std::vector<std::string> lines = hub.lines_until("done");
+  hub.send("quit\n");
+  CHECK(hub.finish().code == 0);
+  int errors = 0, done = 0;
+  for (const std::string& l : lines) {
+    INFO(l);
+    CHECK((l.starts_with("error message=\"") || l.starts_with("info ") || l.starts_with("done")));
+    errors += l.starts_with("error");
+    done += l.starts_with("done move=");
+  }
+  CHECK(errors == 17);
+  CHECK(done == 1);
+}
+
+TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][hub]") {
+  // level nodes=0 is no limit; the second level waits for the answer, and stop is heard.
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  hub.send("pos pos=murray\nlevel nodes=0\ngo think\nlevel nodes=10\nstop\nquit\n");
+  const auto r = hub.finish();
+  CHECK(r.code == 0);
+  const auto lines = lines_of(r.out);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].starts_with("info depth="));
+  CHECK(lines[1].starts_with("done move="));
+}
+
+TEST_CASE("hub: ping and unreadable lines are answered during a search, in order", "[cli][hub]") {
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  hub.send("pos pos=murray\nlevel infinite\ngo think\nping\nfoo\nping\n");
+  CHECK(hub.line() == "pong");
+  CHECK(hub.line() == "error message=\"unknown command 'foo'\"");
+  CHECK(hub.line() == "pong");
+  hub.send("stop\n");
+  const auto lines = hub.lines_until("done");
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].starts_with("info depth="));
+  CHECK(lines[1].starts_with("done move="));
+  hub.send("quit\n");
+  const auto r = hub.finish();
+  CHECK(r.code == 0);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("hub: a stop ends every go read before it; the end of the input stops as quit",
+          "[cli][hub]") {
+  // The second go waits behind the first search (and the bad pos before it) when stop comes.
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  hub.send(
+      "pos pos=murray\nlevel infinite\ngo think\npos pos=\"1.1/..\"\ngo think\n"
+      "pos pos=murray\ngo think\nstop\n");
+  CHECK(hub.lines_until("done").size() == 2);
+  const auto lines = hub.lines_until("done");
+  REQUIRE(lines.size() == 4);
+  CHECK(has(lines[0], "row"));
+  CHECK(has(lines[1], "no position"));
+  CHECK(lines[2].starts_with("info depth="));
+  hub.send("go think\n");
+  const auto r = hub.finish();
+  CHECK(r.code == 0);
+  const auto end = lines_of(r.out);
+  REQUIRE(end.size() == 2);
+  CHECK(end[1].starts_with("done move="));
+}
+
+TEST_CASE("hub: Ctrl-C or SIGTERM during a search ends it with the info and done lines",
+          "[cli][hub]") {
+  for (const int sig : {SIGINT, SIGTERM}) {
+    INFO(sig);
+    CliDialogue hub("hub");
+    REQUIRE(hub.started());
+    hub.send("pos pos=murray\nlevel infinite\ngo think\nping\n");
+    REQUIRE(hub.line() == "pong");  // the go before it is under way
+    hub.signal(sig);
+    const std::vector<std::string> lines = hub.lines_until("done");
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].starts_with("info depth="));
+    CHECK(lines[1].starts_with("done move="));
+    const auto r = hub.finish();
+    CHECK(r.code == 0);
+  }
+}
+
+TEST_CASE("hub: output that cannot be written ends the hub (exit 2)", "[cli][hub]") {
+  // Its input stays open: the failed write alone ends it, as a GUI that has gone would.
+  CliDialogue hub("hub >/dev/full");
+  REQUIRE(hub.started());
+  REQUIRE(hub.send("ping\n"));
+  CHECK(hub.wait_end().code == 2);
+}
+
+TEST_CASE("hub: pos takes text and variant names, never a file", "[cli][hub]") {
+  const std::string dir = "leapfrog_hub_test_" + std::to_string(::getpid());
+  ::mkdir(dir.c_str(), 0700);
+  const std::string fifo = dir + "/fifo", file = dir + "/position";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  { std::ofstream(file) << kPosition << "\n"; }
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  hub.send("pos pos=\"" + fifo + "\"\npos pos=\"" + file + "\"\nping\n");
+  const std::vector<std::string> lines = hub.lines_until("pong");
+  hub.send("quit\n");
+  CHECK(hub.finish().code == 0);
+  std::remove(fifo.c_str());
+  std::remove(file.c_str());
+  ::rmdir(dir.c_str());
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0].starts_with("error message=\"position "));
+  CHECK(lines[1].starts_with("error message=\"position "));
+}
+
+TEST_CASE("hub: what an error quotes is clipped; level errors name the hub's keys", "[cli][hub]") {
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  const std::string huge(10 << 20, 'w'), long_command(1000, 'v');
+  hub.send(huge + "\n" + long_command + "\nlevel time=x\nlevel nodes=-1\n");
+  const std::vector<std::string> lines = hub.lines_until("error message=\"level nodes");
+  hub.send("quit\n");
+  CHECK(hub.finish().code == 0);
+  REQUIRE(lines.size() == 4);
+  for (const std::string& l : lines) REQUIRE(l.size() < 200);  // not the whole text
+  CHECK(lines[0] ==
+        "error message=\"a message longer than 65536 bytes: '" + std::string(60, 'w') + "'...\"");
+  CHECK(lines[1] == "error message=\"unknown command '" + std::string(60, 'v') + "'...\"");
+  CHECK(lines[2] ==
+        "error message=\"level time must be a number of seconds 0..1000000000 (0: no limit), "
+        "not 'x'\"");
+  CHECK(lines[3] == "error message=\"level nodes must be a whole number 0..2^64-1, not '-1'\"");
+}
