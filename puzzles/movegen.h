@@ -99,8 +99,6 @@ class TurnCursor {
       if (target_ == 0) start_ = board.cells();  // no jump anywhere
     }
   }
-  TurnCursor(const TurnCursor&) = delete;
-  TurnCursor& operator=(const TurnCursor&) = delete;
 
   // The next turn, or false when every turn has been visited. The view holds until the next
   // call.
