@@ -1084,8 +1084,12 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
   // Each distinct position is kept once (every path to it has captured the same total).
-  const int threads =
-      control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  // Under a node limit one thread searches the whole tree: the threads share the table and
+  // the best value found, so where a parallel search stands after N nodes depends on timing,
+  // and the answer must not depend on the thread count.
+  const int threads = control.node_limit != 0 ? 1
+                      : control.threads > 0   ? control.threads
+                                              : tbb::this_task_arena::max_concurrency();
   struct Node {
     State s;
     Score acc;

@@ -295,6 +295,39 @@ TEST_CASE("solve polls its limits while it lists one position's turns", "[cli][r
   }
 }
 
+TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust]") {
+  // solve's threads shared their table and best value: after N nodes a parallel search stood
+  // elsewhere (English at 30000 nodes: proved 31 at 1 thread, 30 unproved at 2). best's
+  // start squares stopped at different places (its nodes differed). An 18x18 board of plain
+  // pieces with diagonal jumps: many start squares, thousands of nodes each.
+  const std::string many_starts =
+      ".1.111.1111..111.1/111.1111..11.111.1/111.......1111..../.11.1.1..11.....11/"
+      "..11.....1..11.11./11...11...1.....11/111111.1..11...11./....1..1111.11.111/"
+      "11.111.1....11..../.111...111.11.1..1/.1.111.11..11...1./...1111.1.1.1..11./"
+      "1.1..1...111111.1./.111111.111.1.1.../11...111.11111.11./.1111.11.11..1...1/"
+      ".1.1.1...11.11.11./1.1.11..111....1..";
+  const std::vector<std::pair<std::string, bool>> runs = {
+      // command, whether the limit stops it (the reproducer finishes below it at 1 thread)
+      {"solve english --nodes 30000", false},
+      {"solve english --nodes 10000", true},
+      {"solve english --count --nodes 100000", false},
+      {"solve english --continuation forced --nodes 3000", true},
+      {"best '" + many_starts + "' --diagonal --nodes 5000", true},
+      {"reach english --nodes 300000", true},
+      {"analyse murray --size 8 --nodes 5000", true},
+  };
+  for (const auto& [cmd, stops] : runs) {
+    INFO(cmd);
+    const auto one = run_cli(cmd + " --json --threads 1");
+    const auto two = run_cli(cmd + " --json --threads 2");
+    CHECK(one.code == two.code);
+    CHECK(one.out == two.out);
+    if (stops) CHECK(Json::parse(one.out)["complete"] == false);
+  }
+  CHECK(run_cli("chess analyse startpos --nodes 5000 --json --threads 1").out ==
+        run_cli("chess analyse startpos --nodes 5000 --json --threads 2").out);
+}
+
 TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]") {
   for (const char* mb : {"16", "32"}) {
     INFO("--hash " << mb);
