@@ -279,20 +279,52 @@ TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]")
   CHECK(j["line"].size() > 0);
 }
 
-TEST_CASE("solve polls its limits while it lists one position's turns", "[cli][robust]") {
-  // Under the forced rule the lattice's first position has 5,323,039 turns: listing and
-  // ordering them took 3.8 s at 1 thread and 16 s at 2 (the top of the tree is split without
-  // a poll) whatever the time limit.
+TEST_CASE("a position with millions of turns keeps the limits, the stop and --hash",
+          "[cli][robust]") {
+  // Under the forced rule the lattice's first position has 5,323,038 turns. The searches
+  // listed them all first: analyse took 2.3 s and 554 MB at --time-limit 1 --hash 32, solve
+  // 685 MB and answered value 0 with an empty line, the hub 554 MB, a signal 1-2 s.
   const std::chrono::milliseconds slack(kSanitized ? 4000 : 1200);
-  for (const char* threads : {"1", "2"}) {
-    INFO(threads << " threads");
+  const auto check_answer = [](const std::string& cmd, const std::string& out) {
+    const Json j = Json::parse(out);
+    CHECK(j["complete"] == false);
+    CHECK(j["value"].get<int>() > 0);
+    const Json& line = j[cmd == "solve" ? "line" : "pv"];
+    REQUIRE(line.size() > 0);
+    CHECK(line[0].get<std::string>().size() > 20);  // a long chain: the lattice's
+  };
+  // The game search runs on one thread whatever --threads says.
+  for (const auto& [cmd, threads] :
+       {std::pair<std::string, const char*>{"solve", "1"}, {"solve", "2"}, {"analyse", "1"}}) {
+    INFO(cmd << ", " << threads << " threads");
     const auto start = std::chrono::steady_clock::now();
-    const auto r = run_cli("solve '" + kLattice +
-                           "' --continuation forced --time-limit 0.3 --json --threads " + threads);
-    CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300) + slack);
+    const auto r = run_and_signal({cmd, kLattice, "--continuation", "forced", "--time-limit", "0.5",
+                                   "--hash", "32", "--json", "--threads", threads},
+                                  0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500) + slack);
     REQUIRE(r.code == 0);
-    CHECK(Json::parse(r.out)["complete"] == false);
+    // A sanitizer's shadow memory and quarantine inflate the resident set.
+    if (!kSanitized) CHECK(r.max_rss_kb < 150 * 1024);
+    check_answer(cmd, r.out);
   }
+  for (const std::string cmd : {"solve", "analyse"})
+    for (const int signal : {SIGINT, SIGTERM}) {
+      INFO(cmd << ", signal " << signal);
+      const auto start = std::chrono::steady_clock::now();
+      const auto r =
+          run_and_signal({cmd, kLattice, "--continuation", "forced", "--hash", "32", "--json"},
+                         signal, std::chrono::milliseconds(300));
+      CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300) + slack);
+      REQUIRE(r.code == 0);
+      check_answer(cmd, r.out);
+    }
+  const auto start = std::chrono::steady_clock::now();
+  const auto hub = run_cli("hub --hash 32", "pos pos=\"" + kLattice +
+                                                " continuation=forced\"\nlevel time=0.5\ngo "
+                                                "think\nnew-game\nquit\n");
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500) + slack);
+  INFO(hub.out);
+  CHECK(hub.out.find("done move=i5x") != std::string::npos);
 }
 
 TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust]") {
