@@ -2,14 +2,14 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <limits>
-#include <new>
+#include <memory>
 #include <optional>
 
 #include "core/hash.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
+#include "core/table_memory.h"
 #include "core/tt.h"
 #include "puzzles/movegen.h"
 
@@ -40,23 +40,17 @@ class GameTable {
     Bound bound = Bound::kExact;
   };
 
-  explicit GameTable(std::size_t bytes) {
-    std::size_t n = 2;
-    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
-    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
-    if (!entries_) throw std::bad_alloc();
-    mask_ = n - 1;
-  }
+  explicit GameTable(std::size_t bytes) : entries_(bytes, 2) {}
 
   void new_search() {
     if (++generation_ == 0) {  // wrapped: forget everything once
-      for (std::size_t i = 0; i <= mask_; ++i) entries_[i].generation = 0;
+      for (std::size_t i = 0; i <= entries_.mask(); ++i) entries_[i].generation = 0;
       generation_ = 1;
     }
   }
 
   const Entry* probe(const PositionKey& key) const {
-    const std::size_t i = key.hash() & mask_ & ~std::size_t{1};
+    const std::size_t i = key.hash() & entries_.mask() & ~std::size_t{1};
     for (std::size_t k = i; k < i + 2; ++k)
       if (entries_[k].generation == generation_ && entries_[k].key == key) return &entries_[k];
     return nullptr;
@@ -64,7 +58,7 @@ class GameTable {
 
   // Keeps the same position's slot, else a free one, else the shallower of the two.
   Entry& slot(const PositionKey& key) {
-    const std::size_t i = key.hash() & mask_ & ~std::size_t{1};
+    const std::size_t i = key.hash() & entries_.mask() & ~std::size_t{1};
     Entry* victim = nullptr;
     for (std::size_t k = i; k < i + 2; ++k) {
       Entry& e = entries_[k];
@@ -80,11 +74,7 @@ class GameTable {
     e.generation = generation_;
     return e;
   }
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> entries_;
-  std::size_t mask_ = 0;
+  TableMemory<Entry> entries_;
   std::uint16_t generation_ = 1;
 };
 
