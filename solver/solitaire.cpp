@@ -933,7 +933,10 @@ class Searcher {
       local.path.push_back(m);
       const Score r = search(game_.child(s, m), floor - m.gain, acc + m.gain, local);
       local.path.pop_back();
-      if (r == kAbort) return !(aborted = true);
+      if (r == kAbort) {
+        aborted = true;
+        return false;
+      }
       best = std::max(best, is_none(r) ? kNone : m.gain + r);
       any = true;
       return best < ub;
@@ -1043,7 +1046,10 @@ BigCount count_lines(Searcher<Game>& searcher, const typename Game::State& s, Sc
     if (m.gain > v) return true;
     const auto c = game.child(s, m);
     const Score r = searcher.search(c, v - m.gain - 1, 0, local);
-    if (r == kAbort) return !(aborted = true);
+    if (r == kAbort) {
+      aborted = true;
+      return false;
+    }
     if (r < v - m.gain) return true;
     total += count_lines(searcher, c, v - m.gain, local, memo, calls, aborted);
     return !aborted;
@@ -1106,7 +1112,10 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
       game.for_each_move(n.s, [&](const typename Game::Move& m) {
         // A level of more than kMaxFrontier nodes (a position can have millions of turns)
         // is not used: the threads share the level before.
-        if (next.size() >= kMaxFrontier) return !(full = true);
+        if (next.size() >= kMaxFrontier) {
+          full = true;
+          return false;
+        }
         any = true;
         Node c{game.child(n.s, m), n.acc + m.gain, n.path};
         c.path.push_back(m);
@@ -1195,7 +1204,8 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
         line.push_back(game.to_turn(m));
         next = std::move(c);
         v -= m.gain;
-        return !(found = true);
+        found = true;
+        return false;
       });
       if (!found && result.complete)
         throw std::logic_error("solve: no move keeps the proved value");
