@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
-#include <memory>
 
 #include "core/poller.h"
+#include "core/table_memory.h"
 
 namespace leapfrog::chess {
 
@@ -52,29 +52,19 @@ class Table {
     std::int16_t depth = 0;
     std::uint8_t bound = kNone;
   };
-  explicit Table(std::size_t mb) {
-    std::size_t n = 1;
-    while (n * 2 * sizeof(Entry) <= mb * (std::size_t{1} << 20)) n *= 2;
-    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
-    if (!entries_) throw std::bad_alloc();
-    mask_ = n - 1;
-  }
+  explicit Table(std::size_t mb) : entries_(mb << 20) {}
   const Entry* probe(std::uint64_t key) const {
-    const Entry& e = entries_[key & mask_];
+    const Entry& e = entries_[key & entries_.mask()];
     return e.bound != kNone && e.key == key ? &e : nullptr;
   }
   void store(std::uint64_t key, int value, int depth, Bound bound, std::uint32_t move) {
-    Entry& e = entries_[key & mask_];
+    Entry& e = entries_[key & entries_.mask()];
     if (e.key == key && e.bound != kNone && move == 0) move = e.move;
     e = Entry{key, value, move, static_cast<std::int16_t>(depth), bound};
   }
 
  private:
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> entries_;
-  std::size_t mask_ = 0;
+  TableMemory<Entry> entries_;
 };
 
 // Mate values are stored relative to the node (plies to mate from it), read back relative to

@@ -249,6 +249,40 @@ int machine_threads(int threads) {
   return threads == 0 ? 0 : std::min(threads, tbb::info::default_concurrency());
 }
 
+std::optional<std::size_t> available_memory_mb() {
+  std::optional<std::uint64_t> bytes;
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string key; meminfo >> key;) {
+    if (std::uint64_t kb = 0; key == "MemAvailable:" && meminfo >> kb) {
+      bytes = kb << 10;
+      break;
+    }
+    meminfo.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  // cgroup v2: "0::PATH" names this process's group; its memory.max ("max": no limit) less
+  // memory.current is what the group still allows.
+  std::ifstream groups("/proc/self/cgroup");
+  for (std::string line; std::getline(groups, line);) {
+    if (!line.starts_with("0::")) continue;
+    const std::string dir = "/sys/fs/cgroup" + line.substr(3) + "/";
+    std::ifstream max_file(dir + "memory.max"), current_file(dir + "memory.current");
+    std::uint64_t max = 0, current = 0;
+    if (max_file >> max && current_file >> current) {
+      const std::uint64_t left = max > current ? max - current : 0;
+      bytes = bytes ? std::min(*bytes, left) : left;
+    }
+  }
+  if (!bytes) return std::nullopt;
+  return static_cast<std::size_t>(*bytes >> 20);
+}
+
+std::size_t checked_hash_mb(std::size_t mb, std::optional<std::size_t> available) {
+  if (available && mb > *available)
+    throw UsageError("--hash " + std::to_string(mb) + ": cannot allocate " + std::to_string(mb) +
+                     " MB for the tables (" + std::to_string(*available) + " MB available)");
+  return mb;
+}
+
 RuleOverrides overrides_from(const CommonOptions& o) {
   RuleOverrides r;
   if (!o.continuation.empty()) {

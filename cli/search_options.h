@@ -7,6 +7,7 @@
 #include <chrono>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cli/common.h"
@@ -38,15 +39,29 @@ inline po::options_description search_options(int& threads) {
 }
 
 // --hash MB, the same in every command: the most memory the search's tables may take
-// (docs/options.md says what each command does when they are full).
+// (docs/options.md says what each command does when they are full). More than the machine
+// has available is refused (checked_hash_mb); the default is kDefaultHashMb, or what is
+// available when that is less.
+// The value of a --hash option: a whole number of MB, 1..kMaxHashMb and at most `available`
+// (checked_hash_mb).
+inline po::typed_value<std::string>* hash_value(std::size_t* hash_mb,
+                                                std::optional<std::size_t> available) {
+  return po::value<std::string>()->notifier([hash_mb, available](const std::string& text) {
+    *hash_mb = checked_hash_mb(parse_whole(text, "--hash", 1, kMaxHashMb), available);
+  });
+}
+
 inline void add_hash_option(po::options_description& d, std::size_t& hash_mb,
                             const char* when_full) {
+  const std::optional<std::size_t> available = available_memory_mb();
+  const std::size_t fallback =
+      available ? std::clamp<std::size_t>(*available, 1, kDefaultHashMb) : kDefaultHashMb;
   d.add_options()(
       "hash",
-      whole_value(&hash_mb, "hash", 1, kMaxHashMb)
-          ->default_value(std::to_string(kDefaultHashMb))
-          ->value_name("MB"),
-      (std::string("the most memory the search's tables may take, 1..1048576 MB; ") + when_full)
+      hash_value(&hash_mb, available)->default_value(std::to_string(fallback))->value_name("MB"),
+      (std::string("the most memory the search's tables may take, 1..1048576 MB and at most "
+                   "what the machine has available (the default: 1024, or that when less); ") +
+       when_full)
           .c_str());
 }
 

@@ -602,7 +602,7 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
       "searches run at once, 1..64, each on one thread; more wait in a queue")(
       "queue", whole_value(&s.queue, "queue", 1, 10000)->default_value("64")->value_name("N"),
       "requests that may wait for a worker, 1..10000; past it the answer is 503 (busy)")(
-      "hash", whole_value(&s.hash_mb, "hash", 1, kMaxHashMb)->default_value("64")->value_name("MB"),
+      "hash", hash_value(&s.hash_mb, available_memory_mb())->default_value("64")->value_name("MB"),
       "the most memory one search's tables may take (a request may ask less)")(
       "read-timeout",
       seconds_value(&s.read_timeout, "read-timeout")->default_value("10")->value_name("SECONDS"),

@@ -15,11 +15,9 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 
 #include "core/hash.h"
+#include "core/table_memory.h"
 
 namespace leapfrog {
 
@@ -53,14 +51,9 @@ class TranspositionTable {
     std::uint8_t work = 0;   // log2 of the nodes searched below it (replacement priority)
   };
 
-  // Uses at most `bytes` (at least one bucket). Memory is zeroed lazily by the OS.
-  explicit TranspositionTable(std::size_t bytes) {
-    std::size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
-    buckets_.reset(static_cast<Bucket*>(std::calloc(n, sizeof(Bucket))));
-    if (!buckets_) throw std::bad_alloc();
-    mask_ = n - 1;
-  }
+  // Uses at most `bytes` (at least one bucket). Memory is zeroed lazily by the OS; a
+  // TableAllocError when it cannot be had.
+  explicit TranspositionTable(std::size_t bytes) : buckets_(bytes) {}
 
   // Looks the key up; returns true and fills `out` on a hit.
   bool probe(const PositionKey& key, Entry& out) const {
@@ -98,7 +91,7 @@ class TranspositionTable {
     victim->work = same ? std::max(victim->work, work) : work;
   }
 
-  std::size_t bytes() const { return (mask_ + 1) * sizeof(Bucket); }
+  std::size_t bytes() const { return buckets_.bytes(); }
 
  private:
   struct alignas(64) Bucket {
@@ -118,13 +111,9 @@ class TranspositionTable {
    private:
     std::atomic_ref<std::uint32_t> flag_;
   };
-  struct Free {
-    void operator()(Bucket* p) const { std::free(p); }
-  };
-  Bucket& bucket(const PositionKey& key) const { return buckets_[key.hash() & mask_]; }
+  Bucket& bucket(const PositionKey& key) const { return buckets_[key.hash() & buckets_.mask()]; }
 
-  std::unique_ptr<Bucket[], Free> buckets_;
-  std::size_t mask_ = 0;
+  TableMemory<Bucket> buckets_;
 };
 
 }  // namespace leapfrog

@@ -909,6 +909,8 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
     r.nodes += s->nodes;
     r.value = std::max(r.value, s->value);
   }
+  if (!r.complete && control.node_limit != 0 && r.nodes >= control.node_limit)
+    r.nodes = control.node_limit;
   if (r.value == 0 || !r.complete) return r;
   for (std::size_t i = 0; i < searches.size(); ++i) {
     StartSearchBase& s = *searches[i];

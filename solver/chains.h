@@ -41,7 +41,10 @@
 //
 // Parallelism: start squares are searched as independent tasks (oneTBB), each with its own
 // table, and combined in square order, so every output (value, count, chains, nodes) is the
-// same at any thread count.
+// same at any thread count. Under a node limit too: every task's work is the same in any
+// order, so the search stops exactly when the whole search would take at least that many
+// nodes, and a search stopped by it reports the limit as its nodes (how far past it the
+// tasks ran depends on timing).
 #pragma once
 
 #include <cstdint>
@@ -79,7 +82,7 @@ struct ChainResult {
   std::vector<Turn> chains;  // with options.all: maximal chains, for_each_turn order
   bool truncated = false;    // chains stopped at options.limit
   // Search states expanded: a deterministic measure of the work, the same at any thread
-  // count (the bench signature).
+  // count (the bench signature); the node limit when that stopped the search.
   std::uint64_t nodes = 0;
   bool complete = true;  // false when stopped by the control (stop flag or a limit)
   // Stopped (incomplete) because the memo tables outgrew SearchControl::memory_mb.

@@ -2,13 +2,14 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstdlib>
 #include <limits>
-#include <new>
+#include <memory>
+#include <optional>
 
 #include "core/hash.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
+#include "core/table_memory.h"
 #include "core/tt.h"
 #include "puzzles/movegen.h"
 #include "solver/exact.h"
@@ -40,23 +41,17 @@ class GameTable {
     Bound bound = Bound::kExact;
   };
 
-  explicit GameTable(std::size_t bytes) {
-    std::size_t n = 2;
-    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
-    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
-    if (!entries_) throw std::bad_alloc();
-    mask_ = n - 1;
-  }
+  explicit GameTable(std::size_t bytes) : entries_(bytes, 2) {}
 
   void new_search() {
     if (++generation_ == 0) {  // wrapped: forget everything once
-      for (std::size_t i = 0; i <= mask_; ++i) entries_[i].generation = 0;
+      for (std::size_t i = 0; i <= entries_.mask(); ++i) entries_[i].generation = 0;
       generation_ = 1;
     }
   }
 
   const Entry* probe(const PositionKey& key) const {
-    const std::size_t i = key.hash() & mask_ & ~std::size_t{1};
+    const std::size_t i = key.hash() & entries_.mask() & ~std::size_t{1};
     for (std::size_t k = i; k < i + 2; ++k)
       if (entries_[k].generation == generation_ && entries_[k].key == key) return &entries_[k];
     return nullptr;
@@ -64,7 +59,7 @@ class GameTable {
 
   // Keeps the same position's slot, else a free one, else the shallower of the two.
   Entry& slot(const PositionKey& key) {
-    const std::size_t i = key.hash() & mask_ & ~std::size_t{1};
+    const std::size_t i = key.hash() & entries_.mask() & ~std::size_t{1};
     Entry* victim = nullptr;
     for (std::size_t k = i; k < i + 2; ++k) {
       Entry& e = entries_[k];
@@ -80,11 +75,7 @@ class GameTable {
     e.generation = generation_;
     return e;
   }
-  struct Free {
-    void operator()(Entry* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], Free> entries_;
-  std::size_t mask_ = 0;
+  TableMemory<Entry> entries_;
   std::uint16_t generation_ = 1;
 };
 
@@ -99,7 +90,17 @@ struct MoveRef {
   bool table = false;  // the table's move (searched first)
 };
 
+// A ply's turns, taken from its cursor a batch at a time: a position can have millions of
+// turns (the 9x9 lattice of `best --help` under the forced rule), and holding them all would
+// take hundreds of MB and stall the limits. A batch ends at kBatchTurns turns or
+// kBatchSquares squares; almost every position's turns fit in one, and then the order is
+// the whole list's.
 struct PlyMoves {
+  static constexpr std::size_t kBatchTurns = 4096;
+  static constexpr std::size_t kBatchSquares = std::size_t{1} << 16;
+  std::optional<TurnCursor> cursor;
+  std::uint32_t taken = 0;  // turns taken from the cursor so far
+  bool more = false;        // the cursor may have more
   std::vector<Square> squares;
   std::vector<MoveRef> moves;
   std::span<const Square> of(const MoveRef& m) const { return {squares.data() + m.begin, m.len}; }
@@ -138,15 +139,16 @@ class GameEngine::Impl {
 
     GameResult result;
     result.totals.assign(static_cast<std::size_t>(rules_.players), 0);
+    widest_gain_ = -1;
     const PlyMoves& first = generate(root, 0, kNoMove);
     if (first.moves.empty()) {  // the game is over
       result.proved = result.complete = true;
       result.nodes = 1;
       return result;
     }
-    // Until an iteration completes: the largest capture, looked at one turn deep.
-    const MoveRef fallback = first.moves.front();
-    result.best = to_turn(first, fallback);
+    // Until an iteration completes: the largest capture, looked at one turn deep (of the
+    // turns generated so far, when the root's turns come in more than one batch).
+    result.best = widest_;
     result.pv = {*result.best};
     result.totals = line_totals(board_, rules_, root, result.pv);
     result.value = mover_value(rules_, root, result.totals);
@@ -170,13 +172,18 @@ class GameEngine::Impl {
       result.depth = depth;
       result.value = last_value_ = value;
       result.proved = full;
-      const PlyMoves& moves = generate(root, 0, kNoMove);
-      for (const MoveRef& m : moves.moves)
-        if (m.index == root_move_) result.best = to_turn(moves, m);
+      if (auto best = find_turn(
+              root, [&](const TurnView&, std::uint32_t index) { return index == root_move_; }))
+        result.best = std::move(best);
       if (full) break;
     }
     result.complete = !stopped_;
     limits_on_ = false;
+    if (result.depth == 0 && *result.best != widest_) {  // a larger capture in a later batch
+      result.best = widest_;
+      result.value = last_value_ =
+          mover_value(rules_, root, line_totals(board_, rules_, root, {widest_}));
+    }
     result.pv = principal_variation(root, *result.best, result.proved, result.depth);
     result.totals = line_totals(board_, rules_, root, result.pv);
     if (result.proved && rules_.players != 2) result.value = result.totals[root.to_move];
@@ -248,39 +255,71 @@ class GameEngine::Impl {
 
   // How the table names a turn: its index in generation order; merged, a hash of its squares
   // mapped through the position's symmetry t (so every image names the same turn alike).
-  std::uint32_t move_id(const PlyMoves& list, const MoveRef& m, int t) const {
-    if (!merge_) return m.index;
+  std::uint32_t move_id(std::span<const Square> squares, bool removal, std::uint32_t index,
+                        int t) const {
+    if (!merge_) return index;
     const Square* image = sym_.map(t).data();
-    std::uint64_t h = m.removal;
-    for (const Square s : list.of(m)) h = h * 0x100000001B3ULL + image[s] + 1;
+    std::uint64_t h = removal;
+    for (const Square s : squares) h = h * 0x100000001B3ULL + image[s] + 1;
     h = mix64(h);
     const auto id = static_cast<std::uint32_t>(h ^ (h >> 32));
     return id == kNoMove ? 0 : id;
   }
+  std::uint32_t move_id(const PlyMoves& list, const MoveRef& m, int t) const {
+    return move_id(list.of(m), m.removal, m.index, t);
+  }
 
-  // The turns of `pos` into the ply's buffer, best first: the table's move, then the larger
-  // captures, then generation order.
-  // Merged, the table's move is named through symmetry `sym` (key_of's).
+  // The first batch of the turns of `pos` into the ply's buffer (PlyMoves); next_batch gives
+  // the others. Each batch is ordered best first: the table's move, then the larger
+  // captures, then generation order. Merged, the table's move is named through symmetry
+  // `sym` (key_of's).
   const PlyMoves& generate(const Position& pos, int ply, std::uint32_t table_move, int sym = 0) {
+    PlyMoves& out = plies_[static_cast<std::size_t>(ply)];
+    out.cursor.emplace(board_, rules_, pos);
+    out.taken = 0;
+    out.more = true;
+    return next_batch(ply, table_move, sym);
+  }
+  // The ply's next batch; empty when every turn has been given.
+  const PlyMoves& next_batch(int ply, std::uint32_t table_move, int sym) {
     PlyMoves& out = plies_[static_cast<std::size_t>(ply)];
     out.squares.clear();
     out.moves.clear();
-    std::uint32_t index = 0;
-    for_each_turn(board_, rules_, pos, [&](const TurnView& t) {
+    TurnView t;
+    while (out.more && out.moves.size() < PlyMoves::kBatchTurns &&
+           out.squares.size() < PlyMoves::kBatchSquares) {
+      if (!(out.more = out.cursor->next(t))) break;
       out.moves.push_back({static_cast<std::uint32_t>(out.squares.size()),
-                           static_cast<std::uint32_t>(t.squares.size()), index++, t.size(rules_),
-                           t.removal});
+                           static_cast<std::uint32_t>(t.squares.size()), out.taken++,
+                           t.size(rules_), t.removal});
       out.squares.insert(out.squares.end(), t.squares.begin(), t.squares.end());
-    });
+    }
     if (table_move != kNoMove)
       for (MoveRef& m : out.moves)
         if ((m.table = move_id(out, m, sym) == table_move)) break;
+    if (ply == 0 && limits_on_)
+      for (const MoveRef& m : out.moves)
+        if (m.gain > widest_gain_) {
+          widest_ = to_turn(out, m);
+          widest_gain_ = m.gain;
+        }
     std::sort(out.moves.begin(), out.moves.end(), [&](const MoveRef& a, const MoveRef& b) {
       if (a.table != b.table) return a.table;
       if (a.gain != b.gain) return a.gain > b.gain;
       return a.index < b.index;
     });
     return out;
+  }
+
+  // The first turn of `pos`, in generation order, for which match(view, index) holds; none
+  // when no turn does. Walks the turns one at a time (and stops at the match).
+  template <class Match>
+  std::optional<Turn> find_turn(const Position& pos, const Match& match) const {
+    TurnCursor cursor(board_, rules_, pos);
+    TurnView t;
+    for (std::uint32_t index = 0; cursor.next(t); ++index)
+      if (match(t, index)) return t.to_turn();
+    return std::nullopt;
   }
 
   Turn to_turn(const PlyMoves& list, const MoveRef& m) const {
@@ -331,36 +370,37 @@ class GameEngine::Impl {
       store(key, 0, Bound::kExact, kFull, kNoMove);
       return {0, true};
     }
-    const PlyMoves& list = generate(pos, ply, table_move, t);
-    if (list.moves.empty()) {
+    const PlyMoves* list = &generate(pos, ply, table_move, t);
+    if (list->moves.empty()) {
       store(key, 0, Bound::kExact, kFull, kNoMove);
       return {0, true};
     }
     const Score alpha0 = alpha;
     Score best = -kInfinity;
     std::uint32_t best_move = kNoMove;
-    std::size_t best_at = 0;
+    std::uint32_t best_id = kNoMove;
     bool full = true;
-    for (std::size_t i = 0; i < list.moves.size(); ++i) {
-      const MoveRef m = list.moves[i];
-      const Position child = apply(board_, rules_, pos, list.of(m), m.removal);
-      const Node r = negamax(child, m.gain - beta, m.gain - alpha, depth - 1, ply + 1);
-      if (stopped_) return {0, false};
-      full = full && r.full;
-      const Score v = m.gain - r.value;
-      if (v > best) {
-        best = v;
-        best_move = m.index;
-        best_at = i;
+    for (; !list->moves.empty(); list = &next_batch(ply, table_move, t)) {
+      for (const MoveRef& m : list->moves) {
+        const Position child = apply(board_, rules_, pos, list->of(m), m.removal);
+        const Node r = negamax(child, m.gain - beta, m.gain - alpha, depth - 1, ply + 1);
+        if (stopped_) return {0, false};
+        full = full && r.full;
+        const Score v = m.gain - r.value;
+        if (v > best) {
+          best = v;
+          best_move = m.index;
+          best_id = move_id(*list, m, t);
+        }
+        alpha = std::max(alpha, v);
+        if (alpha >= beta) break;
       }
-      alpha = std::max(alpha, v);
       if (alpha >= beta) break;
     }
     const Bound bound = best <= alpha0 ? Bound::kUpper
                         : best >= beta ? Bound::kLower
                                        : Bound::kExact;
-    store(key, best, bound, full ? kFull : static_cast<std::uint8_t>(depth),
-          move_id(list, list.moves[best_at], t));
+    store(key, best, bound, full ? kFull : static_cast<std::uint8_t>(depth), best_id);
     if (ply == 0) root_move_ = best_move;
     return {best, full};
   }
@@ -398,8 +438,8 @@ class GameEngine::Impl {
       }
     }
     if (depth == 0 && has_turn(board_, rules_, pos)) return out;  // the evaluation: even
-    const PlyMoves& list = generate(pos, ply, table_move, t);
-    if (list.moves.empty()) {
+    const PlyMoves* list = &generate(pos, ply, table_move, t);
+    if (list->moves.empty()) {
       out.full = true;
       store_totals(key, out.totals, kFull, kNoMove);
       return out;
@@ -408,26 +448,26 @@ class GameEngine::Impl {
     bool have = false, full = true;
     std::uint32_t best_move = kNoMove;
     std::uint32_t best_index = kNoMove;
-    std::size_t best_at = 0;
-    for (std::size_t i = 0; i < list.moves.size(); ++i) {
-      const MoveRef m = list.moves[i];
-      const Position child = apply(board_, rules_, pos, list.of(m), m.removal);
-      NodeN r = maxn(child, depth - 1, ply + 1);
-      if (stopped_) return {Totals{}, false};
-      full = full && r.full;
-      r.totals[p] += m.gain;
-      // Equal totals: the turn first in generation order, whatever the search order was.
-      if (!have || better(r.totals, out.totals, p) ||
-          (!better(out.totals, r.totals, p) && m.index < best_index)) {
-        out.totals = r.totals;
-        best_move = best_index = m.index;
-        best_at = i;
-        have = true;
+    std::uint32_t best_id = kNoMove;
+    for (; !list->moves.empty(); list = &next_batch(ply, table_move, t)) {
+      for (const MoveRef& m : list->moves) {
+        const Position child = apply(board_, rules_, pos, list->of(m), m.removal);
+        NodeN r = maxn(child, depth - 1, ply + 1);
+        if (stopped_) return {Totals{}, false};
+        full = full && r.full;
+        r.totals[p] += m.gain;
+        // Equal totals: the turn first in generation order, whatever the search order was.
+        if (!have || better(r.totals, out.totals, p) ||
+            (!better(out.totals, r.totals, p) && m.index < best_index)) {
+          out.totals = r.totals;
+          best_move = best_index = m.index;
+          best_id = move_id(*list, m, t);
+          have = true;
+        }
       }
     }
     out.full = full;
-    store_totals(key, out.totals, full ? kFull : static_cast<std::uint8_t>(depth),
-                 move_id(list, list.moves[best_at], t));
+    store_totals(key, out.totals, full ? kFull : static_cast<std::uint8_t>(depth), best_id);
     if (ply == 0) root_move_ = best_move;
     return out;
   }
@@ -474,12 +514,11 @@ class GameEngine::Impl {
         t = k.t;
       }
       if (move == kNoMove) break;
-      const PlyMoves& list = generate(pos, 0, kNoMove);
-      const auto it = std::find_if(list.moves.begin(), list.moves.end(), [&](const MoveRef& m) {
-        return (proved ? m.index : move_id(list, m, t)) == move;
+      std::optional<Turn> next = find_turn(pos, [&](const TurnView& v, std::uint32_t index) {
+        return (proved ? index : move_id(v.squares, v.removal, index, t)) == move;
       });
-      if (it == list.moves.end()) break;
-      pv.push_back(to_turn(list, *it));
+      if (!next) break;
+      pv.push_back(std::move(*next));
       pos = apply(board_, rules_, pos, pv.back());
     }
     return pv;
@@ -498,6 +537,10 @@ class GameEngine::Impl {
   int depth_ = 0;
   Score last_value_ = 0;
   std::uint32_t root_move_ = kNoMove;
+  // The root's largest capture among the turns generated so far (the first in generation
+  // order among equals): the answer until an iteration completes.
+  Turn widest_;
+  Score widest_gain_ = 0;
   const Symmetry sym_;
   bool merge_ = false;  // symmetric images share a table entry
   std::vector<std::vector<Square>> pre_;

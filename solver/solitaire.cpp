@@ -8,7 +8,9 @@
 #include <bit>
 #include <chrono>
 #include <limits>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -622,6 +624,15 @@ class BitGame {
     }
   }
 
+  // Calls f(move) for each move in moves()'s order while it returns true.
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    MoveList list;
+    moves(s, list);
+    for (const Move& m : list)
+      if (!f(m)) return;
+  }
+
   State child(const State& s, const Move& m) const {
     State c = s;
     if (m.removal) {
@@ -697,18 +708,21 @@ class GeneralGame {
   using Move = GenMove;
   static constexpr std::uint64_t kFlushEvery = 32;  // nodes between checks (nodes are slow here)
   using MoveList = std::vector<GenMove>;
+  // A position's turns are taken in batches of at most this many turns or squares (each
+  // ordered dearest capture first): one position can have millions of turns (a 9x9 lattice
+  // under the forced rule), and the search polls its limits only between nodes. Almost
+  // every position's turns fit in one batch.
+  static constexpr std::size_t kBatchTurns = 4096;
+  static constexpr std::size_t kBatchSquares = std::size_t{1} << 16;
 
-  // `control` stops a turn list while it is being made: one position can have millions of
-  // turns (a 9x9 lattice under the forced rule), and the search polls only between nodes.
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry,
-              const SearchControl& control, Square finish = kNoSquare, std::size_t table_bytes = 0)
+              Square finish = kNoSquare, std::size_t table_bytes = 0)
       : board_(board),
         rules_(solo),
         sym_(board, board.jumps(solo.jumps)),
         classes_(board, board.jumps(solo.jumps)),
         lone_(board, solo, pos, classes_),
-        finish_(board, solo, pos, classes_, finish),
-        poller_(control) {
+        finish_(board, solo, pos, classes_, finish) {
     if (symmetry && board.squares() <= 64) syms_ = finish_.symmetries(sym_);
     finish_.build_table(sym_, syms_, table_bytes);
     root_.pos = pos;
@@ -804,11 +818,13 @@ class GeneralGame {
     return true;
   }
 
-  // Every turn, unless the search's stop or time limit came while they were listed: then
-  // none, and cut_short() turns true (the search sees it at its next poll and stops: a
-  // position whose turns were cut short is not a finished game).
-  void moves(const State& s, MoveList& list) const {
-    list.clear();
+  // Calls f(move) for each move, batch by batch (each dearest capture first), while it
+  // returns true. Under the optional rule the moves are the single jumps (a few per square:
+  // one batch).
+  template <class F>
+  void for_each_move(const State& s, F&& f) const {
+    MoveList list;
+    std::unique_ptr<TurnCursor> rest;
     if (s.removals == 0 && rules_.continuation == Continuation::kOptional) {
       for (int c = 0; c < board_.cells(); ++c) {
         if (s.pos.cells[static_cast<std::size_t>(c)] == 0) continue;
@@ -819,18 +835,16 @@ class GeneralGame {
         }
       }
     } else {
-      constexpr std::size_t kPollEvery = 4096;
-      const bool all = for_each_turn(board_, rules_, s.pos, [&](const TurnView& t) {
-        list.push_back({t.to_turn(), t.size(rules_)});
-        return list.size() % kPollEvery != 0 || !poller_.limit_reached(0);
-      });
-      if (!all) {
-        cut_short_.store(true, std::memory_order_relaxed);
-        list.clear();
-        return;
-      }
+      rest = first_batch(s, list);
     }
-    order_by_gain(list.begin(), list.end());
+    for (;;) {
+      order_by_gain(list.begin(), list.end());
+      for (const Move& m : list)
+        if (!f(m)) return;
+      if (!rest) return;
+      list.clear();
+      if (!next_batch(*rest, list)) rest.reset();
+    }
   }
 
   State child(const State& s, const Move& m) const {
@@ -841,9 +855,27 @@ class GeneralGame {
 
   Turn to_turn(const Move& m) const { return m.turn; }
 
-  bool cut_short() const { return cut_short_.load(std::memory_order_relaxed); }
-
  private:
+  // Fills `list` with the next batch of the cursor's turns; false when the cursor is done.
+  bool next_batch(TurnCursor& cursor, MoveList& list) const {
+    std::size_t squares = 0;
+    TurnView t;
+    while (list.size() < kBatchTurns && squares < kBatchSquares) {
+      if (!cursor.next(t)) return false;
+      list.push_back({t.to_turn(), t.size(rules_)});
+      squares += t.squares.size();
+    }
+    return true;
+  }
+  // The first batch of the turns of `s` into `list`, and the cursor for the rest when there
+  // may be more (on the heap; almost never). Not inlined: the moves' subtrees are searched
+  // in the caller's frame, which then holds no cursor (a few KB a frame, deep lines).
+  [[gnu::noinline]] std::unique_ptr<TurnCursor> first_batch(const State& s, MoveList& list) const {
+    TurnCursor cursor(board_, rules_, s.pos);
+    if (!next_batch(cursor, list)) return nullptr;
+    return std::make_unique<TurnCursor>(cursor);
+  }
+
   const Board& board_;
   const Rules& rules_;
   Symmetry sym_;
@@ -851,8 +883,6 @@ class GeneralGame {
   LoneClasses lone_;
   Finish finish_;
   std::vector<int> syms_;  // the symmetries positions are merged by (not the identity)
-  Poller poller_;
-  mutable std::atomic<bool> cut_short_{false};
   State root_;
 };
 
@@ -893,24 +923,35 @@ class Searcher {
       if (e.value <= alpha) return e.value;
       ub = std::min(ub, e.value);
     }
-    typename Game::MoveList list;
-    game_.moves(s, list);
-    if (reversed_) std::reverse(list.begin(), list.end());
     const std::uint64_t before = nodes_.load(std::memory_order_relaxed) + local.pending;
     // With a finish, a child from which no line ends there is worth kNone; so is a
     // position with no move left that is not the finish's lone piece.
     Score best = kNone;
-    bool any = false;
-    for (const Move& m : list) {
+    bool any = false, aborted = false;
+    const auto visit = [&](const Move& m) {
       const Score floor = std::max(alpha, std::max(best, Score{-1}));
       local.path.push_back(m);
       const Score r = search(game_.child(s, m), floor - m.gain, acc + m.gain, local);
       local.path.pop_back();
-      if (r == kAbort) return kAbort;
+      if (r == kAbort) {
+        aborted = true;
+        return false;
+      }
       best = std::max(best, is_none(r) ? kNone : m.gain + r);
       any = true;
-      if (best >= ub) break;
+      return best < ub;
+    };
+    if (reversed_) {  // tests only: the same moves, the other way round
+      std::vector<Move> moves;
+      game_.for_each_move(s, [&](const Move& m) {
+        moves.push_back(m);
+        return true;
+      });
+      for (auto it = moves.rbegin(); it != moves.rend() && visit(*it);) ++it;
+    } else {
+      game_.for_each_move(s, visit);
     }
+    if (aborted) return kAbort;
     if (!any) best = game_.end_value(s);
     const std::uint64_t work = nodes_.load(std::memory_order_relaxed) + local.pending - before;
     tt_.store(key, best, !any || best > alpha || best >= ub, work);
@@ -924,8 +965,6 @@ class Searcher {
     local.pending = 0;
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
-    if constexpr (requires(const Game& g) { g.cut_short(); })
-      if (game_.cut_short()) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
     poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching", bound_}; });
     return false;
@@ -951,6 +990,9 @@ class Searcher {
   std::mutex best_mutex_;
   std::vector<Move> best_line_;
 };
+
+// The most nodes a level of the top of the tree that run() splits among threads may have.
+constexpr std::size_t kMaxFrontier = 4096;
 
 // The memo of the optimal-line count outside the breadth-first path: open addressing in
 // buckets of four entries, doubling while it is at least half full and the doubled table and
@@ -1011,20 +1053,19 @@ BigCount count_lines(Searcher<Game>& searcher, const typename Game::State& s, Sc
   if (const BigCount* known = memo.find(key)) return *known;
   const std::uint64_t before = calls++;
   BigCount total;
-  typename Game::MoveList list;
-  game.moves(s, list);
-  for (const auto& m : list) {
-    if (m.gain > v) continue;
+  game.for_each_move(s, [&](const typename Game::Move& m) {
+    if (m.gain > v) return true;
     const auto c = game.child(s, m);
     const Score r = searcher.search(c, v - m.gain - 1, 0, local);
     if (r == kAbort) {
       aborted = true;
-      return total;
+      return false;
     }
-    if (r < v - m.gain) continue;
+    if (r < v - m.gain) return true;
     total += count_lines(searcher, c, v - m.gain, local, memo, calls, aborted);
-    if (aborted) return total;
-  }
+    return !aborted;
+  });
+  if (aborted) return total;
   memo.store(key, total, calls - before);
   return total;
 }
@@ -1061,8 +1102,12 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
   // Each distinct position is kept once (every path to it has captured the same total).
-  const int threads =
-      control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  // Under a node limit one thread searches the whole tree: the threads share the table and
+  // the best value found, so where a parallel search stands after N nodes depends on timing,
+  // and the answer must not depend on the thread count.
+  const int threads = control.node_limit != 0 ? 1
+                      : control.threads > 0   ? control.threads
+                                              : tbb::this_task_arena::max_concurrency();
   struct Node {
     State s;
     Score acc;
@@ -1073,27 +1118,27 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
        ++depth) {
     std::vector<Node> next;
     std::unordered_map<PositionKey, std::size_t, KeyHash> seen;
-    bool grew = false;
+    bool grew = false, full = false;
     for (const Node& n : frontier) {
-      typename Game::MoveList list;
-      game.moves(n.s, list);
-      if (list.begin() == list.end()) {
-        next.push_back(n);
-        continue;
-      }
-      grew = true;
-      for (const auto& m : list) {
-        // One position can have millions of turns: the stop and the limits are polled here
-        // too (a stopped search then searches nothing, and proves nothing).
-        if (next.size() % 1024 == 0 && searcher.poller_.limit_reached(searcher.nodes_.load()))
-          searcher.stopped_.store(true);
-        if (searcher.stopped_.load()) break;
+      bool any = false;
+      game.for_each_move(n.s, [&](const typename Game::Move& m) {
+        // A level of more than kMaxFrontier nodes (a position can have millions of turns)
+        // is not used: the threads share the level before.
+        if (next.size() >= kMaxFrontier) {
+          full = true;
+          return false;
+        }
+        any = true;
         Node c{game.child(n.s, m), n.acc + m.gain, n.path};
         c.path.push_back(m);
         if (seen.emplace(game.key(c.s), next.size()).second) next.push_back(std::move(c));
-      }
+        return true;
+      });
+      if (full) break;
+      if (!any) next.push_back(n);
+      grew = grew || any;
     }
-    if (!grew || searcher.stopped_.load()) break;
+    if (!grew || full) break;
     frontier = std::move(next);
   }
 
@@ -1157,27 +1202,26 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     Score v = root_best.load();
     std::vector<Turn> line;
     while (v > 0 && result.complete) {
-      typename Game::MoveList list;
-      game.moves(s, list);
       bool found = false;
-      for (const auto& m : list) {
-        if (m.gain > v) continue;
-        const State c = game.child(s, m);
+      State next;
+      game.for_each_move(s, [&](const typename Game::Move& m) {
+        if (m.gain > v) return true;
+        State c = game.child(s, m);
         const Score r = searcher.search(c, v - m.gain - 1, 0, local);
         if (r == kAbort) {
           result.complete = false;
-          break;
+          return false;
         }
-        if (r >= v - m.gain) {
-          line.push_back(game.to_turn(m));
-          s = c;
-          v -= m.gain;
-          found = true;
-          break;
-        }
-      }
+        if (r < v - m.gain) return true;
+        line.push_back(game.to_turn(m));
+        next = std::move(c);
+        v -= m.gain;
+        found = true;
+        return false;
+      });
       if (!found && result.complete)
         throw std::logic_error("solve: no move keeps the proved value");
+      if (found) s = std::move(next);
     }
     searcher.flush(local);
     if (result.complete) {
@@ -1216,13 +1260,15 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
       s = game.child(s, m);
     }
     for (;;) {
-      typename Game::MoveList list;
-      game.moves(s, list);
-      if (list.begin() == list.end()) break;
-      const auto& m = *list.begin();
-      result.line.push_back(game.to_turn(m));
-      result.value += m.gain;
-      s = game.child(s, m);
+      std::optional<typename Game::Move> first;
+      game.for_each_move(s, [&](const typename Game::Move& m) {
+        first = m;
+        return false;
+      });
+      if (!first) break;
+      result.line.push_back(game.to_turn(*first));
+      result.value += first->gain;
+      s = game.child(s, *first);
     }
     result.proved = result.value >= root_ub;
   }
@@ -1294,8 +1340,7 @@ Score solitaire_bound(const Board& board, const Rules& rules, const Position& po
     const BitGame game(board, solo, pos, false);
     return game.upper_bound(game.root());
   }
-  const SearchControl none;
-  const GeneralGame game(board, solo, pos, false, none);
+  const GeneralGame game(board, solo, pos, false);
   return game.upper_bound(game.root());
 }
 
@@ -1356,8 +1401,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       board.squares() <= 64 && rules.continuation == Continuation::kOptional
           ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table), solo,
                 search_options, after_guide, floor, table)
-          : run(GeneralGame(board, solo, pos, options.symmetry, after_guide, options.finish, table),
-                solo, search_options, after_guide, floor, table);
+          : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table), solo,
+                search_options, after_guide, floor, table);
   if (guide) {
     result.nodes += guided.nodes;
     if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);

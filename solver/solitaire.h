@@ -40,8 +40,12 @@
 // Determinism: value, line, proved and count are the same at any thread count, table size
 // and order of trying moves when the search completes (the line is rebuilt afterwards by a
 // walk in the moves' usual order that asks the search exact questions); `nodes` may vary.
-// A search stopped early (limits, stop flag) returns the best line seen so far, which can
-// depend on timing; `proved` is then true only if that line reaches the upper bound.
+// Under a node limit (SearchControl::node_limit) the whole result, nodes included, is the
+// same at any thread count: the search then runs on one thread (the threads share the table
+// and the best value found, so where a parallel search stands after N nodes depends on
+// timing). A search stopped early by the time limit or the stop flag returns the best line
+// seen so far, which can depend on timing; `proved` is then true only if that line reaches
+// the upper bound.
 #pragma once
 
 #include <cstdint>

@@ -185,3 +185,37 @@ TEST_CASE("every option refuses a bad value the same way in every command", "[cl
   }
   CHECK(refused > 150);
 }
+
+TEST_CASE("a --hash above the memory the machine has is one line, never std::bad_alloc",
+          "[cli][options]") {
+  // Within --hash's range, solve, analyse, chess analyse and the hub allocated their table
+  // at once and printed "std::bad_alloc"; best and reach took it as a budget they could never
+  // keep. No machine running the tests has 1048576 MB (1 TiB) available, so nothing is
+  // allocated here.
+  int refused = 0;
+  for (const std::string& cmd : commands()) {
+    if (options_of(run_cli(cmd + " --help").out).count("hash") == 0) continue;
+    INFO(cmd);
+    const auto r = run_cli(cmd + " --hash 1048576");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.err.find("--hash 1048576: cannot allocate 1048576 MB for the tables (") !=
+          std::string::npos);
+    CHECK(r.err.find(" MB available)") != std::string::npos);
+    CHECK(r.err.find("bad_alloc") == std::string::npos);
+    ++refused;
+  }
+  CHECK(refused >= 9);
+  // The searches themselves, with a position (the option is checked before anything runs).
+  for (const char* cmd : {"solve english", "analyse murray --size 8", "chess analyse startpos",
+                          "best english", "reach english"}) {
+    INFO(cmd);
+    const auto r = run_cli(std::string(cmd) + " --hash 1048576 --json");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("cannot allocate 1048576 MB") != std::string::npos);
+  }
+  const auto hub = run_cli("hub --hash 1048576", "hub\nquit\n");
+  CHECK(hub.code == 2);
+  CHECK(hub.err.find("cannot allocate 1048576 MB") != std::string::npos);
+}

@@ -399,20 +399,85 @@ TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]")
   CHECK(j["line"].size() > 0);
 }
 
-TEST_CASE("solve polls its limits while it lists one position's turns", "[cli][robust]") {
-  // Under the forced rule the lattice's first position has 5,323,039 turns: listing and
-  // ordering them took 3.8 s at 1 thread and 16 s at 2 (the top of the tree is split without
-  // a poll) whatever the time limit.
+TEST_CASE("a position with millions of turns keeps the limits, the stop and --hash",
+          "[cli][robust]") {
+  // Under the forced rule the lattice's first position has 5,323,038 turns. The searches
+  // listed them all first: analyse took 2.3 s and 554 MB at --time-limit 1 --hash 32, solve
+  // 685 MB and answered value 0 with an empty line, the hub 554 MB, a signal 1-2 s.
   const std::chrono::milliseconds slack(kSanitized ? 4000 : 1200);
-  for (const char* threads : {"1", "2"}) {
-    INFO(threads << " threads");
+  const auto check_answer = [](const std::string& cmd, const std::string& out) {
+    const Json j = Json::parse(out);
+    CHECK(j["complete"] == false);
+    CHECK(j["value"].get<int>() > 0);
+    const Json& line = j[cmd == "solve" ? "line" : "pv"];
+    REQUIRE(line.size() > 0);
+    CHECK(line[0].get<std::string>().size() > 20);  // a long chain: the lattice's
+  };
+  // The game search runs on one thread whatever --threads says.
+  for (const auto& [cmd, threads] :
+       {std::pair<std::string, const char*>{"solve", "1"}, {"solve", "2"}, {"analyse", "1"}}) {
+    INFO(cmd << ", " << threads << " threads");
     const auto start = std::chrono::steady_clock::now();
-    const auto r = run_cli("solve '" + kLattice +
-                           "' --continuation forced --time-limit 0.3 --json --threads " + threads);
-    CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300) + slack);
+    const auto r = run_and_signal({cmd, kLattice, "--continuation", "forced", "--time-limit", "0.5",
+                                   "--hash", "32", "--json", "--threads", threads},
+                                  0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500) + slack);
     REQUIRE(r.code == 0);
-    CHECK(Json::parse(r.out)["complete"] == false);
+    // A sanitizer's shadow memory and quarantine inflate the resident set.
+    if (!kSanitized) CHECK(r.max_rss_kb < 150 * 1024);
+    check_answer(cmd, r.out);
   }
+  for (const std::string cmd : {"solve", "analyse"})
+    for (const int signal : {SIGINT, SIGTERM}) {
+      INFO(cmd << ", signal " << signal);
+      const auto start = std::chrono::steady_clock::now();
+      const auto r =
+          run_and_signal({cmd, kLattice, "--continuation", "forced", "--hash", "32", "--json"},
+                         signal, std::chrono::milliseconds(300));
+      CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(300) + slack);
+      REQUIRE(r.code == 0);
+      check_answer(cmd, r.out);
+    }
+  const auto start = std::chrono::steady_clock::now();
+  const auto hub = run_cli("hub --hash 32", "pos pos=\"" + kLattice +
+                                                " continuation=forced\"\nlevel time=0.5\ngo "
+                                                "think\nnew-game\nquit\n");
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(500) + slack);
+  INFO(hub.out);
+  CHECK(hub.out.find("done move=i5x") != std::string::npos);
+}
+
+TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust]") {
+  // solve's threads shared their table and best value: after N nodes a parallel search stood
+  // elsewhere (English at 30000 nodes: proved 31 at 1 thread, 30 unproved at 2). best's
+  // start squares stopped at different places (its nodes differed). An 18x18 board of plain
+  // pieces with diagonal jumps: many start squares, thousands of nodes each.
+  const std::string many_starts =
+      ".1.111.1111..111.1/111.1111..11.111.1/111.......1111..../.11.1.1..11.....11/"
+      "..11.....1..11.11./11...11...1.....11/111111.1..11...11./....1..1111.11.111/"
+      "11.111.1....11..../.111...111.11.1..1/.1.111.11..11...1./...1111.1.1.1..11./"
+      "1.1..1...111111.1./.111111.111.1.1.../11...111.11111.11./.1111.11.11..1...1/"
+      ".1.1.1...11.11.11./1.1.11..111....1..";
+  const std::vector<std::pair<std::string, bool>> runs = {
+      // command, whether the limit stops it (the reproducer finishes below it at 1 thread)
+      {"solve english --nodes 30000", false},
+      {"solve english --nodes 10000", true},
+      {"solve english --count --nodes 100000", false},
+      {"solve english --continuation forced --nodes 3000", true},
+      {"best '" + many_starts + "' --diagonal --nodes 5000", true},
+      {"reach english --nodes 300000", true},
+      {"analyse murray --size 8 --nodes 5000", true},
+  };
+  for (const auto& [cmd, stops] : runs) {
+    INFO(cmd);
+    const auto one = run_cli(cmd + " --json --threads 1");
+    const auto two = run_cli(cmd + " --json --threads 2");
+    CHECK(one.code == two.code);
+    CHECK(one.out == two.out);
+    if (stops) CHECK(Json::parse(one.out)["complete"] == false);
+  }
+  CHECK(run_cli("chess analyse startpos --nodes 5000 --json --threads 1").out ==
+        run_cli("chess analyse startpos --nodes 5000 --json --threads 2").out);
 }
 
 TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]") {

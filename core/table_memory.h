@@ -1,0 +1,54 @@
+// The memory of a search's hash table: the most entries, a power of two, that fit in a
+// budget of bytes, zeroed. calloc leaves the zeroing to the operating system, which hands out
+// zero pages as they are first touched, so a large table costs only what the search uses.
+// When the memory cannot be had, the error says how much did not fit.
+#pragma once
+
+#include <cstddef>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <string>
+
+namespace leapfrog {
+
+// What a table throws when its memory cannot be had: a std::bad_alloc whose message names
+// the megabytes that did not fit.
+class TableAllocError : public std::bad_alloc {
+ public:
+  explicit TableAllocError(std::size_t bytes)
+      : what_("cannot allocate " + std::to_string((bytes + (std::size_t{1} << 20) - 1) >> 20) +
+              " MB for the search's table") {}
+  const char* what() const noexcept override { return what_.c_str(); }
+
+ private:
+  std::string what_;
+};
+
+template <class Entry>
+class TableMemory {
+ public:
+  // The most entries, a power of two and at least `least` (a power of two), whose bytes fit
+  // in `bytes`.
+  explicit TableMemory(std::size_t bytes, std::size_t least = 1) {
+    std::size_t n = least;
+    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
+    if (!entries_) throw TableAllocError(n * sizeof(Entry));
+    mask_ = n - 1;
+  }
+
+  Entry& operator[](std::size_t i) const { return entries_[i]; }
+  // The number of entries less one: an index mask.
+  std::size_t mask() const { return mask_; }
+  std::size_t bytes() const { return (mask_ + 1) * sizeof(Entry); }
+
+ private:
+  struct Free {
+    void operator()(Entry* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry[], Free> entries_;
+  std::size_t mask_ = 0;
+};
+
+}  // namespace leapfrog

@@ -1,0 +1,33 @@
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+
+#include "core/table_memory.h"
+#include "core/tt.h"
+#include "sanitized.h"
+
+using namespace leapfrog;
+
+TEST_CASE("a table takes the most entries that fit, a power of two", "[core][table]") {
+  struct Entry {
+    std::uint64_t a, b, c;  // 24 bytes
+  };
+  const TableMemory<Entry> t(1000);
+  CHECK(t.mask() + 1 == 32);  // 32 * 24 = 768 <= 1000 < 64 * 24
+  CHECK(t.bytes() == 768);
+  CHECK(t[t.mask()].a == 0);
+  CHECK(TableMemory<Entry>(10).mask() == 0);     // at least one entry
+  CHECK(TableMemory<Entry>(10, 2).mask() == 1);  // or the least asked for
+}
+
+TEST_CASE("a table whose memory cannot be had says how much did not fit", "[core][table]") {
+  // 2^60 bytes is past any address space: calloc refuses at once, nothing is touched. A
+  // sanitizer's allocator aborts on such a request instead of refusing it.
+  if (leapfrog::testing::kSanitized) return;
+  try {
+    const TranspositionTable tt(std::size_t{1} << 60);
+    FAIL("a table of 2^60 bytes was allocated");
+  } catch (const std::bad_alloc& e) {
+    CHECK(std::string(e.what()) == "cannot allocate 1099511627776 MB for the search's table");
+  }
+}
