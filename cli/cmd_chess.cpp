@@ -16,6 +16,7 @@
 #include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
+#include "cli/suggest.h"
 
 namespace leapfrog::cli {
 
@@ -614,10 +615,12 @@ std::string chess_notes() {
 int run_chess(const Command& cmd, const std::vector<std::string>& args) {
   if (!args.empty() && !args[0].starts_with("-")) {
     for (const Command& c : kChessCommands)
-      if (args[0] == c.name)
+      if (command_alias(args[0]) == c.name)
         return c.run(c, std::vector<std::string>(args.begin() + 1, args.end()));
+    std::vector<std::string> names;
+    for (const Command& c : kChessCommands) names.emplace_back(c.name);
     throw UsageError("unknown chess subcommand " + quoted_text(args[0]) + " (" + kSubcommandNames +
-                     ")");
+                     ")" + did_you_mean(args[0], names));
   }
   // No subcommand: the options every subcommand takes, checked, and --help.
   ChessOptions o;

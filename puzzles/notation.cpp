@@ -4,6 +4,7 @@
 #include <charconv>
 #include <vector>
 
+#include "core/respell.h"
 #include "core/text.h"
 
 namespace leapfrog {
@@ -401,10 +402,30 @@ Square parse_square(const Board& board, std::string_view text) {
   return board.square(file, *rank - 1);
 }
 
+namespace {
+// " (did you mean c2xe2?)" when `text` is a move in another spelling (A2XC2, a2-c2, a2c2) that
+// reads in the notation on this board; else "".
+std::string respelt_hint(const Board& board, std::string_view text) {
+  const auto write = [](const Respelt& r) {
+    std::string out = r.removal ? "x" : "";
+    for (std::size_t i = 0; i < r.squares.size(); ++i) out += (i ? "x" : "") + r.squares[i];
+    return out;
+  };
+  return meant_move(text, "", true, write, [&](const std::string& written) {
+    try {
+      parse_turn(board, written);
+      return true;
+    } catch (const ParseError&) {
+      return false;
+    }
+  });
+}
+}  // namespace
+
 Turn parse_turn(const Board& board, std::string_view text) {
   const auto fail = [&](std::size_t col, const std::string& what) -> void {
     throw ParseError("move " + quoted_text(text) + " column " + std::to_string(col + 1) + ": " +
-                     what);
+                     what + respelt_hint(board, text));
   };
   Turn turn;
   if (text.empty()) fail(0, "empty move");
