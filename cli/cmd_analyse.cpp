@@ -1,4 +1,6 @@
 // analyse: the game search (solver/game.h) on a position, or on every turn of a record.
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 
@@ -11,6 +13,7 @@
 #include "cli/svg.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
+#include "solver/exact.h"
 #include "solver/game.h"
 #include "solver/referee.h"
 
@@ -34,6 +37,20 @@ Json turns_json(const Board& board, const std::vector<Turn>& turns) {
   Json out = Json::array();
   for (const Turn& t : turns) out.push_back(format_turn(board, t));
   return out;
+}
+
+// Whether analyse without limits searches this position until proved (analyse_bound_note).
+bool analyse_is_small(const Board& board, const Rules& rules, const Position& pos) {
+  return exact_covers(board, rules, pos) && piece_count(board, pos) <= kSmallAnalysePieces;
+}
+
+std::string analyse_bound_note(bool small) {
+  if (small)
+    return "leapfrog analyse: searching until the value is proved (no --nodes or --time-limit); "
+           "Ctrl-C stops it with the best found so far";
+  return "leapfrog analyse: searching " + std::to_string(kDefaultAnalyseNodes) +
+         " positions, the default on a position too large to prove quickly (--nodes, "
+         "--time-limit); Ctrl-C stops it with the best found so far";
 }
 
 }  // namespace
@@ -133,11 +150,16 @@ Json analyse_game_json(const JudgedGame& g) {
 namespace {
 
 int analyse_one(const CommonOptions& o, const std::string& position, GameOptions options,
-                const std::string& egdb_dir, const SearchControl& control, ProgressLine& line) {
+                const std::string& egdb_dir, SearchControl control, ProgressLine& line) {
   const Setup setup = load_position(position, o);
   const Rules rules = setup.rules();
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
   if (tables) options.tables = tables->tables.get();
+  if (control.node_limit == 0 && control.time_limit.count() == 0) {
+    const bool small = analyse_is_small(setup.board, rules, setup.position);
+    if (!small) control.node_limit = kDefaultAnalyseNodes;
+    if (isatty(STDERR_FILENO) != 0) std::cerr << analyse_bound_note(small) << "\n";
+  }
   const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
   line.clear();
   if (o.json) {
