@@ -11,6 +11,7 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
+#include "cli/then_option.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
 #include "solver/exact.h"
@@ -149,13 +150,14 @@ Json analyse_game_json(const JudgedGame& g) {
 
 namespace {
 
-int analyse_one(const CommonOptions& o, const std::string& position, GameOptions options,
+int analyse_one(const CommonOptions& o, const std::string& position,
+                const std::vector<std::string>& then, GameOptions options,
                 const std::string& egdb_dir, SearchControl control, ProgressLine& line) {
-  const Setup setup = load_position(position, o);
+  const Setup setup = after_then(load_position(position, o), then);
   const Rules rules = setup.rules();
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
   if (tables) options.tables = tables->tables.get();
-  if (control.node_limit == 0 && control.time_limit.count() == 0) {
+  if (control.node_limit == 0 && control.time_limit.count() == 0 && options.max_depth == 0) {
     const bool small = analyse_is_small(setup.board, rules, setup.position);
     if (!small) control.node_limit = kDefaultAnalyseNodes;
     if (isatty(STDERR_FILENO) != 0) std::cerr << analyse_bound_note(small) << "\n";
@@ -264,6 +266,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   std::string position, game, svg, egdb_dir;
   LimitOptions limits;
   std::uint64_t mistake = 2;
+  std::vector<std::string> then;
+  int depth = 0;
   bool no_symmetry = false;
   po::options_description search("Search");
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
@@ -272,7 +276,13 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "stop after about N positions searched (with --game: a turn's search; with "
                     "neither limit given, 100000 there)",
                     "a full table keeps the deeper results");
+  search.add_options()(
+      "depth", whole_value(&depth, "depth", 0, 1000)->default_value("0")->value_name("N"),
+      "look at most N turns ahead (0 = no limit): the depth-limited search's value at that "
+      "depth, not proved unless the game ends within it");
   add_egdb_option(search, egdb_dir);
+  po::options_description play("Playing on");
+  add_then_option(play, then, "analyse the position they reach");
   po::options_description records("Game records");
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "judge every turn of a game record (docs/records.md); '-' reads "
@@ -283,7 +293,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       "with --game: also draw the expected final margin before every ply as a chart in FILE "
       "('-': standard output, instead of the text)");
   po::options_description visible;
-  visible.add(search)
+  visible.add(play)
+      .add(search)
       .add(records)
       .add(rule_options(o))
       .add(layout_options(o))
@@ -294,16 +305,20 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
   options.symmetry = !no_symmetry;
+  // A depth is the depth-limited search's: the exact solver has none.
+  options.max_depth = depth;
+  if (depth > 0) options.exact = false;
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
+    if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");
     if (control.node_limit == 0 && control.time_limit.count() == 0)
       control.node_limit = kDefaultEngineNodes;
     return analyse_game(o, game, options, egdb_dir, control, line, svg,
                         static_cast<Score>(mistake));
   }
   if (!svg.empty()) throw UsageError("--svg goes with --game FILE");
-  if (position.empty()) throw UsageError("missing POSITION");
-  return analyse_one(o, position, options, egdb_dir, control, line);
+  require_position(position, then);
+  return analyse_one(o, position, then, options, egdb_dir, control, line);
 }
 
 }  // namespace leapfrog::cli
