@@ -533,7 +533,7 @@ std::string solitaire_note(const SolitaireSetup& solo) {
   note += solo.removal_due() ? "one opening removal first" : "no opening removal";
   if (solo.position_players > 1)
     note += " (the position's " + std::to_string(solo.position_players) + " players owed " +
-            std::to_string(solo.position_removals) + ")";
+            (solo.position_removals ? std::to_string(solo.position_removals) : "none") + ")";
   return note;
 }
 

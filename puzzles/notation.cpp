@@ -395,10 +395,13 @@ Square parse_square(const Board& board, std::string_view text) {
     throw ParseError("bad square '" + std::string(text) +
                      "' (a file letter a..z and a rank number)");
   const int file = text[0] - 'a';
-  if (!board.contains(file, *rank - 1) || !board.is_square(board.square(file, *rank - 1)))
-    throw ParseError("square " + std::string(text) + " is not on the " +
-                     std::to_string(board.width()) + "x" + std::to_string(board.height()) +
-                     " board");
+  const std::string grid = std::to_string(board.width()) + "x" + std::to_string(board.height());
+  if (!board.contains(file, *rank - 1))
+    throw ParseError("square " + std::string(text) + " is not on the " + grid + " board");
+  // A cell of the grid that the board's shape leaves out ('#'), such as a corner of a cross.
+  if (!board.is_square(board.square(file, *rank - 1)))
+    throw ParseError("square " + std::string(text) + " is on the " + grid +
+                     " grid but not a square of the board ('#' in its position text)");
   return board.square(file, *rank - 1);
 }
 

@@ -47,3 +47,12 @@ TEST_CASE("Leap-Frog moves in other spellings name the notation's", "[notation]"
   CHECK(turn_error(board, "a2-z2").find("did you mean") == std::string::npos);
   CHECK(turn_error(board, "a2xz2").find("did you mean") == std::string::npos);
 }
+
+TEST_CASE("a square the board's shape leaves out is named as such", "[notation]") {
+  const Setup english = parse_position("##111##/##111##/1111111/111.111/1111111/##111##/##111##");
+  CHECK(turn_error(english.board, "a1xa3") ==
+        "move 'a1xa3' column 1: square a1 is on the 7x7 grid but not a square of the board ('#' "
+        "in its position text)");
+  CHECK(turn_error(english.board, "h1xa3") ==
+        "move 'h1xa3' column 1: square h1 is not on the 7x7 board");
+}
