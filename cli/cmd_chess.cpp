@@ -11,6 +11,7 @@
 #include "chess/record.h"
 #include "chess/search.h"
 #include "cli/chess_render.h"
+#include "cli/chess_uci.h"
 #include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
@@ -565,7 +566,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   }
 }
 
-constexpr const char* kSubcommandNames = "show, moves, perft, verify, analyse, match, play";
+constexpr const char* kSubcommandNames = "show, moves, perft, verify, analyse, match, play, uci";
 
 constexpr Command kChessCommands[] = {
     {"show", "Print the board (colours on a terminal), or draw it as SVG.",
@@ -590,6 +591,9 @@ constexpr Command kChessCommands[] = {
     {"play", "A game in the terminal against the engine: type moves, the board is redrawn.",
      "chess play [FEN] [--engine red|black|none] [--nodes N] [options]",
      "leapfrog chess play --engine black", chess_play},
+    {"uci", "The engine over UCI for GUIs and match runners (docs/uci.md).", "chess uci [options]",
+     "leapfrog chess uci   (then: uci, isready, position startpos, go movetime 1000, quit)",
+     chess_uci},
 };
 
 // The --help text of `leapfrog chess` itself: the subcommands and the FEN.
