@@ -192,7 +192,9 @@ class Uci {
     std::string lower = name;
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower == "hash") {
-      hash_mb_ = parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb);
+      // No more than the machine has (checked_hash_mb), as --hash everywhere.
+      hash_mb_ = checked_hash_mb(parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb),
+                                 available_memory_mb());
     } else if (lower == "threads") {
       parse_whole(value, "option Threads", 1, 1);
     } else if (lower == "multipv") {
