@@ -2,13 +2,33 @@
 
 #include <algorithm>
 
+#include "core/respell.h"
 #include "core/text.h"
 
 namespace leapfrog::chess {
 
 namespace {
 constexpr std::string_view kPromotionLetters = "  nads";  // by Kind
+
+// " (did you mean b1c3?)" when `text` is a move in another spelling (Nb1c3, e2-e4, E2E4) that
+// reads as long algebraic; else "".
+std::string respelt_hint(std::string_view text, const Geometry& board) {
+  const auto write = [](const Respelt& r) {
+    std::string out;
+    for (std::size_t i = 0; r.squares.size() >= 2 && i < r.squares.size(); ++i)
+      out += (i && r.squares.size() > 2 ? "x" : "") + r.squares[i];
+    return out;
+  };
+  return meant_move(text, "KNADSP", false, write, [&](const std::string& written) {
+    try {
+      parse_move(written, board);
+      return true;
+    } catch (const MoveSyntaxError&) {
+      return false;
+    }
+  });
 }
+}  // namespace
 
 std::string move_text(const Move& m) {
   std::string out = square_name(m.from());
@@ -40,7 +60,8 @@ WrittenMove parse_move(std::string_view text, const Geometry& board) {
         }
       }
       throw MoveSyntaxError("move " + quoted +
-                            " is not long algebraic (squares such as b2b4, c2xe4xc6, a7a8s)");
+                            " is not long algebraic (squares such as b2b4, c2xe4xc6, a7a8s)" +
+                            respelt_hint(text, board));
     }
     std::size_t len = 2;
     while (i + len < text.size() && text[i + len] >= '0' && text[i + len] <= '9') ++len;

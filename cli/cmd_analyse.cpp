@@ -1,4 +1,6 @@
 // analyse: the game search (solver/game.h) on a position, or on every turn of a record.
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 
@@ -9,8 +11,10 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
+#include "cli/then_option.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
+#include "solver/exact.h"
 #include "solver/game.h"
 #include "solver/referee.h"
 
@@ -34,6 +38,20 @@ Json turns_json(const Board& board, const std::vector<Turn>& turns) {
   Json out = Json::array();
   for (const Turn& t : turns) out.push_back(format_turn(board, t));
   return out;
+}
+
+// Whether analyse without limits searches this position until proved (analyse_bound_note).
+bool analyse_is_small(const Board& board, const Rules& rules, const Position& pos) {
+  return exact_covers(board, rules, pos) && piece_count(board, pos) <= kSmallAnalysePieces;
+}
+
+std::string analyse_bound_note(bool small) {
+  if (small)
+    return "leapfrog analyse: searching until the value is proved (no --nodes or --time-limit); "
+           "Ctrl-C stops it with the best found so far";
+  return "leapfrog analyse: searching " + std::to_string(kDefaultAnalyseNodes) +
+         " positions, the default on a position too large to prove quickly (--nodes, "
+         "--time-limit); Ctrl-C stops it with the best found so far";
 }
 
 }  // namespace
@@ -132,12 +150,18 @@ Json analyse_game_json(const JudgedGame& g) {
 
 namespace {
 
-int analyse_one(const CommonOptions& o, const std::string& position, GameOptions options,
-                const std::string& egdb_dir, const SearchControl& control, ProgressLine& line) {
-  const Setup setup = load_position(position, o);
+int analyse_one(const CommonOptions& o, const std::string& position,
+                const std::vector<std::string>& then, GameOptions options,
+                const std::string& egdb_dir, SearchControl control, ProgressLine& line) {
+  const Setup setup = after_then(load_position(position, o), then);
   const Rules rules = setup.rules();
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
   if (tables) options.tables = tables->tables.get();
+  if (control.node_limit == 0 && control.time_limit.count() == 0 && options.max_depth == 0) {
+    const bool small = analyse_is_small(setup.board, rules, setup.position);
+    if (!small) control.node_limit = kDefaultAnalyseNodes;
+    if (isatty(STDERR_FILENO) != 0) std::cerr << analyse_bound_note(small) << "\n";
+  }
   const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);
   line.clear();
   if (o.json) {
@@ -242,6 +266,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   std::string position, game, svg, egdb_dir;
   LimitOptions limits;
   std::uint64_t mistake = 2;
+  std::vector<std::string> then;
+  int depth = 0;
   bool no_symmetry = false;
   po::options_description search("Search");
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
@@ -250,7 +276,13 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "stop after about N positions searched (with --game: a turn's search; with "
                     "neither limit given, 100000 there)",
                     "a full table keeps the deeper results");
+  search.add_options()(
+      "depth", whole_value(&depth, "depth", 0, 1000)->default_value("0")->value_name("N"),
+      "look at most N turns ahead (0 = no limit): the depth-limited search's value at that "
+      "depth, not proved unless the game ends within it");
   add_egdb_option(search, egdb_dir);
+  po::options_description play("Playing on");
+  add_then_option(play, then, "analyse the position they reach");
   po::options_description records("Game records");
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "judge every turn of a game record (docs/records.md); '-' reads "
@@ -261,7 +293,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       "with --game: also draw the expected final margin before every ply as a chart in FILE "
       "('-': standard output, instead of the text)");
   po::options_description visible;
-  visible.add(search)
+  visible.add(play)
+      .add(search)
       .add(records)
       .add(rule_options(o))
       .add(layout_options(o))
@@ -272,16 +305,20 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
   options.symmetry = !no_symmetry;
+  // A depth is the depth-limited search's: the exact solver has none.
+  options.max_depth = depth;
+  if (depth > 0) options.exact = false;
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
+    if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");
     if (control.node_limit == 0 && control.time_limit.count() == 0)
       control.node_limit = kDefaultEngineNodes;
     return analyse_game(o, game, options, egdb_dir, control, line, svg,
                         static_cast<Score>(mistake));
   }
   if (!svg.empty()) throw UsageError("--svg goes with --game FILE");
-  if (position.empty()) throw UsageError("missing POSITION");
-  return analyse_one(o, position, options, egdb_dir, control, line);
+  require_position(position, then);
+  return analyse_one(o, position, then, options, egdb_dir, control, line);
 }
 
 }  // namespace leapfrog::cli

@@ -5,6 +5,7 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
+#include "cli/then_option.h"
 #include "solver/chains.h"
 
 namespace leapfrog::cli {
@@ -40,6 +41,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   std::string svg;
   std::size_t limit = 1000;
   LimitOptions limits;
+  std::vector<std::string> then;
   po::options_description visible;
   po::options_description chains("Chains");
   chains.add_options()("all", po::bool_switch(&all_chains),
@@ -52,14 +54,16 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
       "standard output, instead of the text)");
   po::options_description search("Search");
   add_limit_options(search, limits, "stop after about N nodes", kWhenChainTablesFull);
-  visible.add(rule_options(o)).add(chains).add(search);
+  po::options_description play("Playing on");
+  add_then_option(play, then, "look for the best capture in the position they reach");
+  visible.add(play).add(rule_options(o)).add(chains).add(search);
   visible.add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
-  if (position.empty()) throw UsageError("missing POSITION");
+  require_position(position, then);
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = table_mb(limits.hash_mb);
-  const Setup setup = load_position(position, o);
+  const Setup setup = after_then(load_position(position, o), then);
   const Rules rules = setup.rules();
   ChainOptions options;
   options.all = all_chains;

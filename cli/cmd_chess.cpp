@@ -11,11 +11,13 @@
 #include "chess/record.h"
 #include "chess/search.h"
 #include "cli/chess_render.h"
+#include "cli/chess_uci.h"
 #include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
+#include "cli/suggest.h"
 
 namespace leapfrog::cli {
 
@@ -564,7 +566,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   }
 }
 
-constexpr const char* kSubcommandNames = "show, moves, perft, verify, analyse, match, play";
+constexpr const char* kSubcommandNames = "show, moves, perft, verify, analyse, match, play, uci";
 
 constexpr Command kChessCommands[] = {
     {"show", "Print the board (colours on a terminal), or draw it as SVG.",
@@ -589,6 +591,9 @@ constexpr Command kChessCommands[] = {
     {"play", "A game in the terminal against the engine: type moves, the board is redrawn.",
      "chess play [FEN] [--engine red|black|none] [--nodes N] [options]",
      "leapfrog chess play --engine black", chess_play},
+    {"uci", "The engine over UCI for GUIs and match runners (docs/uci.md).", "chess uci [options]",
+     "leapfrog chess uci   (then: uci, isready, position startpos, go movetime 1000, quit)",
+     chess_uci},
 };
 
 // The --help text of `leapfrog chess` itself: the subcommands and the FEN.
@@ -614,10 +619,12 @@ std::string chess_notes() {
 int run_chess(const Command& cmd, const std::vector<std::string>& args) {
   if (!args.empty() && !args[0].starts_with("-")) {
     for (const Command& c : kChessCommands)
-      if (args[0] == c.name)
+      if (command_alias(args[0]) == c.name)
         return c.run(c, std::vector<std::string>(args.begin() + 1, args.end()));
+    std::vector<std::string> names;
+    for (const Command& c : kChessCommands) names.emplace_back(c.name);
     throw UsageError("unknown chess subcommand " + quoted_text(args[0]) + " (" + kSubcommandNames +
-                     ")");
+                     ")" + did_you_mean(args[0], names));
   }
   // No subcommand: the options every subcommand takes, checked, and --help.
   ChessOptions o;

@@ -3,6 +3,7 @@
 #include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/then_option.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog::cli {
@@ -43,11 +44,14 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup,
 int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position;
+  std::vector<std::string> then;
+  po::options_description play("Playing on");
+  add_then_option(play, then, "list the turns of the position they reach");
   po::options_description visible;
-  visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(play).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
-  if (position.empty()) throw UsageError("missing POSITION");
-  const Setup setup = load_position(position, o);
+  require_position(position, then);
+  const Setup setup = after_then(load_position(position, o), then);
   const std::atomic<bool>& stop = install_interrupt_flag();
   std::uint64_t count = 0;
   if (o.json) {

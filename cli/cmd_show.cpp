@@ -7,6 +7,7 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
+#include "cli/then_option.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
@@ -76,26 +77,12 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
       "svg", file_value(&svg, "svg")->value_name("FILE"),
       "also write an SVG diagram to FILE ('-': standard output instead of the text)");
   po::options_description play("Playing on");
-  play.add_options()("then",
-                     po::value<std::vector<std::string>>()
-                         ->multitoken()
-                         ->composing()
-                         ->notifier([&then](const std::vector<std::string>& moves) {
-                           for (const std::string& m : moves)
-                             if (m.empty()) throw UsageError("--then must be moves, not ''");
-                           then = moves;
-                         })
-                         ->value_name("MOVE..."),
-                     "play these turns first (every word after --then, e.g. --then xd4 c2xe2; "
-                     "may be repeated), each checked as verify --game checks a turn, and show "
-                     "the position they reach");
+  add_then_option(play, then, "show the position they reach");
   visible.add(play);
   visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const bool colour = want_colour(o);
-  if (position.empty() && !then.empty())
-    throw UsageError("missing POSITION (it comes before --then, which takes every word after it)");
-  if (position.empty()) throw UsageError("missing POSITION");
+  require_position(position, then);
   std::vector<Played> played;
   Setup setup = load_position(position, o);
   if (!then.empty()) setup = play_then(setup, then, played, &install_interrupt_flag());

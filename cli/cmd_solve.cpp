@@ -7,6 +7,7 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
+#include "cli/then_option.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog::cli {
@@ -78,13 +79,17 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   add_limit_options(search, limits, "stop after about N nodes",
                     "the transposition table keeps the most useful entries, and a count that "
                     "outgrows its half stops, incomplete");
+  std::vector<std::string> then;
+  po::options_description play("Playing on");
+  add_then_option(play, then, "solve the position they reach");
   po::options_description visible;
-  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(play).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
-  if (position.empty()) throw UsageError("missing POSITION");
+  require_position(position, then);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
-  const SolitaireSetup solo = load_solitaire(position, o, "solve");
+  SolitaireSetup solo = load_solitaire(position, o, "solve");
+  solo.setup = after_then(solo.setup, then);
   const Setup& setup = solo.setup;
   const Rules rules = setup.rules();
   SolveOptions options;

@@ -17,6 +17,7 @@
 
 #include "cli/option_error.h"
 #include "cli/progress.h"
+#include "cli/suggest.h"
 #include "generator/layout.h"
 
 namespace leapfrog::cli {
@@ -79,7 +80,7 @@ po::typed_value<std::string>* name_value(std::string* target, const char* option
   return po::value<std::string>()->notifier([=](const std::string& text) {
     if (std::find(names.begin(), names.end(), text) == names.end())
       throw UsageError(std::string("--") + option + " must be " + alternatives(names) + ", not " +
-                       quoted_text(text));
+                       quoted_text(text) + did_you_mean(text, names));
     *target = text;
   });
 }
@@ -457,6 +458,7 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
     try {
       setup = parse_position(arg);
     } catch (const ParseError& e) {
+      reject_word_position(arg, e.what(), files);
       if (arg.find('/') == std::string::npos && arg.find_first_of("\\:") != std::string::npos)
         throw UsageError(quoted_text(arg) + " is no file, variant or position: " + e.what());
       throw;
@@ -531,7 +533,7 @@ std::string solitaire_note(const SolitaireSetup& solo) {
   note += solo.removal_due() ? "one opening removal first" : "no opening removal";
   if (solo.position_players > 1)
     note += " (the position's " + std::to_string(solo.position_players) + " players owed " +
-            std::to_string(solo.position_removals) + ")";
+            (solo.position_removals ? std::to_string(solo.position_removals) : "none") + ")";
   return note;
 }
 

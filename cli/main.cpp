@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/suggest.h"
 #include "core/text.h"
 
 namespace {
@@ -52,8 +53,8 @@ constexpr Command kCommands[] = {
     {"reach", "Count the distinct positions reachable after k captures, for every k.",
      "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach,
      leapfrog::cli::kSolitaireHelp},
-    {"chess", "Leap Chess: moves, perft, verify, analyse, match, play (docs/leapchess.md).",
-     "chess moves|perft|verify|analyse|match|play ...", "leapfrog chess perft startpos 3",
+    {"chess", "Leap Chess: moves, perft, verify, analyse, match, play, uci (docs/leapchess.md).",
+     "chess moves|perft|verify|analyse|match|play|uci ...", "leapfrog chess perft startpos 3",
      leapfrog::cli::run_chess},
     {"analyse", "The game: best turn, value and principal variation; or judge a record's turns.",
      "analyse POSITION [options] | analyse --game FILE [--svg FILE] [options]",
@@ -112,7 +113,8 @@ int main(int argc, char** argv) {
     print_usage(std::cerr);
     return 2;
   }
-  const std::string& first = all[0];
+  // The American spelling of a command is the same command.
+  const std::string first = leapfrog::cli::command_alias(all[0]);
   if (first == "--help" || first == "-h" || first == "help") {
     print_usage(std::cout);
     return flushed();
@@ -137,7 +139,9 @@ int main(int argc, char** argv) {
     }
     return 2;
   }
+  std::vector<std::string> names;
+  for (const Command& c : kCommands) names.emplace_back(c.name);
   std::cerr << "leapfrog: unknown command " << leapfrog::quoted_text(first)
-            << ". Try 'leapfrog --help'.\n";
+            << leapfrog::cli::did_you_mean(first, names) << ". Try 'leapfrog --help'.\n";
   return 2;
 }

@@ -123,6 +123,12 @@ inline void add_limit_options(po::options_description& d, LimitOptions& l, const
 // command cannot search without end (analyse --game, play, hub): positions searched.
 inline constexpr std::uint64_t kDefaultEngineNodes = 100000;
 
+// analyse POSITION with neither limit: a position the exact solver takes with at most this
+// many pieces proves in seconds and is searched until proved; any other gets
+// kDefaultAnalyseNodes positions (a few seconds), as chess analyse does.
+inline constexpr int kSmallAnalysePieces = 25;
+inline constexpr std::uint64_t kDefaultAnalyseNodes = 1'000'000;
+
 // Checks the limits and builds the control: Ctrl-C stops the search, and progress goes to
 // `line` when standard error is a terminal.
 inline SearchControl limit_control(const LimitOptions& l, ProgressLine& line) {

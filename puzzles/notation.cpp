@@ -4,6 +4,7 @@
 #include <charconv>
 #include <vector>
 
+#include "core/respell.h"
 #include "core/text.h"
 
 namespace leapfrog {
@@ -394,17 +395,40 @@ Square parse_square(const Board& board, std::string_view text) {
     throw ParseError("bad square '" + std::string(text) +
                      "' (a file letter a..z and a rank number)");
   const int file = text[0] - 'a';
-  if (!board.contains(file, *rank - 1) || !board.is_square(board.square(file, *rank - 1)))
-    throw ParseError("square " + std::string(text) + " is not on the " +
-                     std::to_string(board.width()) + "x" + std::to_string(board.height()) +
-                     " board");
+  const std::string grid = std::to_string(board.width()) + "x" + std::to_string(board.height());
+  if (!board.contains(file, *rank - 1))
+    throw ParseError("square " + std::string(text) + " is not on the " + grid + " board");
+  // A cell of the grid that the board's shape leaves out ('#'), such as a corner of a cross.
+  if (!board.is_square(board.square(file, *rank - 1)))
+    throw ParseError("square " + std::string(text) + " is on the " + grid +
+                     " grid but not a square of the board ('#' in its position text)");
   return board.square(file, *rank - 1);
 }
+
+namespace {
+// " (did you mean c2xe2?)" when `text` is a move in another spelling (A2XC2, a2-c2, a2c2) that
+// reads in the notation on this board; else "".
+std::string respelt_hint(const Board& board, std::string_view text) {
+  const auto write = [](const Respelt& r) {
+    std::string out = r.removal ? "x" : "";
+    for (std::size_t i = 0; i < r.squares.size(); ++i) out += (i ? "x" : "") + r.squares[i];
+    return out;
+  };
+  return meant_move(text, "", true, write, [&](const std::string& written) {
+    try {
+      parse_turn(board, written);
+      return true;
+    } catch (const ParseError&) {
+      return false;
+    }
+  });
+}
+}  // namespace
 
 Turn parse_turn(const Board& board, std::string_view text) {
   const auto fail = [&](std::size_t col, const std::string& what) -> void {
     throw ParseError("move " + quoted_text(text) + " column " + std::to_string(col + 1) + ": " +
-                     what);
+                     what + respelt_hint(board, text));
   };
   Turn turn;
   if (text.empty()) fail(0, "empty move");

@@ -238,7 +238,8 @@ TEST_CASE("malformed moves", "[notation]") {
   CHECK(move_error("c3") ==
         "move 'c3' column 1: a jump chain needs a start and a landing square (c3xe3)");
   CHECK(move_error("xa1xa3") == "move 'xa1xa3' column 1: a removal names one square (xd4)");
-  CHECK(move_error("a1-a3") == "move 'a1-a3' column 3: expected 'x' between squares, found '-'");
+  CHECK(move_error("a1-a3") ==
+        "move 'a1-a3' column 3: expected 'x' between squares, found '-' (did you mean a1xa3?)");
   CHECK(move_error("a1xe1") == "move 'a1xe1' column 4: square e1 is not on the 4x3 board");
   CHECK(move_error("a1x") == "move 'a1x' column 4: expected a square (file letter a..z)");
   CHECK(move_error("1a") == "move '1a' column 1: expected a square (file letter a..z)");

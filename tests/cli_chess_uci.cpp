@@ -1,0 +1,134 @@
+// chess uci driven as a GUI drives it: the handshake, options, positions, every kind of go,
+// isready and stop answered during a search, bad lines answered with info string errors; every
+// wait has a deadline, so that a hang fails the test instead of stopping the run.
+#include <catch2/catch.hpp>
+
+#include "cli/uci.h"
+#include "run_cli.h"
+
+using leapfrog::testing::CliDialogue;
+
+namespace {
+
+bool has_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.starts_with(prefix); });
+}
+
+std::string move_of(const std::string& bestmove) { return bestmove.substr(9); }
+
+}  // namespace
+
+TEST_CASE("uci: handshake, options and a search by depth, nodes and time", "[cli][uci]") {
+  CliDialogue uci("chess uci");
+  REQUIRE(uci.started());
+  uci.send("uci\n");
+  const auto hello = uci.lines_until("uciok");
+  REQUIRE(!hello.empty());
+  CHECK(hello.back() == "uciok");
+  CHECK(has_prefix(hello, "id name leapfrog"));
+  for (const char* option : {"option name Hash type spin", "option name Threads type spin",
+                             "option name MultiPV type spin default 1 min 1"})
+    CHECK(has_prefix(hello, option));
+  uci.send(
+      "setoption name Hash value 8\nsetoption name Threads value 1\n"
+      "setoption name MultiPV value 1\nucinewgame\nisready\n");
+  CHECK(uci.line() == "readyok");
+  uci.send("position startpos moves e3e4\ngo depth 3\n");
+  auto lines = uci.lines_until("bestmove");
+  REQUIRE(!lines.empty());
+  CHECK(lines.back().starts_with("bestmove "));
+  CHECK(has_prefix(lines, "info depth 3 score cp "));
+  uci.send(
+      "position fen *nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1\n"
+      "go nodes 2000\n");
+  lines = uci.lines_until("bestmove");
+  CHECK(lines.back().starts_with("bestmove "));
+  uci.send("position startpos\ngo wtime 2000 btime 2000 winc 10 binc 10\n");
+  lines = uci.lines_until("bestmove", 5);
+  CHECK(lines.back().starts_with("bestmove "));
+  uci.send("go movetime 100\n");
+  lines = uci.lines_until("bestmove", 5);
+  CHECK(lines.back().starts_with("bestmove "));
+  uci.send("quit\n");
+  CHECK(uci.wait_end().code == 0);
+}
+
+TEST_CASE("uci: stop ends go infinite at once; isready is answered during the search",
+          "[cli][uci]") {
+  CliDialogue uci("chess uci");
+  REQUIRE(uci.started());
+  uci.send("position startpos\ngo infinite\n");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  uci.send("isready\n");
+  auto lines = uci.lines_until("readyok", 2);
+  REQUIRE(!lines.empty());
+  CHECK(lines.back() == "readyok");
+  CHECK(!has_prefix(lines, "bestmove"));  // infinite: no bestmove before stop
+  uci.send("stop\n");
+  lines = uci.lines_until("bestmove", 2);
+  REQUIRE(!lines.empty());
+  CHECK(lines.back().starts_with("bestmove "));
+  // A finished search in infinite mode still waits for stop; ponderhit turns a ponder search
+  // into a real one.
+  uci.send("position fen *2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1\ngo infinite depth 2\nisready\n");
+  lines = uci.lines_until("readyok", 2);
+  CHECK(!has_prefix(lines, "bestmove"));
+  uci.send("stop\n");
+  lines = uci.lines_until("bestmove", 2);
+  REQUIRE(!lines.empty());
+  CHECK(lines.back().starts_with("bestmove "));
+  uci.send("position startpos\ngo ponder movetime 100\n");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  uci.send("ponderhit\n");
+  lines = uci.lines_until("bestmove", 3);
+  REQUIRE(!lines.empty());
+  CHECK(lines.back().starts_with("bestmove "));
+  // quit during a search: it ends, with its answer.
+  uci.send("go infinite\nquit\n");
+  const auto end = uci.wait_end(3);
+  CHECK(end.code == 0);
+  CHECK(end.out.find("bestmove ") != std::string::npos);
+}
+
+TEST_CASE("uci: bad lines get info string errors and the engine carries on", "[cli][uci]") {
+  CliDialogue uci("chess uci");
+  REQUIRE(uci.started());
+  uci.send(
+      "frobnicate\nposition\nposition startpos moves e2e5\nposition fen 9/9 w - - 0 1\n"
+      "position startpos moves e2-e4\ngo depth 0\ngo nodes x\ngo sideways 3\n"
+      "setoption name Hash value 0\nsetoption name Colour value red\n"
+      "setoption name MultiPV value 3\n\x01\x02\n\nisready\n");
+  const auto lines = uci.lines_until("readyok");
+  REQUIRE(!lines.empty());
+  CHECK(lines.back() == "readyok");
+  int errors = 0;
+  for (const std::string& l : lines) {
+    INFO(l);
+    if (l == "readyok") continue;
+    CHECK(l.starts_with("info string error: "));
+    ++errors;
+  }
+  CHECK(errors == 12);
+  // The position before the bad ones stays: the start.
+  uci.send("go depth 1\n");
+  const std::string best = move_of(uci.lines_until("bestmove").back());
+  CHECK(!best.empty());
+  uci.send("quit\n");
+  CHECK(uci.wait_end().code == 0);
+}
+
+TEST_CASE("uci: the time a move may take", "[cli][uci]") {
+  using leapfrog::cli::uci::Go;
+  using leapfrog::cli::uci::read_go;
+  using leapfrog::cli::uci::think_time;
+  using std::chrono::milliseconds;
+  const Go go = read_go({"wtime", "30000", "btime", "6000", "winc", "400", "binc", "0"});
+  CHECK(think_time(go, leapfrog::chess::kRed) == milliseconds(30000 / 30 + 300));
+  CHECK(think_time(go, leapfrog::chess::kBlack) == milliseconds(200));
+  CHECK(think_time(read_go({"movetime", "250"}), leapfrog::chess::kRed) == milliseconds(250));
+  CHECK(think_time(read_go({"depth", "4"}), leapfrog::chess::kRed) == milliseconds(0));
+  // Almost no time left: a move at once, within what is left.
+  CHECK(think_time(read_go({"wtime", "20"}), leapfrog::chess::kRed) <= milliseconds(10));
+  CHECK(think_time(read_go({"wtime", "-5"}), leapfrog::chess::kRed) == milliseconds(1));
+}
