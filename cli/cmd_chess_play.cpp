@@ -1,8 +1,8 @@
 // leapfrog chess play: one game in the terminal against the engine, or between two people.
-#include <algorithm>
 #include <iostream>
 #include <optional>
 
+#include "chess/game_end.h"
 #include "chess/notation.h"
 #include "chess/record.h"
 #include "chess/search.h"
@@ -64,17 +64,19 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
     if (redraw) std::cout << "\n" << chess_board_text(pos, colour, last ? &*last : nullptr);
     redraw = false;
     const chess::MoveList legal = chess::legal_moves(pos, rules);
-    if (legal.empty()) {
-      std::cout << chess_game_over_text(pos) << ".\n";
-      return finish(pos.side() == chess::kRed ? "0-1" : "1-0");
-    }
-    if (std::count(history.begin(), history.end(), pos.key()) >= 2) {
-      std::cout << "Draw by threefold repetition.\n";
-      return finish("1/2-1/2");
-    }
-    if (pos.halfmove() >= 100) {
-      std::cout << "Draw by the fifty-move rule.\n";
-      return finish("1/2-1/2");
+    switch (chess::game_end(pos, legal, history)) {
+      case chess::GameEnd::kCheckmate:
+      case chess::GameEnd::kStalemate:
+        std::cout << chess_game_over_text(pos) << ".\n";
+        return finish(pos.side() == chess::kRed ? "0-1" : "1-0");
+      case chess::GameEnd::kRepetition:
+        std::cout << "Draw by threefold repetition.\n";
+        return finish("1/2-1/2");
+      case chess::GameEnd::kFiftyMoves:
+        std::cout << "Draw by the fifty-move rule.\n";
+        return finish("1/2-1/2");
+      case chess::GameEnd::kNone:
+        break;
     }
     const char* side = pos.side() == chess::kRed ? "Red" : "Black";
     Move chosen;
