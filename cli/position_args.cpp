@@ -125,15 +125,9 @@ SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, co
   if (o.players != -1 && o.players != 1)
     throw UsageError("--players must be 1 (allowed range 1..1): " + std::string(command) +
                      " is solitaire, one player makes every turn");
-  SolitaireSetup s{load_position(arg, o, from), 0, 0};
-  s.position_players = s.setup.rules().players;
-  s.position_removals = std::popcount(static_cast<unsigned>(s.setup.position.removals_due));
-  Position& p = s.setup.position;
-  p.to_move = 0;
-  p.scores.fill(0);
-  p.removals_due = s.position_removals > 0 ? 1 : 0;
-  s.setup.overrides.players = 1;
-  return s;
+  const Setup given = load_position(arg, o, from);
+  return SolitaireSetup{one_player(given), given.rules().players,
+                        std::popcount(static_cast<unsigned>(given.position.removals_due))};
 }
 
 std::string solitaire_note(const SolitaireSetup& solo) {

@@ -77,6 +77,24 @@ TEST_CASE("fields: variant, players, turn, scores, removals, rules", "[notation]
   CHECK(parse_position("1.1 variant=take-it-away").rules().jumps == JumpSet::kDiagonal);
 }
 
+TEST_CASE("one_player: one player makes every turn and owes one removal at most", "[notation]") {
+  // Player 2 to move, scores made, player 2 owes a removal: player 1 alone, from nothing,
+  // owing one removal; the rest of the position as it was.
+  const Setup s = parse_position("12/34 variant=murray turn=2 scores=5,7 removals=2 by=pieces");
+  const Setup solo = one_player(s);
+  CHECK(solo.rules().players == 1);
+  CHECK(solo.position.to_move == 0);
+  CHECK(solo.position.scores[0] == 0);
+  CHECK(solo.position.scores[1] == 0);
+  CHECK(solo.position.removals_due == 1);
+  CHECK(solo.position.cells == s.position.cells);
+  CHECK(solo.rules().measure == Measure::kPieces);
+  CHECK(solo.variant == "murray");
+  // Two players owing two removals: one; none owed: none.
+  CHECK(one_player(parse_position("12/34 players=2 removals=1,2")).position.removals_due == 1);
+  CHECK(one_player(parse_position("12/3. players=3")).position.removals_due == 0);
+}
+
 TEST_CASE("grid files with comments and fields on their own lines", "[notation]") {
   const std::string grid =
       "# An English board, centre empty\n"
