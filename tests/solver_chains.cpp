@@ -119,8 +119,8 @@ TEST_CASE("best agrees with plain recursion on random lattice positions", "[solv
   }
 }
 
-// A random lattice of the lattice positions' shape: w x h (odd sides), each edge holding a piece with
-// probability 1 - missing/100, a jumper on a random node.
+// A random lattice of the lattice positions' shape: w x h (odd sides), each edge holding a
+// piece with probability 1 - missing/100, a jumper on a random node.
 Setup random_lattice(Rng& rng, int w, int h, int missing) {
   Setup s{Board(w, h), {}, "", {}};
   std::vector<Square> nodes;
