@@ -3,6 +3,7 @@
 #include <bit>
 #include <filesystem>
 #include <system_error>
+#include <vector>
 
 #include "cli/common.h"
 #include "generator/layout.h"
@@ -89,12 +90,8 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
   if (start) setup.position = start_position(rules, setup.position);
   if (!o.holes.empty()) {
     if (!start) throw UsageError("--hole needs a variant name as POSITION (a start position)");
-    // The board full of the variant's cheapest piece where its start is empty (the peg
-    // boards' start hole), then the squares asked for emptied.
-    const Variant& v = *find_variant(setup.variant);
     const Board& b = setup.board;
-    for (int i = 0; i < b.squares(); ++i)
-      if (setup.position.cells[b.cell(i)] == 0) setup.position.cells[b.cell(i)] = v.pieces[0].value;
+    std::vector<Square> holes;
     for (const std::string& text : o.holes) {
       Square s = 0;
       try {
@@ -104,9 +101,10 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
       }
       if (!b.is_square(s))
         throw UsageError("--hole " + quoted_text(text) + " is not a square of the board");
-      setup.position.cells[s] = 0;
+      holes.push_back(s);
     }
-    setup.position.removals_due = default_removals(setup.board, rules, setup.position);
+    setup.position = start_with_holes(b, rules, setup.position,
+                                      find_variant(setup.variant)->pieces[0].value, holes);
   }
   if (default_due)
     setup.position.removals_due = default_removals(setup.board, rules, setup.position);

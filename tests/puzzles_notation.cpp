@@ -5,6 +5,8 @@
 
 #include "generator/random.h"
 #include "puzzles/notation.h"
+#include "puzzles/position.h"
+#include "puzzles/variant.h"
 
 using namespace leapfrog;
 
@@ -93,6 +95,31 @@ TEST_CASE("one_player: one player makes every turn and owes one removal at most"
   // Two players owing two removals: one; none owed: none.
   CHECK(one_player(parse_position("12/34 players=2 removals=1,2")).position.removals_due == 1);
   CHECK(one_player(parse_position("12/3. players=3")).position.removals_due == 0);
+}
+
+TEST_CASE("start_with_holes: the board full but for the holes, the opening's removals due",
+          "[notation]") {
+  // English: the centre hole filled, c1 and d4's neighbour d5 emptied; one player, no removal
+  // owed on a board that is not full.
+  const Variant& english = *find_variant("english");
+  const Setup s = parse_position(english.start);
+  const Square c1 = parse_square(s.board, "c1"), d4 = parse_square(s.board, "d4");
+  const Square d5 = parse_square(s.board, "d5");
+  const Square holes[] = {c1, d5};
+  const Position p = start_with_holes(s.board, s.rules(), s.position, 1, holes);
+  CHECK(p.cells[d4] == 1);
+  CHECK(p.cells[c1] == 0);
+  CHECK(p.cells[d5] == 0);
+  CHECK(piece_count(s.board, p) == s.board.squares() - 2);
+  CHECK(p.removals_due == 0);
+  // No holes: a full board, which owes the opening's removals.
+  Rules two = s.rules();
+  two.players = 2;
+  two.opening = Opening::kEachPlayer;
+  const Position full = start_with_holes(s.board, two, s.position, 3, {});
+  CHECK(board_full(s.board, full));
+  CHECK(full.cells[d4] == 3);
+  CHECK(full.removals_due == 3);  // each of the two players owes one
 }
 
 TEST_CASE("grid files with comments and fields on their own lines", "[notation]") {
