@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "chess/game_end.h"
 #include "core/hash.h"
 
 namespace leapfrog::chess {
@@ -41,17 +42,9 @@ GameRecord play_game(const Position& start, Player red, Player black, const Game
   std::vector<std::uint64_t> history;
   for (int ply = 0;; ++ply) {
     const MoveList legal = legal_moves(pos, s.rules);
-    if (legal.empty()) {
-      g.winner = opposite(pos.side());
-      g.end = pos.in_check() ? "checkmate" : "stalemate";
-      return g;
-    }
-    if (std::count(history.begin(), history.end(), pos.key()) >= 2) {
-      g.end = "repetition";
-      return g;
-    }
-    if (pos.halfmove() >= 100) {
-      g.end = "fifty moves";
+    if (const GameEnd end = game_end(pos, legal, history); end != GameEnd::kNone) {
+      g.winner = winner_of(end, pos);
+      g.end = game_end_name(end);
       return g;
     }
     if (ply >= s.max_plies) {

@@ -22,17 +22,6 @@ std::optional<CaptureRule> parse_capture_rule(std::string_view name) {
   return std::nullopt;
 }
 
-const char* capture_rule_name(CaptureRule r) {
-  switch (r) {
-    case CaptureRule::kMultiple:
-      return "multiple";
-    case CaptureRule::kOptional:
-      return "optional";
-    default:
-      return "compulsory";
-  }
-}
-
 namespace {
 
 // One step of a turn, as generated before its legality is known.

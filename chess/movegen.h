@@ -23,7 +23,6 @@ struct Rules {
 enum class CaptureRule { kCompulsory, kMultiple, kOptional };
 Rules rules_for(CaptureRule r);
 std::optional<CaptureRule> parse_capture_rule(std::string_view name);
-const char* capture_rule_name(CaptureRule r);
 
 using MoveList = std::vector<Move>;
 

@@ -80,8 +80,8 @@ inline constexpr const char* kWhenChainTablesFull = "past it the search stops wi
 inline constexpr std::uint64_t kMaxChainList = 10'000'000;
 
 // generate and check solve many small puzzles, one per worker at a time, each with a table of
-// this size (enough for a puzzle; fixed, so that the nodes a rating counts do not depend on
-// the machine), and run as many at a time as --hash holds.
+// this size (enough for a puzzle; fixed, so that what a puzzle's search does is the same on
+// every machine), and run as many at a time as --hash holds.
 inline constexpr std::size_t kPuzzleTableMb = 16;
 inline std::size_t puzzle_table_mb(std::size_t hash_mb) {
   return std::min(hash_mb, kPuzzleTableMb);

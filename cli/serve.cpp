@@ -4,9 +4,10 @@
 // Threads. One I/O thread runs every connection (asynchronous reads and writes, the page's
 // files, the timers, the signals); nothing else touches a connection. API requests are jobs
 // for two worker pools, one for searches (--jobs threads) and one for the quick endpoints,
-// each with a bounded queue (a full queue answers 503). A worker hands its answer back to the
-// I/O thread (asio::post); a job's only shared state is its atomic stop flag, which the I/O
-// thread sets when the client goes away, when the job outlives --max-time, or on shutdown.
+// each with a bounded queue (a full queue answers 503; cli/serve_jobs.h). A worker hands its
+// answer back to the I/O thread (asio::post); a job's only shared state is its atomic stop
+// flag, which the I/O thread sets when the client goes away, when the job outlives --max-time,
+// or on shutdown.
 #include <unistd.h>
 
 // clang-format off
@@ -15,20 +16,17 @@
 // clang-format on
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <condition_variable>
 #include <csignal>
 #include <cstdlib>
 #include <deque>
 #include <iostream>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <set>
-#include <thread>
 
 #include "cli/commands.h"
 #include "cli/search_options.h"
 #include "cli/serve_api.h"
+#include "cli/serve_jobs.h"
 #include "cli/web_assets.h"
 
 namespace leapfrog::cli {
@@ -39,7 +37,6 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = net::ip::tcp;
-using Clock = std::chrono::steady_clock;
 
 // A request's body: a game record is a few kilobytes; 1 MiB is far more than any needs.
 constexpr std::size_t kMaxBody = std::size_t{1} << 20;
@@ -61,86 +58,6 @@ struct ServeOptions {
   int queue = 64;
   std::size_t hash_mb = 64;
   double read_timeout = 10;
-};
-
-// One API request on its way through a worker.
-struct Job {
-  ApiRequest request;
-  std::atomic<bool> stop{false};
-  Clock::time_point started{};  // set by the worker (under the pool's lock)
-  // Called by the worker with the answer, and with each progress event (streams only).
-  std::function<void(ApiReply)> done;
-  std::function<void(const Progress&)> progress;
-};
-
-// A fixed set of worker threads and a bounded queue of jobs.
-class Pool {
- public:
-  Pool(int workers, std::size_t capacity, ApiLimits limits) : capacity_(capacity), limits_(limits) {
-    for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
-  }
-  ~Pool() {
-    close();
-    for (std::thread& t : threads_) t.join();
-  }
-
-  // False when the queue is full or closed.
-  bool push(std::shared_ptr<Job> job) {
-    std::lock_guard lock(mutex_);
-    if (closed_ || waiting_.size() >= capacity_) return false;
-    waiting_.push_back(std::move(job));
-    ready_.notify_one();
-    return true;
-  }
-
-  // Stops every job, waiting or running; the workers end after their current job.
-  void close() {
-    std::lock_guard lock(mutex_);
-    closed_ = true;
-    for (const auto& j : waiting_) j->stop = true;
-    for (const auto& j : running_) j->stop = true;
-    ready_.notify_all();
-  }
-
-  // Stops the jobs that have run longer than `limit`.
-  void stop_overdue(Clock::duration limit) {
-    std::lock_guard lock(mutex_);
-    const auto now = Clock::now();
-    for (const auto& j : running_)
-      if (now - j->started > limit) j->stop = true;
-  }
-
- private:
-  void work() {
-    for (;;) {
-      std::shared_ptr<Job> job;
-      {
-        std::unique_lock lock(mutex_);
-        ready_.wait(lock, [this] { return closed_ || !waiting_.empty(); });
-        if (waiting_.empty()) return;
-        job = std::move(waiting_.front());
-        waiting_.pop_front();
-        job->started = Clock::now();
-        running_.insert(job);
-      }
-      ApiReply reply = job->stop ? ApiReply{503, error_json("cancelled")}
-                                 : answer_api(job->request, limits_, job->stop, job->progress);
-      {
-        std::lock_guard lock(mutex_);
-        running_.erase(job);
-      }
-      job->done(std::move(reply));
-    }
-  }
-
-  std::size_t capacity_;
-  ApiLimits limits_;
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::shared_ptr<Job>> waiting_;
-  std::set<std::shared_ptr<Job>> running_;
-  bool closed_ = false;
-  std::vector<std::thread> threads_;
 };
 
 std::string content_type(const std::string& path) {

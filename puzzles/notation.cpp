@@ -213,6 +213,16 @@ Rules Setup::rules() const {
   return overrides.apply(v.rules);
 }
 
+Setup one_player(const Setup& setup) {
+  Setup solo = setup;
+  Position& p = solo.position;
+  p.to_move = 0;
+  p.scores.fill(0);
+  p.removals_due = setup.position.removals_due != 0 ? 1 : 0;
+  solo.overrides.players = 1;
+  return solo;
+}
+
 Setup parse_position(std::string_view text) {
   text = skip_bom(text);
   std::vector<Token> rows, fields;

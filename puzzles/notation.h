@@ -63,6 +63,11 @@ struct Setup {
   bool operator==(const Setup&) const = default;
 };
 
+// The position as the one-player game (solitaire) reads it: one player makes every turn
+// (players=1, player 1 to move, no scores), and makes one opening removal first if any player
+// of the position still owes one, whatever the number of players the position names.
+Setup one_player(const Setup& setup);
+
 // Parses position text (one line or a grid file). Throws ParseError naming line and column.
 Setup parse_position(std::string_view text);
 

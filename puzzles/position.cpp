@@ -43,6 +43,15 @@ std::uint16_t default_removals(const Board& board, const Rules& rules, const Pos
   return board_full(board, pos) ? start_position(rules, pos).removals_due : 0;
 }
 
+Position start_with_holes(const Board& board, const Rules& rules, Position start, Value fill,
+                          std::span<const Square> holes) {
+  for (int i = 0; i < board.squares(); ++i)
+    if (start.cells[board.cell(i)] == 0) start.cells[board.cell(i)] = fill;
+  for (const Square s : holes) start.cells[s] = 0;
+  start.removals_due = default_removals(board, rules, start);
+  return start;
+}
+
 Position apply(const Board& board, const Rules& rules, const Position& pos,
                std::span<const Square> squares, bool removal) {
   Position next = pos;

@@ -58,6 +58,12 @@ bool board_full(const Board& board, const Position& pos);
 // of the rules' opening (start_position), on any other board none.
 std::uint16_t default_removals(const Board& board, const Rules& rules, const Position& pos);
 
+// A start with exactly the squares `holes` empty (squares of `board`): every other square
+// full, `fill` (the variant's cheapest piece) where `start` has none (a peg board's start
+// hole), and the opening removals that position owes under `rules` (default_removals).
+Position start_with_holes(const Board& board, const Rules& rules, Position start, Value fill,
+                          std::span<const Square> holes);
+
 // Applies a legal turn (legality is the caller's business: see legality.h).
 Position apply(const Board& board, const Rules& rules, const Position& pos,
                std::span<const Square> squares, bool removal);

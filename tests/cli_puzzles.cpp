@@ -34,8 +34,8 @@ TEST_CASE("generate puzzles --json has the documented keys and is reproducible",
 
 TEST_CASE("generate puzzles gives the same ratings whatever --hash and --threads",
           "[cli][generator][rating]") {
-  // Seed 7's first solitaire puzzle rated 2031 with the solver's table at 16 MB and 2086 at
-  // 1 MB when ratings came from the node count (docs/rating.md).
+  // A rating is a property of the puzzle (docs/rating.md), not of how the search went, and
+  // --hash and --threads change how it goes.
   const std::string cmd = "generate puzzles --kind solitaire --count 2 --size 5 --seed 7";
   const auto a = run_cli(cmd + " --hash 1 --threads 1");
   const auto b = run_cli(cmd + " --hash 32 --threads 2");

@@ -1,4 +1,4 @@
-// Puzzle generation (issue 5): chain puzzles have exactly one maximal chain, solitaire
+// Puzzle generation: chain puzzles have exactly one maximal chain, solitaire
 // puzzles' solutions replay to the proved optimum, and the output depends on the seed only.
 #include <catch2/catch.hpp>
 #include <map>
@@ -105,10 +105,9 @@ TEST_CASE(
     "ratings are properties of the puzzle: the same at any table size, thread count and "
     "move order of the search",
     "[generator][rating]") {
-  // Solitaire ratings once came from the solver's node count, which all three change (seed 7's
-  // first puzzle rated 2031 with a 16 MB table and 2086 with 1 MB). Which candidates become
-  // puzzles may still depend on the search's speed (a candidate not proved within the node
-  // budget is dropped), so the puzzles are compared by id: every line is the same.
+  // All three change the search's node count, which a rating must not read. Which candidates
+  // become puzzles may still depend on the search's speed (a candidate not proved within the
+  // node budget is dropped), so the puzzles are compared by id: every line is the same.
   const auto by_id = [](const std::vector<Puzzle>& puzzles) {
     std::map<std::string, std::string> out;
     for (const Puzzle& p : puzzles) out[p.id] = format_puzzle_epd(p);

@@ -35,12 +35,12 @@ RuleOverrides with(Continuation c, Measure m = Measure::kPoints, bool diagonal =
 
 std::set<std::string> as_set(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
-// The example of issue 2 (points): 12 / 9 / 7 / 1 turns under the four rules.
+// A worked example (points): 12 / 9 / 7 / 1 turns under the four continuation rules.
 const std::string kExample = "3441./33311/.1.41/.4.../.41.1";
 
 }  // namespace
 
-TEST_CASE("issue-2 example: turn counts under each continuation rule", "[movegen]") {
+TEST_CASE("worked example: turn counts under each continuation rule", "[movegen]") {
   CHECK(turns_of(kExample, with(Continuation::kOptional)).size() == 12);
   CHECK(turns_of(kExample, with(Continuation::kForced)).size() == 9);
   CHECK(turns_of(kExample, with(Continuation::kPieceMax)).size() == 7);

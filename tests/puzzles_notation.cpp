@@ -5,6 +5,8 @@
 
 #include "generator/random.h"
 #include "puzzles/notation.h"
+#include "puzzles/position.h"
+#include "puzzles/variant.h"
 
 using namespace leapfrog;
 
@@ -75,6 +77,49 @@ TEST_CASE("fields: variant, players, turn, scores, removals, rules", "[notation]
   CHECK(parse_position("1.1 scores=1,2,3").rules().players == 3);
   CHECK(parse_position("1.1 variant=english").rules().players == 1);
   CHECK(parse_position("1.1 variant=take-it-away").rules().jumps == JumpSet::kDiagonal);
+}
+
+TEST_CASE("one_player: one player makes every turn and owes one removal at most", "[notation]") {
+  // Player 2 to move, scores made, player 2 owes a removal: player 1 alone, from nothing,
+  // owing one removal; the rest of the position as it was.
+  const Setup s = parse_position("12/34 variant=murray turn=2 scores=5,7 removals=2 by=pieces");
+  const Setup solo = one_player(s);
+  CHECK(solo.rules().players == 1);
+  CHECK(solo.position.to_move == 0);
+  CHECK(solo.position.scores[0] == 0);
+  CHECK(solo.position.scores[1] == 0);
+  CHECK(solo.position.removals_due == 1);
+  CHECK(solo.position.cells == s.position.cells);
+  CHECK(solo.rules().measure == Measure::kPieces);
+  CHECK(solo.variant == "murray");
+  // Two players owing two removals: one; none owed: none.
+  CHECK(one_player(parse_position("12/34 players=2 removals=1,2")).position.removals_due == 1);
+  CHECK(one_player(parse_position("12/3. players=3")).position.removals_due == 0);
+}
+
+TEST_CASE("start_with_holes: the board full but for the holes, the opening's removals due",
+          "[notation]") {
+  // English: the centre hole filled, c1 and d4's neighbour d5 emptied; one player, no removal
+  // owed on a board that is not full.
+  const Variant& english = *find_variant("english");
+  const Setup s = parse_position(english.start);
+  const Square c1 = parse_square(s.board, "c1"), d4 = parse_square(s.board, "d4");
+  const Square d5 = parse_square(s.board, "d5");
+  const Square holes[] = {c1, d5};
+  const Position p = start_with_holes(s.board, s.rules(), s.position, 1, holes);
+  CHECK(p.cells[d4] == 1);
+  CHECK(p.cells[c1] == 0);
+  CHECK(p.cells[d5] == 0);
+  CHECK(piece_count(s.board, p) == s.board.squares() - 2);
+  CHECK(p.removals_due == 0);
+  // No holes: a full board, which owes the opening's removals.
+  Rules two = s.rules();
+  two.players = 2;
+  two.opening = Opening::kEachPlayer;
+  const Position full = start_with_holes(s.board, two, s.position, 3, {});
+  CHECK(board_full(s.board, full));
+  CHECK(full.cells[d4] == 3);
+  CHECK(full.removals_due == 3);  // each of the two players owes one
 }
 
 TEST_CASE("grid files with comments and fields on their own lines", "[notation]") {

@@ -1,10 +1,12 @@
-// An independent single-player reference for the tests (solver_solitaire, generator_puzzles).
+// An independent single-player reference for the tests (solver_solitaire, generator_puzzles,
+// generator_solitaire).
 #pragma once
 
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog::testing {
@@ -139,5 +141,26 @@ struct FinishEnumeration {
     if (acc == sq.value) ++sq.count;
   }
 };
+
+// Replays a solitaire line from `pos` for a lone player: removals first (as many as are
+// due), then turns that check_turn accepts. Returns the total taken, or -1 if illegal.
+inline Score replay(const Board& board, const Rules& solo, Position pos, int removals,
+                    const std::vector<Turn>& line) {
+  Score total = 0;
+  pos.to_move = 0;
+  for (const Turn& t : line) {
+    pos.removals_due = removals > 0 ? 1 : 0;
+    if (t.removal != (removals > 0)) return -1;
+    const TurnCheck c = check_turn(board, solo, pos, t);
+    if (!c.legal) return -1;
+    total += c.size(solo);
+    pos = apply(board, solo, pos, t);
+    if (t.removal) --removals;
+  }
+  pos.removals_due = 0;
+  if ((removals > 0 && piece_count(board, pos) > 0) || has_turn(board, solo, pos))
+    return -1;  // runs to the end
+  return total;
+}
 
 }  // namespace leapfrog::testing

@@ -119,8 +119,8 @@ TEST_CASE("best agrees with plain recursion on random lattice positions", "[solv
   }
 }
 
-// A random lattice of the issue's shape: w x h (odd sides), each edge holding a piece with
-// probability 1 - missing/100, a jumper on a random node.
+// A random lattice of the lattice positions' shape: w x h (odd sides), each edge holding a
+// piece with probability 1 - missing/100, a jumper on a random node.
 Setup random_lattice(Rng& rng, int w, int h, int missing) {
   Setup s{Board(w, h), {}, "", {}};
   std::vector<Square> nodes;
@@ -137,7 +137,7 @@ Setup random_lattice(Rng& rng, int w, int h, int missing) {
 }
 
 TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[solver][chains]") {
-  // The issue's shape: nodes on even file and rank, pieces on the edges between them (each
+  // The lattice shape: nodes on even file and rank, pieces on the edges between them (each
   // jumpable across one axis only), empty holes on odd file and rank, and one jumper on a
   // node. The region is a plain graph from the root on, so the trail search (solver/trails.h)
   // answers: mostly its leftover enumeration, whose bound decides which edge sets are looked
@@ -475,11 +475,11 @@ TEST_CASE("results are the same at 1 and 2 threads", "[solver][chains]") {
   }
 }
 
-TEST_CASE("lattice position: 9x9 (issue 3, 75 points)", "[solver][chains]") {
+TEST_CASE("lattice position: 9x9 (75 points)", "[solver][chains]") {
   const Setup s = parse_position(
       ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.");
   ReferenceSearch ref(s.board, JumpSet::kOrthogonal, true, ~std::uint64_t{0});
   const auto expect = ref.run(cells_of(s.board, s.position));
-  REQUIRE(expect.value == 75);  // the value quoted in the issue
+  REQUIRE(expect.value == 75);  // the known optimum
   check_against_reference(s, s.rules(), expect.chains, expect.value);
 }

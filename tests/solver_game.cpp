@@ -354,7 +354,7 @@ TEST_CASE("game search: merging symmetric images searches fewer nodes, same valu
   // The 15-hole triangle and a 4x4 square of plain pieces, each player owing a removal, two
   // and three players. The search is deterministic, so the two-player counts are pinned: the
   // table's move found again from an image of the position that stored it saves nodes there
-  // (a mapping of the stored move that ignores the symmetry took 11441 and 7607).
+  // (a mapping of the stored move that ignores the symmetry searches more).
   const std::map<std::string, std::uint64_t> pinned = {
       {".####/11###/111##/1111#/11111 grid=hex", 10768}, {"1111/1111/1111/1111", 7436}};
   for (const auto& [text, nodes] : pinned) {

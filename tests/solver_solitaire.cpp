@@ -14,7 +14,6 @@
 
 #include "core/bigcount.h"
 #include "core/classes.h"
-#include "generator/layout.h"
 #include "generator/random.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
@@ -27,6 +26,7 @@
 
 using namespace leapfrog;
 using leapfrog::testing::Reference;
+using leapfrog::testing::replay;
 
 namespace {
 
@@ -57,27 +57,6 @@ Setup random_setup(Rng& rng, int min_squares, int max_squares, bool plain, int d
             plain ? 1 : static_cast<Value>(1 + rng.below(4));
     return s;
   }
-}
-
-// Replays a solitaire line from `pos` for a lone player: removals first (as many as are
-// due), then turns that check_turn accepts. Returns the total taken, or -1 if illegal.
-Score replay(const Board& board, const Rules& solo, Position pos, int removals,
-             const std::vector<Turn>& line) {
-  Score total = 0;
-  pos.to_move = 0;
-  for (const Turn& t : line) {
-    pos.removals_due = removals > 0 ? 1 : 0;
-    if (t.removal != (removals > 0)) return -1;
-    const TurnCheck c = check_turn(board, solo, pos, t);
-    if (!c.legal) return -1;
-    total += c.size(solo);
-    pos = apply(board, solo, pos, t);
-    if (t.removal) --removals;
-  }
-  pos.removals_due = 0;
-  if ((removals > 0 && piece_count(board, pos) > 0) || has_turn(board, solo, pos))
-    return -1;  // runs to the end
-  return total;
 }
 
 const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
@@ -269,64 +248,6 @@ TEST_CASE("a stopped search returns a legal line and proved only at the bound",
   CHECK_FALSE(has_turn(s.board, rules, p));  // the line is played to the end
 }
 
-TEST_CASE("5x5 Murray layouts with one piece removed are solved with a proof",
-          "[solver][solitaire]") {
-  // Acceptance of issue 4: the optimum of 5x5 Murray positions is proved (here with the
-  // position-class bound); each line replays legally to its value.
-  const Variant& murray = *find_variant("murray");
-  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
-    const Board board(5, 5);
-    Position p = random_layout(board, murray, seed);
-    p.cells[board.square(2, 2)] = 0;
-    Rules rules = murray.rules;
-    rules.players = 1;
-    const SolveResult r = solve(board, rules, p, SolveOptions{}, SearchControl{});
-    INFO(format_grid(board, p));
-    CHECK(r.proved);
-    CHECK(r.complete);
-    CHECK(replay(board, rules, p, 0, r.line) == r.value);
-  }
-}
-
-// A full Murray layout as the start of a one-player game: the opening removal is due.
-SolveResult solve_full_murray(int side, std::uint64_t seed, int threads, Board& board, Position& p,
-                              Rules& rules) {
-  const Variant& murray = *find_variant("murray");
-  board = Board(side, side);
-  p = random_layout(board, murray, seed);
-  p.removals_due = 1;
-  rules = murray.rules;
-  rules.players = 1;
-  SearchControl control;
-  control.threads = threads;
-  // A regression fails instead of hanging. A node limit, not a time limit: the line must not
-  // depend on how fast the build runs (a sanitizer build is many times slower). 11x11 takes
-  // 1.7M nodes.
-  control.node_limit = 40'000'000;
-  return solve(board, rules, p, SolveOptions{}, control);
-}
-
-TEST_CASE("full Murray boards are proved: a lone white piece stays", "[solver][solitaire]") {
-  // The bound with the removal due is everything but one white (value 1) piece; the guided
-  // search finds a line that leaves exactly that, so the optimum is proved without an
-  // exhaustive search. The same value and line at 1 and 2 threads.
-  for (const int side : {8, 11}) {
-    Board board(1, 1);
-    Position p;
-    Rules rules;
-    const SolveResult one = solve_full_murray(side, 2, 1, board, p, rules);
-    const SolveResult two = solve_full_murray(side, 2, 2, board, p, rules);
-    INFO(side << "x" << side);
-    CHECK(one.proved);
-    CHECK(one.complete);
-    CHECK(one.value == point_total(board, p) - 1);
-    CHECK(one.bound == one.value);
-    CHECK(replay(board, rules, p, 1, one.line) == one.value);
-    CHECK(two.value == one.value);
-    CHECK(two.line == one.line);
-  }
-}
-
 TEST_CASE("optimal line counts on symmetric starts match the reference", "[solver][solitaire]") {
   // Symmetric starts exercise the breadth-first count's use of the start's stabiliser.
   for (const char* text :
@@ -373,34 +294,6 @@ TEST_CASE("a line count whose levels do not fit in --hash is made by the DP",
     CHECK(a.count == bfs.count);
     CHECK(b.count == bfs.count);
     CHECK(a.count.size() >= 7);
-  }
-}
-
-TEST_CASE("optimal line counts do not depend on the table size", "[solver][solitaire]") {
-  // Outside the breadth-first path the count keeps a memo bounded by --hash (half of it,
-  // beside the table), which drops positions when full (they are then counted again).
-  // With --hash 2 the memo has 1 MB, which holds about 8,000
-  // positions; these 5x4 Murray counts (a 104,672,214 and a 66,935,359) go through about
-  // 38,000 and 34,000 distinct positions, so most of them are dropped and counted again.
-  const Variant& murray = *find_variant("murray");
-  for (std::uint64_t seed : {2, 8}) {
-    const Board board(5, 4);
-    Position p = random_layout(board, murray, seed);
-    p.cells[board.square(1, 1)] = 0;
-    Rules rules = murray.rules;
-    rules.players = 1;
-    SolveOptions big, tiny;
-    big.count = tiny.count = true;
-    big.hash_mb = 64;
-    tiny.hash_mb = 2;
-    const SolveResult a = solve(board, rules, p, big, SearchControl{});
-    const SolveResult b = solve(board, rules, p, tiny, SearchControl{});
-    INFO(format_grid(board, p));
-    REQUIRE(a.proved);
-    REQUIRE(b.proved);
-    CHECK(a.value == b.value);
-    CHECK(a.count.size() >= 8);
-    CHECK(a.count == b.count);
   }
 }
 

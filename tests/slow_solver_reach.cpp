@@ -26,7 +26,7 @@ TEST_CASE("reach english gives OEIS A112737 and 23,475,688", "[slow][reach]") {
 }
 
 TEST_CASE("reach english without symmetry gives 187,636,299", "[slow][reach]") {
-  // The figure for every position counted separately.
+  // The figure for every position counted separately (no symmetry folding).
   const Setup s = parse_position(find_variant("english")->start);
   const ReachResult r = reach(s.board, s.rules(), s.position, false, SearchControl{});
   CHECK(r.total == 187636299);

@@ -1,6 +1,6 @@
-// The two large lattice positions of issue 3 (seconds to minutes of plain recursion): the
-// chain search must give the value and count quoted there, and the same maximal chains, in
-// the same order, as the plain-recursion reference.
+// The two large lattice positions (too many chains for the default suite's plain recursion):
+// the chain search must give the known value and count, and the same maximal chains, in the
+// same order, as the plain-recursion reference.
 #include <catch2/catch.hpp>
 
 #include "chain_reference.h"
@@ -26,7 +26,7 @@ TEST_CASE("lattice 11x11: 99 points, 27136 maximal chains, as plain recursion", 
   for (std::size_t i = 0; i < r.chains.size(); ++i) CHECK(r.chains[i].squares == expect.chains[i]);
 }
 
-TEST_CASE("lattice 13x13: 116 points, 10752 maximal chains (issue 3)", "[chains]") {
+TEST_CASE("lattice 13x13: 116 points, 10752 maximal chains", "[chains]") {
   const Setup s = parse_position(kLattices[2].position);
   SearchControl one, two;
   one.threads = 1;

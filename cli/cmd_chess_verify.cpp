@@ -1,0 +1,133 @@
+// leapfrog chess verify: is a move legal, or every move of a record (--game).
+#include <iostream>
+
+#include "chess/notation.h"
+#include "chess/record.h"
+#include "cli/chess_options.h"
+#include "cli/command_json.h"
+#include "cli/render.h"
+
+namespace leapfrog::cli {
+
+using chess::Move;
+using chess::Position;
+
+Json chess_verify_json(const Position& pos, const std::string& captures, const chess::Verdict& v) {
+  Json j{{"legal", v.legal},
+         {"move", v.legal ? Json(chess::move_text(v.move)) : Json(nullptr)},
+         {"reason", v.legal ? Json(nullptr) : Json(v.reason)},
+         {"required", chess_move_list_json(v.required)},
+         {"captures", captures}};
+  if (v.legal) j["fen"] = pos.after(v.move).fen();
+  return j;
+}
+
+Json chess_referee_json(const chess::GameText& g, const std::string& captures) {
+  Position pos = chess_position(g.fen);
+  const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
+  Json first_error = nullptr;
+  int played = 0;
+  for (const auto& token : g.moves) {
+    chess::WrittenMove written;
+    try {
+      written = chess::parse_move(token.text, pos.geometry());
+    } catch (const chess::MoveSyntaxError& e) {
+      throw UsageError("record line " + std::to_string(token.line) + ": " + e.what());
+    }
+    const chess::Verdict v = chess::judge(pos, rules, written);
+    if (!v.legal) {
+      first_error = Json{{"ply", played + 1},
+                         {"line", token.line},
+                         {"move", token.text},
+                         {"reason", v.reason},
+                         {"required", chess_move_list_json(v.required)}};
+      break;
+    }
+    pos = pos.after(v.move);
+    ++played;
+  }
+  const bool over = chess::legal_moves(pos, rules).empty();
+  return Json{{"legal", first_error.is_null()},
+              {"turns", played},
+              {"first_error", first_error},
+              {"final", pos.fen()},
+              {"game_over", over ? Json(chess_game_over_text(pos)) : Json(nullptr)},
+              {"result", g.result.empty() ? Json(nullptr) : Json(g.result)},
+              {"captures", captures}};
+}
+
+namespace {
+
+// verify --game: every move of a record judged in turn, up to the first illegal one.
+int referee(const ChessOptions& o, const std::string& path) {
+  chess::GameText g;
+  try {
+    g = chess::parse_record(read_file(path));
+  } catch (const chess::RecordError& e) {
+    throw UsageError(e.what());
+  }
+  const Json j = chess_referee_json(g, o.captures);
+  const bool ok = j["legal"].get<bool>();
+  const Json& first_error = j["first_error"];
+  if (o.common.json) {
+    print_json(j);
+  } else if (ok) {
+    std::cout << j["turns"].get<int>() << " moves, all legal; final position "
+              << j["final"].get<std::string>() << "\n";
+    if (!j["game_over"].is_null()) std::cout << j["game_over"].get<std::string>() << "\n";
+  } else {
+    std::cout << "ply " << first_error["ply"].get<int>() << " (line "
+              << first_error["line"].get<int>() << ") "
+              << escape_controls(first_error["move"].get<std::string>())
+              << ": illegal: " << first_error["reason"].get<std::string>() << "\n";
+    if (!first_error["required"].empty()) {
+      std::cout << "required (one of):";
+      for (const auto& m : first_error["required"]) std::cout << " " << m.get<std::string>();
+      std::cout << "\n";
+    }
+  }
+  return ok ? 0 : 1;
+}
+
+}  // namespace
+
+int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
+  ChessOptions o;
+  std::string fen, move, game;
+  po::options_description visible;
+  po::options_description records("Game records");
+  records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
+                        "referee a PGN-style record instead (docs/leapchess.md): every move "
+                        "judged in turn; exit 1 at the first illegal one; '-' reads standard "
+                        "input");
+  visible.add(chess_rule_options(o)).add(records).add(output_options(o.common));
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}})) return 0;
+  if (!game.empty()) {
+    if (!fen.empty()) throw UsageError("--game takes no FEN or MOVE (the record has both)");
+    return referee(o, game);
+  }
+  const Position pos = chess_position(fen);
+  if (move.empty()) throw UsageError("missing MOVE");
+  chess::WrittenMove written;
+  try {
+    written = chess::parse_move(move, pos.geometry());
+  } catch (const chess::MoveSyntaxError& e) {
+    throw UsageError(e.what());
+  }
+  const chess::Verdict v = chess::judge(pos, rules_of(o), written);
+  if (o.common.json) {
+    print_json(chess_verify_json(pos, o.captures, v));
+  } else if (v.legal) {
+    std::cout << chess::move_text(v.move) << ": legal\n";
+  } else {
+    std::cout << escape_controls(move) << ": illegal: " << v.reason << "\n";
+    if (!v.required.empty()) {
+      std::cout << "required (one of):";
+      for (const Move& m : v.required) std::cout << " " << chess::move_text(m);
+      std::cout << "\n";
+    }
+  }
+  return v.legal ? 0 : 1;
+}
+
+}  // namespace leapfrog::cli

@@ -1,0 +1,96 @@
+// Reading and writing the files the commands name, '-' standing for standard input or output
+// (cli/common.h).
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <system_error>
+
+#include "cli/common.h"
+#include "cli/progress.h"
+
+namespace leapfrog::cli {
+
+std::string read_file(const std::string& path) {
+  const std::string name = path == "-" ? "standard input" : quoted_text(path);
+  std::ifstream file;
+  if (path != "-") {
+    if (std::error_code ec; std::filesystem::is_directory(path, ec))
+      throw UsageError(name + " is a directory");
+    file.open(path, std::ios::binary);
+    if (!file) throw UsageError("cannot read " + name);
+  }
+  std::istream& in = path == "-" ? std::cin : file;
+  // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program.
+  std::optional<InterruptEndsWait> typing;
+  if (path == "-" && ::isatty(STDIN_FILENO)) typing.emplace();
+  // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
+  // filling the memory.
+  std::string text;
+  std::size_t line = 0;  // bytes since the last newline
+  char block[1 << 16];
+  while (in.read(block, sizeof block) || in.gcount() > 0) {
+    const std::string_view got(block, static_cast<std::size_t>(in.gcount()));
+    for (const char c : got)
+      if (c == '\n')
+        line = 0;
+      else if (++line > kMaxLineBytes)
+        throw UsageError(name + " has a line longer than " + std::to_string(kMaxLineBytes) +
+                         " bytes");
+    if (text.size() + got.size() > kMaxFileBytes)
+      throw UsageError(name + " is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
+    text.append(got);
+  }
+  if (in.bad()) throw UsageError("cannot read " + name);
+  text.erase(0, text.size() - skip_bom(text).size());
+  return text;
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  if (path == "-") {
+    if (!(std::cout << text << std::flush)) throw UsageError("cannot write standard output");
+    return;
+  }
+  std::ofstream out(path, std::ios::binary);
+  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write " + quoted_text(path));
+}
+
+void check_writable(const std::string& path, const char* option) {
+  if (path == "-") return;
+  namespace fs = std::filesystem;
+  const auto refuse = [&](const std::string& why) {
+    throw UsageError(std::string(option) + ": cannot write " + quoted_text(path) + " (" + why +
+                     ")");
+  };
+  const auto access_error = [] {
+    return std::error_code(errno, std::generic_category()).message();
+  };
+  std::error_code ec;
+  if (fs::is_directory(path, ec)) refuse("it is a directory");
+  if (fs::exists(path, ec)) {
+    if (::access(path.c_str(), W_OK) != 0) refuse(access_error());
+    return;
+  }
+  fs::path folder = fs::path(path).parent_path();
+  if (folder.empty()) folder = ".";
+  if (!fs::is_directory(folder, ec)) refuse("no folder " + quoted_text(folder.string()));
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(access_error());
+}
+
+bool save_record(const std::string& path, const std::string& text, const char* command) {
+  try {
+    write_file(path, text);
+    return true;
+  } catch (const UsageError& e) {
+    std::cerr << "leapfrog " << command << ": " << e.what()
+              << "; the record follows on standard output\n";
+    return false;
+  }
+}
+
+void print_json(const Json& j) { std::cout << j.dump(2) << "\n"; }
+
+}  // namespace leapfrog::cli
