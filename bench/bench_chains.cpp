@@ -6,7 +6,7 @@
 #include "generator/layout.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/lattices.h"
 
 using namespace leapfrog;
@@ -106,7 +106,7 @@ BENCHMARK(BM_BoundedTrailLattice)
     ->Iterations(3);
 
 // The same with the general search everywhere (ChainOptions::plain_graphs = false): what the
-// trail search of solver/trails.h gains on plain graphs.
+// trail search of solver/chains/trails.h gains on plain graphs.
 void BM_GeneralSearchLattice(benchmark::State& state) {
   ChainOptions general;
   general.plain_graphs = false;

@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "cli/search_options.h"
 #include "generator/layout.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/lattices.h"
 
 namespace leapfrog::cli {

@@ -5,7 +5,7 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 
 namespace leapfrog::cli {
 

@@ -1,7 +1,7 @@
 #include "generator/check.h"
 
 #include "puzzles/legality.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog {

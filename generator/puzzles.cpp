@@ -10,7 +10,7 @@
 #include "generator/random.h"
 #include "generator/rating.h"
 #include "puzzles/movegen.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog {

@@ -5,7 +5,7 @@
 
 #include "chain_reference.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/lattices.h"
 
 using namespace leapfrog;

@@ -1,4 +1,4 @@
-#include "solver/trail_bounded.h"
+#include "solver/chains/trail_bounded.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/bigcount.h"
-#include "solver/child_fold.h"
+#include "solver/chains/child_fold.h"
 
 namespace leapfrog::trails_detail {
 

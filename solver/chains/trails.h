@@ -1,4 +1,4 @@
-// The maximum-capture search on a plain graph: the fast path of solver/chains.cpp for
+// The maximum-capture search on a plain graph: the fast path of solver/chains/chains.cpp for
 // regions where every chain is a trail (the lattice positions of issue 3).
 //
 // A region is plain when every square the jumper can reach is empty and every piece in it
