@@ -20,6 +20,13 @@ TEST_CASE("a table takes the most entries that fit, a power of two", "[core][tab
   CHECK(TableMemory<Entry>(10, 2).mask() == 1);  // or the least asked for
 }
 
+TEST_CASE("tables that grow by rehashing count the old table while they move", "[core][table]") {
+  CHECK(table_entries(1000, 24) == 32);
+  CHECK(table_entries(10, 24, 4) == 4);
+  CHECK(growth_fits(1024, 2048, 8, 3 * 1024 * 8));    // both tables, exactly
+  CHECK_FALSE(growth_fits(1024, 2048, 8, 2048 * 8));  // the grown one alone is not enough
+}
+
 TEST_CASE("a table whose memory cannot be had says how much did not fit", "[core][table]") {
   // 2^60 bytes is past any address space: calloc refuses at once, nothing is touched. A
   // sanitizer's allocator aborts on such a request instead of refusing it.

@@ -21,6 +21,7 @@
 #include "core/classes.h"
 #include "core/pagoda.h"
 #include "core/symmetry.h"
+#include "core/table_memory.h"
 #include "puzzles/movegen.h"
 #include "solver/solitaire.h"
 
@@ -311,7 +312,7 @@ class Finish {
     inserted_ = false;
     if (2 * (table_size_ + 1) > table_.size()) {
       const std::size_t grown = std::max<std::size_t>(1024, 2 * table_.size());
-      if ((grown + table_.size()) * sizeof(std::uint64_t) > bytes) return false;
+      if (!growth_fits(table_.size(), grown, sizeof(std::uint64_t), bytes)) return false;
       std::vector<std::uint64_t> old(grown, 0);
       old.swap(table_);
       for (const std::uint64_t k : old)

@@ -20,6 +20,7 @@
 
 #include "core/bigcount.h"
 #include "core/poller.h"
+#include "core/table_memory.h"
 #include "core/tt.h"
 #include "solver/solitaire.h"
 #include "solver/solitaire/bounds.h"
@@ -145,7 +146,8 @@ class CountMemo {
     return nullptr;
   }
   void store(const PositionKey& key, const BigCount& count, std::uint64_t work) {
-    if (2 * size_ >= 4 * buckets_.size() && 3 * buckets_.size() * sizeof(Bucket) <= max_bytes_)
+    if (2 * size_ >= 4 * buckets_.size() &&
+        growth_fits(buckets_.size(), 2 * buckets_.size(), sizeof(Bucket), max_bytes_))
       resize(2 * buckets_.size());
     Entry* victim = &buckets_[key.hash() & mask_].e[0];
     for (Entry& e : buckets_[key.hash() & mask_].e)
