@@ -13,8 +13,7 @@ bool has_turn(const Board& board, const Rules& rules, const Position& pos) {
   // Under every continuation rule a single available jump means some legal chain exists.
   for (int s = 0; s < board.cells(); ++s) {
     if (pos.cells[s] == 0) continue;
-    for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps))
-      if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
+    if (can_jump(board, rules, pos.cells, static_cast<Square>(s))) return true;
   }
   return false;
 }

@@ -368,8 +368,7 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
   const int nsym = symmetry ? sym.count() : 1;
   const std::size_t cells = static_cast<std::size_t>(board.cells());
   const std::size_t length = cells + 1;
-  Rules solo = rules;
-  solo.players = 1;
+  const Rules solo = one_player(rules);
   // key: the least image of (p, removals) under the symmetries in use.
   std::vector<unsigned char> key(length), image(length);
   const auto make_key = [&](const Position& p, int removals) {

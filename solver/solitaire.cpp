@@ -261,8 +261,7 @@ constexpr int kGuidedSquares = 36;
 Score replay_line(const Board& board, const Rules& solo, Position pos,
                   const std::vector<Turn>& line) {
   int removals = std::popcount(static_cast<unsigned>(pos.removals_due));
-  pos.to_move = 0;
-  pos.scores.fill(0);
+  pos = one_player(pos);
   Score total = 0;
   for (const Turn& t : line) {
     pos.removals_due = removals > 0 ? 1 : 0;
@@ -279,7 +278,7 @@ Score replay_line(const Board& board, const Rules& solo, Position pos,
 // first in generation order among equals), as a stopped exhaustive search does; returns
 // what the added jumps take. For the optional rule, whose turns are single jumps here.
 Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<Turn>& line) {
-  pos.to_move = 0;
+  pos = one_player(pos);
   pos.removals_due = 0;
   for (const Turn& t : line) pos = apply(board, solo, pos, t);
   Score added = 0;
@@ -305,8 +304,7 @@ Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<T
 }  // namespace
 
 Score solitaire_bound(const Board& board, const Rules& rules, const Position& pos) {
-  Rules solo = rules;
-  solo.players = 1;
+  const Rules solo = one_player(rules);
   if (board.squares() <= 64 && rules.continuation == Continuation::kOptional) {
     const BitGame game(board, solo, pos, false);
     return game.upper_bound(game.root());
@@ -322,8 +320,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   if (options.hash_mb == 0)
     options.hash_mb =
         options.count ? SolveOptions::kDefaultCountHashMb : SolveOptions::kDefaultHashMb;
-  Rules solo = rules;
-  solo.players = 1;
+  const Rules solo = one_player(rules);
   // Plain pieces under the optional rule: the optimal lines are the jump sequences to the
   // deepest level, counted breadth-first (solver/reach.h) far faster than by the DP.
   SolveOptions search_options = options;

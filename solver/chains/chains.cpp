@@ -28,12 +28,6 @@ using namespace chain_search;
 
 namespace {
 
-bool can_jump(const Board& board, const Rules& rules, const Position& pos, Square s) {
-  for (const Jump& j : board.jumps(s, rules.jumps))
-    if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
-  return false;
-}
-
 ChainResult best_removal(const Board& board, const Rules& rules, const Position& pos,
                          const ChainOptions& options) {
   ChainResult r;
@@ -71,7 +65,7 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
   for (int s = 0; s < board.cells(); ++s) {
     const auto sq = static_cast<Square>(s);
     if (pos.cells[s] == 0 || (options.only_start && *options.only_start != sq)) continue;
-    if (can_jump(board, rules, pos, sq)) starts.push_back(sq);
+    if (can_jump(board, rules, pos.cells, sq)) starts.push_back(sq);
   }
 
   Shared shared(board, rules, pos, control);

@@ -66,11 +66,9 @@ class GeneralGame {
         finish_(board, solo, pos, classes_, finish) {
     if (symmetry && board.squares() <= 64) syms_ = finish_.symmetries(sym_);
     finish_.build_table(sym_, syms_, table_bytes);
-    root_.pos = pos;
-    root_.pos.to_move = 0;
+    root_.pos = one_player(pos);
     root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
     root_.pos.removals_due = root_.removals > 0 ? 1 : 0;
-    root_.pos.scores.fill(0);
   }
 
   const State& root() const { return root_; }
