@@ -3,11 +3,11 @@
 // count). Run: build/bench/leapfrog_bench [--benchmark_filter=Lattice]
 #include <benchmark/benchmark.h>
 
+#include "bench/lattices.h"
 #include "generator/layout.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
 #include "solver/chains/chains.h"
-#include "solver/lattices.h"
 
 using namespace leapfrog;
 

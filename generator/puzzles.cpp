@@ -153,12 +153,12 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   if (shape.jumps < spec.min_jumps) return std::nullopt;
 
   // The best any other piece can do, and how many pieces can jump at all.
-  detail::ChainWalker walker(setup.board, rules, pos);
+  const std::vector<Score> captures = best_captures(setup.board, rules, pos);
   Score runner_up = 0;
   int jumpers = 0;
   for (int s = 0; s < setup.board.cells(); ++s) {
     if (pos.cells[s] == 0) continue;
-    const Score b = walker.best_from(static_cast<Square>(s));
+    const Score b = captures[static_cast<std::size_t>(s)];
     jumpers += b > 0;
     if (s != best.best->squares[0]) runner_up = std::max(runner_up, b);
   }

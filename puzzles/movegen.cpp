@@ -26,4 +26,13 @@ Score max_capture(const Board& board, const Rules& rules, const Position& pos) {
   return best;
 }
 
+std::vector<Score> best_captures(const Board& board, const Rules& rules, const Position& pos) {
+  detail::ChainWalker walker(board, rules, pos);
+  std::vector<Score> best(static_cast<std::size_t>(board.cells()), 0);
+  for (int s = 0; s < board.cells(); ++s)
+    if (pos.cells[s] != 0)
+      best[static_cast<std::size_t>(s)] = walker.best_from(static_cast<Square>(s));
+  return best;
+}
+
 }  // namespace leapfrog

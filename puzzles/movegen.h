@@ -283,4 +283,8 @@ bool has_turn(const Board& board, const Rules& rules, const Position& pos);
 // removals; 0 when no jump is possible.
 Score max_capture(const Board& board, const Rules& rules, const Position& pos);
 
+// Per cell, the largest capture (by rules.measure) a chain of the piece there could make
+// now; 0 for an empty cell or a piece that cannot jump.
+std::vector<Score> best_captures(const Board& board, const Rules& rules, const Position& pos);
+
 }  // namespace leapfrog

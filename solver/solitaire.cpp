@@ -20,7 +20,6 @@
 #include "core/pagoda.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
-#include "core/tt.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "solver/guided.h"
@@ -30,6 +29,7 @@
 #include "solver/solitaire/finish.h"
 #include "solver/solitaire/general_game.h"
 #include "solver/solitaire/searcher.h"
+#include "solver/tt.h"
 
 namespace leapfrog {
 

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "core/table_memory.h"
-#include "core/tt.h"
 #include "sanitized.h"
 
 using namespace leapfrog;
@@ -32,7 +31,7 @@ TEST_CASE("a table whose memory cannot be had says how much did not fit", "[core
   // sanitizer's allocator aborts on such a request instead of refusing it.
   if (leapfrog::testing::kSanitized) return;
   try {
-    const TranspositionTable tt(std::size_t{1} << 60);
+    const TableMemory<std::uint64_t> table(std::size_t{1} << 60);
     FAIL("a table of 2^60 bytes was allocated");
   } catch (const std::bad_alloc& e) {
     CHECK(std::string(e.what()) == "cannot allocate 1099511627776 MB for the search's table");

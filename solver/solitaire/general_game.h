@@ -20,12 +20,12 @@
 #include "core/classes.h"
 #include "core/hash.h"
 #include "core/symmetry.h"
-#include "core/tt.h"
 #include "puzzles/movegen.h"
 #include "solver/solitaire.h"
 #include "solver/solitaire/bit_game.h"
 #include "solver/solitaire/bounds.h"
 #include "solver/solitaire/finish.h"
+#include "solver/tt.h"
 
 namespace leapfrog::solitaire_search {
 

@@ -21,9 +21,9 @@
 #include "core/bigcount.h"
 #include "core/poller.h"
 #include "core/table_memory.h"
-#include "core/tt.h"
 #include "solver/solitaire.h"
 #include "solver/solitaire/bounds.h"
+#include "solver/tt.h"
 
 namespace leapfrog::solitaire_search {
 
