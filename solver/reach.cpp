@@ -300,8 +300,8 @@ namespace {
 
 // A set of fixed-length byte keys: the keys one after another in one array, in the order
 // they came, and an open-addressing table of their indices. A 5x5 position takes about 40
-// bytes where a hash set of strings took over 200, and the whole set is freed at once (a
-// stopped run used to spend seconds freeing millions of strings).
+// bytes where a hash set of strings takes over 200, and the whole set is freed at once (a
+// stopped run does not free millions of separate strings).
 class ByteKeySet {
  public:
   explicit ByteKeySet(std::size_t length) : length_(length) {}

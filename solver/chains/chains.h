@@ -33,8 +33,8 @@
 // lattices is within a few points.
 //
 // Plain graphs (every square the jumper can reach empty, every piece there jumpable across
-// one axis only, as on the lattices of issue 3): chains are trails, and the trail search of
-// solver/chains/trails.h answers instead: the edge sets a maximal trail can leave are enumerated
+// one axis only, as on the lattices of bench/lattices.h): chains are trails, and the trail search
+// of solver/chains/trails.h answers instead: the edge sets a maximal trail can leave are enumerated
 // and the Euler trails of what remains counted, in turns with a bounded search on bit-set
 // states (a T-join bound that a child inherits in O(1), a block-tree bound; docs/chains.md).
 // ChainOptions::plain_graphs = false keeps the general search everywhere.

@@ -371,7 +371,7 @@ class StartSearch final : public StartSearchBase {
   // minimum perfect matching of T0 = odd(G) + {cur} plus a free node (the end) under
   // shortest-path distances. Half of a minimum assignment (a cover of the nodes by cycles,
   // which a matching doubled is) bounds that from below. Distances by one Dijkstra per node of T0,
-  // the assignment by the Hungarian method: O(|T0|^3), a few microseconds on a lattice.
+  // the assignment by the Hungarian method: O(|T0|^3), and T0 is small on a lattice.
   Score matching_bound(Square cur, std::size_t n);
 
   // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).

@@ -50,16 +50,13 @@ using Budget = MemoryBudget;
 // through small per-bucket chunks that go to memory whole (the scatter touches few cache
 // lines); then each bucket's children are added to that bucket's hash set, small enough to
 // stay in the core's L2 cache. The counts do not depend on the order, so any thread count
-// gives the same levels.
-//
-// English, 2 threads on a 2-core AMD EPYC VM: 1.5 s, 215 MB; the 64-bit frame words pushed
-// into 512 vectors a thread that this replaced took 2.1 s, 230 MB.
+// gives the same levels. Measured against simpler layouts in docs/bench.md.
 
 __extension__ typedef unsigned __int128 Count128;
 
 // 2^7 buckets keep a bucket's set in L2 at English's largest level (3.6 million positions,
-// 256 KiB a set) and a thread's staged chunks in L1 (16 KiB); chunks of 32 items measured a
-// little faster than 16 (English, one thread: 3.05 s against 3.15 s CPU).
+// 256 KiB a set) and a thread's staged chunks in L1 (16 KiB); chunks of 32 items rather than
+// 16 halve the writes out per item (docs/bench.md).
 constexpr int kBucketBits = 7;
 constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
 constexpr std::size_t kChunk = 32;  // items a bucket stages before writing out
