@@ -3,11 +3,11 @@
 // count). Run: build/bench/leapfrog_bench [--benchmark_filter=Lattice]
 #include <benchmark/benchmark.h>
 
+#include "bench/lattices.h"
 #include "generator/layout.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
-#include "solver/lattices.h"
+#include "solver/chains/chains.h"
 
 using namespace leapfrog;
 
@@ -106,7 +106,7 @@ BENCHMARK(BM_BoundedTrailLattice)
     ->Iterations(3);
 
 // The same with the general search everywhere (ChainOptions::plain_graphs = false): what the
-// trail search of solver/trails.h gains on plain graphs.
+// trail search of solver/chains/trails.h gains on plain graphs.
 void BM_GeneralSearchLattice(benchmark::State& state) {
   ChainOptions general;
   general.plain_graphs = false;

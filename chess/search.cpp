@@ -40,7 +40,7 @@ std::uint32_t fingerprint(const Move& m) {
 
 enum Bound : std::uint8_t { kNone = 0, kLower = 1, kUpper = 2, kExact = 3 };
 
-// The search's own table: unlike core/tt.h (exact values and upper bounds for the solitaire
+// The search's own table: unlike solver/tt.h (exact values and upper bounds for the solitaire
 // search, no moves), alpha-beta needs lower bounds, a depth and the best move. Owned by one
 // search on one thread; always replaces (the newest result is the most useful here).
 class Table {

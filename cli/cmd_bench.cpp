@@ -5,11 +5,11 @@
 #include <iomanip>
 #include <iostream>
 
+#include "bench/lattices.h"
 #include "cli/commands.h"
 #include "cli/search_options.h"
 #include "generator/layout.h"
-#include "solver/chains.h"
-#include "solver/lattices.h"
+#include "solver/chains/chains.h"
 
 namespace leapfrog::cli {
 

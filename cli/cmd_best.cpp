@@ -6,7 +6,7 @@
 #include "cli/search_options.h"
 #include "cli/svg.h"
 #include "cli/then_option.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 
 namespace leapfrog::cli {
 

@@ -17,7 +17,7 @@
 #include "cli/common.h"
 #include "generator/puzzles.h"
 #include "puzzles/record.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/game.h"
 #include "solver/referee.h"
 #include "solver/solitaire.h"

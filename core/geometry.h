@@ -67,7 +67,6 @@ class Shape {
   int index(Square s) const { return index_[s]; }
   Square cell(int i) const { return cell_[static_cast<std::size_t>(i)]; }
 
-  bool full_rectangle() const { return squares() == cells(); }
   bool operator==(const Shape& other) const {
     return width_ == other.width_ && height_ == other.height_ && on_board_ == other.on_board_;
   }

@@ -119,8 +119,7 @@ Symmetry::Symmetry(const Shape& shape, const JumpTable& jumps) {
     kinds_.push_back(grid_kind(shape, *map));
     maps_.push_back(std::move(*map));
   }
-  fits64_ = shape.squares() <= 64;
-  if (!fits64_) return;
+  if (shape.squares() > 64) return;
   const int n = shape.squares();
   bytes_ = (n + 7) / 8;
   for (const auto& m : maps_) {
@@ -136,12 +135,6 @@ Symmetry::Symmetry(const Shape& shape, const JumpTable& jumps) {
       }
     tables_.push_back(std::move(t));
   }
-}
-
-std::uint64_t Symmetry::canonical64(std::uint64_t bits) const {
-  std::uint64_t best = bits;
-  for (int k = 1; k < count(); ++k) best = std::min(best, apply64(k, bits));
-  return best;
 }
 
 }  // namespace leapfrog

@@ -9,7 +9,7 @@
 // seen gets exactly the symmetries its jumps have, and an irregular shape only the identity.
 // Piece values travel with their pieces, so two positions that are images of each other
 // have the same solitaire value, the same number of optimal lines and the same reachable
-// sets. canonical64() picks one representative per class, as Edax's board_unique does: the
+// sets. A search keeps one representative per class, as Edax's board_unique does: the
 // least image.
 #pragma once
 
@@ -36,11 +36,8 @@ class Symmetry {
   // it for word-level shortcuts.
   int kind(int k) const { return kinds_[static_cast<std::size_t>(k)]; }
 
-  // Fast path for at most 64 playable cells: a bitboard with bit i for the i-th playable
-  // cell (Shape::index).
-  bool fits64() const { return fits64_; }
-  // Image of such a bitboard under symmetry k (byte-wise lookup tables built at
-  // construction).
+  // For at most 64 playable cells: the image under symmetry k of a bitboard with bit i for
+  // the i-th playable cell (Shape::index), by byte-wise lookup tables built at construction.
   std::uint64_t apply64(int k, std::uint64_t bits) const {
     const auto& t = tables_[static_cast<std::size_t>(k)];
     std::uint64_t out = 0;
@@ -48,13 +45,10 @@ class Symmetry {
       out |= t[static_cast<std::size_t>(b) * 256 + ((bits >> (8 * b)) & 0xFF)];
     return out;
   }
-  // The least image of a bitboard (one value plane).
-  std::uint64_t canonical64(std::uint64_t bits) const;
 
  private:
   std::vector<std::vector<Square>> maps_;
   std::vector<int> kinds_;
-  bool fits64_ = false;
   int bytes_ = 0;
   // tables_[k][byte * 256 + v]: image under k of byte value v at byte position `byte`.
   std::vector<std::vector<std::uint64_t>> tables_;

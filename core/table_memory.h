@@ -25,14 +25,29 @@ class TableAllocError : public std::bad_alloc {
   std::string what_;
 };
 
+// The one sizing rule of the search tables: the most entries, a power of two and at least
+// `least` (a power of two), whose `entry_bytes` each fit in `bytes`.
+constexpr std::size_t table_entries(std::size_t bytes, std::size_t entry_bytes,
+                                    std::size_t least = 1) {
+  std::size_t n = least;
+  while (n * 2 * entry_bytes <= bytes) n *= 2;
+  return n;
+}
+
+// For the tables that grow by rehashing: whether the table grown from `entries` to `grown`
+// entries fits in `bytes` together with the old one, which lives until every entry is moved.
+constexpr bool growth_fits(std::size_t entries, std::size_t grown, std::size_t entry_bytes,
+                           std::size_t bytes) {
+  return (grown + entries) * entry_bytes <= bytes;
+}
+
 template <class Entry>
 class TableMemory {
  public:
   // The most entries, a power of two and at least `least` (a power of two), whose bytes fit
   // in `bytes`.
   explicit TableMemory(std::size_t bytes, std::size_t least = 1) {
-    std::size_t n = least;
-    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+    const std::size_t n = table_entries(bytes, sizeof(Entry), least);
     entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
     if (!entries_) throw TableAllocError(n * sizeof(Entry));
     mask_ = n - 1;

@@ -1,7 +1,7 @@
 #include "generator/check.h"
 
 #include "puzzles/legality.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog {
@@ -38,11 +38,8 @@ PuzzleCheck check_puzzle(const Puzzle& p, const SearchControl& control, std::siz
     return {true, "", best.nodes};
   }
   // Solitaire: one player makes every turn.
-  RuleOverrides solo;
-  solo.players = 1;
-  const Rules rules = solo.apply(s.rules());
-  Position pos = s.position;
-  pos.to_move = 0;
+  const Rules rules = one_player(s.rules());
+  Position pos = one_player(s.position);
   Score total = 0;
   for (std::size_t i = 0; i < p.solution.size(); ++i) {
     const TurnCheck c = check_turn(s.board, rules, pos, p.solution[i]);

@@ -10,7 +10,7 @@
 #include "generator/random.h"
 #include "generator/rating.h"
 #include "puzzles/movegen.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog {
@@ -48,17 +48,17 @@ Turn random_removal(const Board& board, const Rules& rules, const Position& pos,
 // that can jump, then random jumps, going on with probability 1/2 while it can.
 std::optional<Turn> random_chain(const Board& board, const Rules& rules, const Position& pos,
                                  Rng& rng) {
-  const auto can_jump = [&](const std::array<Value, kMaxCells>& cells, Square s,
-                            std::vector<Jump>& out) {
+  const auto open_jumps = [&](const std::array<Value, kMaxCells>& cells, Square s,
+                              std::vector<Jump>& out) {
     out.clear();
     for (const Jump& j : board.jumps(s, rules.jumps))
-      if (cells[j.over] != 0 && cells[j.to] == 0) out.push_back(j);
+      if (jump_open(cells, j)) out.push_back(j);
     return !out.empty();
   };
   std::vector<Square> jumpers;
   std::vector<Jump> jumps;
   for (int s = 0; s < board.cells(); ++s)
-    if (pos.cells[s] != 0 && can_jump(pos.cells, static_cast<Square>(s), jumps))
+    if (pos.cells[s] != 0 && open_jumps(pos.cells, static_cast<Square>(s), jumps))
       jumpers.push_back(static_cast<Square>(s));
   if (jumpers.empty()) return std::nullopt;
   std::array<Value, kMaxCells> cells = pos.cells;
@@ -66,7 +66,7 @@ std::optional<Turn> random_chain(const Board& board, const Rules& rules, const P
   Square at = jumpers[rng.below(jumpers.size())];
   turn.squares.push_back(at);
   cells[at] = 0;
-  while (can_jump(cells, at, jumps)) {
+  while (open_jumps(cells, at, jumps)) {
     const Jump j = jumps[rng.below(jumps.size())];
     cells[j.over] = 0;
     at = j.to;
@@ -153,12 +153,12 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   if (shape.jumps < spec.min_jumps) return std::nullopt;
 
   // The best any other piece can do, and how many pieces can jump at all.
-  detail::ChainWalker walker(setup.board, rules, pos);
+  const std::vector<Score> captures = best_captures(setup.board, rules, pos);
   Score runner_up = 0;
   int jumpers = 0;
   for (int s = 0; s < setup.board.cells(); ++s) {
     if (pos.cells[s] == 0) continue;
-    const Score b = walker.best_from(static_cast<Square>(s));
+    const Score b = captures[static_cast<std::size_t>(s)];
     jumpers += b > 0;
     if (s != best.best->squares[0]) runner_up = std::max(runner_up, b);
   }
@@ -220,9 +220,8 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
     if (!play_down(setup.board, game_rules, pos,
                    full - full * (25 + static_cast<int>(rng.below(26))) / 100, rng))
       return std::nullopt;
-    pos.to_move = 0;
+    pos = one_player(pos);
     pos.removals_due = 0;
-    pos.scores = {};
   }
   setup.position = pos;
   const int pieces = piece_count(setup.board, pos);

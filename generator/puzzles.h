@@ -1,4 +1,4 @@
-// Puzzle generation (issue 5): "find the largest capture" (chain) and "capture the most"
+// Puzzle generation: "find the largest capture" (chain) and "capture the most"
 // (solitaire) puzzles, each with a verified solution, a difficulty rating and theme tags.
 //
 // Reproducibility: candidate i is built from Rng::stream(seed, i) alone and candidates are

@@ -66,11 +66,10 @@ TurnCheck check_turn(const Board& board, const Rules& rules, const Position& pos
     case Continuation::kOptional:
       break;
     case Continuation::kForced:
-      for (const Jump& j : board.jumps(last, rules.jumps))
-        if (work.cells[j.over] != 0 && work.cells[j.to] == 0)
-          return fail("the chain must go on (forced continuation): " + name(last) + "x" +
-                          name(j.to) + " is still possible",
-                      c);
+      if (const Jump* j = first_open_jump(board, rules, work.cells, last))
+        return fail("the chain must go on (forced continuation): " + name(last) + "x" +
+                        name(j->to) + " is still possible",
+                    c);
       break;
     case Continuation::kPieceMax: {
       detail::ChainWalker walker(board, rules, pos);

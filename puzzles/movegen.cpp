@@ -13,8 +13,7 @@ bool has_turn(const Board& board, const Rules& rules, const Position& pos) {
   // Under every continuation rule a single available jump means some legal chain exists.
   for (int s = 0; s < board.cells(); ++s) {
     if (pos.cells[s] == 0) continue;
-    for (const Jump& j : board.jumps(static_cast<Square>(s), rules.jumps))
-      if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
+    if (can_jump(board, rules, pos.cells, static_cast<Square>(s))) return true;
   }
   return false;
 }
@@ -24,6 +23,15 @@ Score max_capture(const Board& board, const Rules& rules, const Position& pos) {
   Score best = 0;
   for (int s = 0; s < board.cells(); ++s)
     if (pos.cells[s] != 0) best = std::max(best, walker.best_from(static_cast<Square>(s)));
+  return best;
+}
+
+std::vector<Score> best_captures(const Board& board, const Rules& rules, const Position& pos) {
+  detail::ChainWalker walker(board, rules, pos);
+  std::vector<Score> best(static_cast<std::size_t>(board.cells()), 0);
+  for (int s = 0; s < board.cells(); ++s)
+    if (pos.cells[s] != 0)
+      best[static_cast<std::size_t>(s)] = walker.best_from(static_cast<Square>(s));
   return best;
 }
 

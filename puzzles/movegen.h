@@ -253,6 +253,26 @@ bool for_each_turn(const Board& board, const Rules& rules, const Position& pos, 
   return true;
 }
 
+// Whether `j` can be made now: a piece to jump over and an empty square to land on (the
+// jumper itself is not looked at). The one test of "can this piece jump".
+inline bool jump_open(const std::array<Value, kMaxCells>& cells, const Jump& j) {
+  return cells[j.over] != 0 && cells[j.to] == 0;
+}
+
+// The first jump from `s`, in jump-table order, that can be made now; nullptr when none.
+inline const Jump* first_open_jump(const Board& board, const Rules& rules,
+                                   const std::array<Value, kMaxCells>& cells, Square s) {
+  for (const Jump& j : board.jumps(s, rules.jumps))
+    if (jump_open(cells, j)) return &j;
+  return nullptr;
+}
+
+// Whether the piece on `s` can make a jump now.
+inline bool can_jump(const Board& board, const Rules& rules,
+                     const std::array<Value, kMaxCells>& cells, Square s) {
+  return first_open_jump(board, rules, cells, s) != nullptr;
+}
+
 // Every legal turn, in for_each_turn's order.
 std::vector<Turn> legal_turns(const Board& board, const Rules& rules, const Position& pos);
 
@@ -262,5 +282,9 @@ bool has_turn(const Board& board, const Rules& rules, const Position& pos);
 // The largest capture (by rules.measure) any chain could make now, ignoring opening
 // removals; 0 when no jump is possible.
 Score max_capture(const Board& board, const Rules& rules, const Position& pos);
+
+// Per cell, the largest capture (by rules.measure) a chain of the piece there could make
+// now; 0 for an empty cell or a piece that cannot jump.
+std::vector<Score> best_captures(const Board& board, const Rules& rules, const Position& pos);
 
 }  // namespace leapfrog

@@ -215,10 +215,9 @@ Rules Setup::rules() const {
 
 Setup one_player(const Setup& setup) {
   Setup solo = setup;
-  Position& p = solo.position;
-  p.to_move = 0;
-  p.scores.fill(0);
-  p.removals_due = setup.position.removals_due != 0 ? 1 : 0;
+  solo.position = one_player(setup.position);
+  // The lone player owes one removal when any player did.
+  solo.position.removals_due = setup.position.removals_due != 0 ? 1 : 0;
   solo.overrides.players = 1;
   return solo;
 }

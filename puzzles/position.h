@@ -23,6 +23,14 @@ struct Position {
   bool operator==(const Position&) const = default;
 };
 
+// The position as a lone player's (solitaire): player 0 to move, no points scored yet; the
+// pieces and the removals due stay.
+inline Position one_player(Position pos) {
+  pos.to_move = 0;
+  pos.scores.fill(0);
+  return pos;
+}
+
 int piece_count(const Board& board, const Position& pos);
 Score point_total(const Board& board, const Position& pos);
 

@@ -59,6 +59,12 @@ struct Rules {
   bool operator==(const Rules&) const = default;
 };
 
+// The same rules for a lone player, who makes every turn (solitaire).
+inline Rules one_player(Rules rules) {
+  rules.players = 1;
+  return rules;
+}
+
 std::string_view to_string(Continuation c);
 std::string_view to_string(Measure m);
 std::string_view to_string(Opening o);

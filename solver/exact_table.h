@@ -14,10 +14,8 @@
 #include <atomic>
 #include <bit>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 
+#include "core/table_memory.h"
 #include "solver/exact_model.h"
 
 namespace leapfrog::exact {
@@ -41,13 +39,7 @@ class BoundTable {
     std::uint16_t hint;
   };
 
-  explicit BoundTable(std::size_t bytes) {
-    std::size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= bytes) n *= 2;
-    buckets_.reset(static_cast<Bucket*>(std::calloc(n, sizeof(Bucket))));
-    if (!buckets_) throw std::bad_alloc();
-    mask_ = n - 1;
-  }
+  explicit BoundTable(std::size_t bytes) : buckets_(bytes) {}
 
   bool probe(const Pos<P>& key, Found& out) const {
     Bucket& b = bucket(key);
@@ -116,13 +108,9 @@ class BoundTable {
   static bool same(const Entry& e, const Pos<P>& k) {
     return e.occ == k.occ && e.planes == k.planes && e.due == k.due;
   }
-  Bucket& bucket(const Pos<P>& key) const { return buckets_[key.hash() & mask_]; }
+  Bucket& bucket(const Pos<P>& key) const { return buckets_[key.hash() & buckets_.mask()]; }
 
-  struct Free {
-    void operator()(Bucket* p) const { std::free(p); }
-  };
-  std::unique_ptr<Bucket[], Free> buckets_;
-  std::size_t mask_ = 0;
+  TableMemory<Bucket> buckets_;
 };
 
 }  // namespace leapfrog::exact

@@ -10,9 +10,9 @@
 #include "core/poller.h"
 #include "core/symmetry.h"
 #include "core/table_memory.h"
-#include "core/tt.h"
 #include "puzzles/movegen.h"
 #include "solver/exact.h"
+#include "solver/tt.h"
 
 namespace leapfrog {
 

@@ -13,7 +13,7 @@
 // turn under that rule); under the other rules a line is a sequence of whole turns.
 //
 // The search: exhaustive depth-first search with a memory-bounded transposition table
-// (core/tt.h) over positions reduced by the board's symmetries (core/symmetry.h), with
+// (solver/tt.h) over positions reduced by the board's symmetries (core/symmetry.h), with
 // an upper bound that closes it early (the last piece on the board can never be captured,
 // so at most everything but the cheapest piece can be taken), captures of dearer pieces
 // tried first, and the top of the tree split among threads (oneTBB). Boards of at most 64

@@ -3,7 +3,7 @@
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 
 namespace leapfrog {
 

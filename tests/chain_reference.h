@@ -1,5 +1,5 @@
 // An independent reference for the chain search: plain recursion over every chain, sharing
-// nothing with solver/chains.cpp but the Board's jump tables. Slow (it visits every chain)
+// nothing with solver/chains/chains.cpp but the Board's jump tables. Slow (it visits every chain)
 // and obviously right; the tests compare the real search against it.
 #pragma once
 

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "core/table_memory.h"
-#include "core/tt.h"
 #include "sanitized.h"
 
 using namespace leapfrog;
@@ -20,12 +19,19 @@ TEST_CASE("a table takes the most entries that fit, a power of two", "[core][tab
   CHECK(TableMemory<Entry>(10, 2).mask() == 1);  // or the least asked for
 }
 
+TEST_CASE("tables that grow by rehashing count the old table while they move", "[core][table]") {
+  CHECK(table_entries(1000, 24) == 32);
+  CHECK(table_entries(10, 24, 4) == 4);
+  CHECK(growth_fits(1024, 2048, 8, 3 * 1024 * 8));    // both tables, exactly
+  CHECK_FALSE(growth_fits(1024, 2048, 8, 2048 * 8));  // the grown one alone is not enough
+}
+
 TEST_CASE("a table whose memory cannot be had says how much did not fit", "[core][table]") {
   // 2^60 bytes is past any address space: calloc refuses at once, nothing is touched. A
   // sanitizer's allocator aborts on such a request instead of refusing it.
   if (leapfrog::testing::kSanitized) return;
   try {
-    const TranspositionTable tt(std::size_t{1} << 60);
+    const TableMemory<std::uint64_t> table(std::size_t{1} << 60);
     FAIL("a table of 2^60 bytes was allocated");
   } catch (const std::bad_alloc& e) {
     CHECK(std::string(e.what()) == "cannot allocate 1099511627776 MB for the search's table");

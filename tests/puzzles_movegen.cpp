@@ -291,7 +291,10 @@ TEST_CASE("turn generator agrees with a brute-force reference on random position
           RuleOverrides o = with(rule, m, diagonal);
           const Rules rules = o.apply(s.rules());
           std::multiset<std::string> real;
+          std::vector<Score> best(static_cast<std::size_t>(s.board.cells()), 0);
           for_each_turn(s.board, rules, s.position, [&](const TurnView& t) {
+            Score& b = best[static_cast<std::size_t>(t.squares[0])];
+            b = std::max(b, t.size(rules));
             real.insert(format_turn(s.board, t));
             // Every generated turn passes the legality check and captures what it says.
             const TurnCheck c = check_turn(s.board, rules, s.position, t.to_turn());
@@ -305,6 +308,10 @@ TEST_CASE("turn generator agrees with a brute-force reference on random position
           REQUIRE(real == expected);
           // has_turn and max_capture agree with the list.
           REQUIRE(has_turn(s.board, rules, s.position) == !expected.empty());
+          // Under the optional rule every chain is a turn: best_captures is the best turn of
+          // each start square.
+          if (rule == Continuation::kOptional)
+            REQUIRE(best_captures(s.board, rules, s.position) == best);
           ++compared;
           nonempty += !expected.empty();
         }

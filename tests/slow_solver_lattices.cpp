@@ -3,10 +3,10 @@
 // same order, as the plain-recursion reference.
 #include <catch2/catch.hpp>
 
+#include "bench/lattices.h"
 #include "chain_reference.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
-#include "solver/lattices.h"
+#include "solver/chains/chains.h"
 
 using namespace leapfrog;
 

@@ -1,12 +1,12 @@
-// The chain search (solver/chains.h) against the plain-recursion reference, hand-checked
+// The chain search (solver/chains/chains.h) against the plain-recursion reference, hand-checked
 // positions, the removal reading, and determinism across thread counts.
 #include <catch2/catch.hpp>
 
 #include "chain_reference.h"
 #include "generator/random.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
-#include "solver/trails.h"
+#include "solver/chains/chains.h"
+#include "solver/chains/trails.h"
 
 using namespace leapfrog;
 using leapfrog::testing::ReferenceSearch;
@@ -139,11 +139,11 @@ Setup random_lattice(Rng& rng, int w, int h, int missing) {
 TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[solver][chains]") {
   // The lattice shape: nodes on even file and rank, pieces on the edges between them (each
   // jumpable across one axis only), empty holes on odd file and rank, and one jumper on a
-  // node. The region is a plain graph from the root on, so the trail search (solver/trails.h)
-  // answers: mostly its leftover enumeration, whose bound decides which edge sets are looked
-  // at, else its bounded search, whose T-join and block bounds decide the pruning. A bound
-  // that is too high anywhere drops maximal chains, which this test sees in the value, count
-  // or list.
+  // node. The region is a plain graph from the root on, so the trail search
+  // (solver/chains/trails.h) answers: mostly its leftover enumeration, whose bound decides which
+  // edge sets are looked at, else its bounded search, whose T-join and block bounds decide the
+  // pruning. A bound that is too high anywhere drops maximal chains, which this test sees in the
+  // value, count or list.
   Rng rng(4242);
   int tested = 0, with_chains = 0;
   while (tested < 400) {
@@ -246,7 +246,7 @@ TrailAnswer trail_answer(const PlainGraph& g, std::uint64_t budget) {
 }  // namespace
 
 TEST_CASE("the leftover enumeration agrees with the bounded trail search", "[solver][chains]") {
-  // solver/trails.h answers a plain graph by enumerating the edge sets a trail may leave and
+  // solver/chains/trails.h answers a plain graph by enumerating the edge sets a trail may leave and
   // counting Euler trails, in turns with its bounded search. Each is checked against the
   // other (value, count, every maximal chain in order), at the default enumeration budget,
   // with the bounded search alone (budget 0) and with budgets small enough that the

@@ -13,7 +13,7 @@
 #include "puzzles/notation.h"
 #include "puzzles/variant.h"
 #include "solitaire_reference.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/reach.h"
 #include "solver/solitaire.h"
 

@@ -1,4 +1,4 @@
-// repair_distances (solver/shortest_paths.h) against a plain Dijkstra: random grid graphs
+// repair_distances (solver/chains/shortest_paths.h) against a plain Dijkstra: random grid graphs
 // with weights 1..4 (many ties, as on the lattices) lose their edges one at a time, the way
 // a chain does, and after every removal each source's repaired row must equal the fresh one.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <queue>
 
 #include "generator/random.h"
-#include "solver/shortest_paths.h"
+#include "solver/chains/shortest_paths.h"
 
 using namespace leapfrog;
 

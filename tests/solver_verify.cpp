@@ -6,7 +6,7 @@
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "puzzles/notation.h"
-#include "solver/chains.h"
+#include "solver/chains/chains.h"
 #include "solver/verify.h"
 
 using namespace leapfrog;

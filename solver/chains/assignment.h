@@ -1,5 +1,6 @@
 // Minimum assignment by the Hungarian method, warm-started: shared by the T-join bounds of
-// the general chain search (solver/chains.cpp) and the trail search (solver/trails.h).
+// the general chain search (solver/chains/chains.cpp) and the trail search
+// (solver/chains/trails.h).
 #pragma once
 
 #include <cstddef>

@@ -1,4 +1,4 @@
-// What the parts of the trail search (solver/trails.h) share: a plain graph's edge sets as
+// What the parts of the trail search (solver/chains/trails.h) share: a plain graph's edge sets as
 // 128-bit masks, the graph with the operations on a search state (the jumper's vertex and
 // the edges it can still reach), and the node count with its stop request. Inline: they run
 // at every node.
@@ -16,7 +16,7 @@
 
 #include "core/hash.h"
 #include "puzzles/position.h"
-#include "solver/trails.h"
+#include "solver/chains/trails.h"
 
 namespace leapfrog {
 

@@ -1,4 +1,4 @@
-// The bounded search of the trail search (solver/trails.h): the search of chains.cpp (memo
+// The bounded search of the trail search (solver/chains/trails.h): the search of chains.cpp (memo
 // on the jumper's vertex and the edges it can still reach, `need`-pruning that never drops
 // a tie, so counts are exact) on the compact state of trail_graph.h, pruned by the bounds of
 // trail_bounds.h.
@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "puzzles/position.h"
+#include "solver/chains/trail_bounds.h"
+#include "solver/chains/trail_graph.h"
+#include "solver/chains/trail_table.h"
 #include "solver/memory_budget.h"
-#include "solver/trail_bounds.h"
-#include "solver/trail_graph.h"
-#include "solver/trail_table.h"
 
 namespace leapfrog::trails_detail {
 

@@ -1,4 +1,4 @@
-#include "solver/trails.h"
+#include "solver/chains/trails.h"
 
 namespace leapfrog {
 

@@ -1,5 +1,5 @@
-// The maximum-capture search on a plain graph: the fast path of solver/chains.cpp for
-// regions where every chain is a trail (the lattice positions of issue 3).
+// The maximum-capture search on a plain graph: the fast path of solver/chains/chains.cpp for
+// regions where every chain is a trail (the lattice positions of bench/lattices.h).
 //
 // A region is plain when every square the jumper can reach is empty and every piece in it
 // can be jumped across one axis only: squares are then the vertices of a graph, pieces its
@@ -11,8 +11,8 @@
 //    {v, t}, and every such U has Euler trails from v: the chains using exactly U. So the
 //    edge sets a trail may leave are enumerated, lightest first, and the Euler trails of each
 //    optimal U counted with a memo; no bound is needed while counting (Fleury's rule says
-//    which jumps can still finish). On the lattices of issue 3 there are one or two optimal
-//    sets, and the count visits only states of maximal chains.
+//    which jumps can still finish). On the lattices of bench/lattices.h there are one or two
+//    optimal sets, and the count visits only states of maximal chains.
 //  - The bounded search: the search of chains.cpp (memo on the jumper's vertex and the edges
 //    it can still reach, `need`-pruning that never drops a tie, so counts are exact) on a
 //    compact state: the edges as a 128-bit set, so a state's key, hash, weight and

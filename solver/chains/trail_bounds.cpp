@@ -1,4 +1,4 @@
-#include "solver/trail_bounds.h"
+#include "solver/chains/trail_bounds.h"
 
 #include <algorithm>
 #include <bit>

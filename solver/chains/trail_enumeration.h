@@ -1,4 +1,4 @@
-// The leftover enumeration of the trail search (solver/trails.h): the edges L = E - U a
+// The leftover enumeration of the trail search (solver/chains/trails.h): the edges L = E - U a
 // trail from the jumper leaves form a T-join for odd(E) + {v} + {t}, so the optimal edge
 // sets U are found by enumerating such leftovers, lightest first.
 #pragma once
@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "puzzles/position.h"
-#include "solver/trail_graph.h"
+#include "solver/chains/trail_graph.h"
 
 namespace leapfrog::trails_detail {
 

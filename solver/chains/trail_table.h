@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
+#include "solver/chains/trail_graph.h"
 #include "solver/memory_budget.h"
-#include "solver/trail_graph.h"
 
 namespace leapfrog::trails_detail {
 

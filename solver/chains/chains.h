@@ -33,8 +33,8 @@
 // lattices is within a few points.
 //
 // Plain graphs (every square the jumper can reach empty, every piece there jumpable across
-// one axis only, as on the lattices of issue 3): chains are trails, and the trail search of
-// solver/trails.h answers instead: the edge sets a maximal trail can leave are enumerated
+// one axis only, as on the lattices of bench/lattices.h): chains are trails, and the trail search
+// of solver/chains/trails.h answers instead: the edge sets a maximal trail can leave are enumerated
 // and the Euler trails of what remains counted, in turns with a bounded search on bit-set
 // states (a T-join bound that a child inherits in O(1), a block-tree bound; docs/chains.md).
 // ChainOptions::plain_graphs = false keeps the general search everywhere.
@@ -66,11 +66,11 @@ struct ChainOptions {
   // Count with BigCount from the start instead of after a 64-bit overflow (lets the tests
   // check that both counting paths agree).
   bool big_counts = false;
-  // Search plain-graph regions (lattices) with the trail search (solver/trails.h); false
+  // Search plain-graph regions (lattices) with the trail search (solver/chains/trails.h); false
   // uses the general search everywhere (the tests and benchmarks compare the two).
   bool plain_graphs = true;
   // In the trail search, let the leftover enumeration and Euler-trail count take turns with
-  // the bounded search (solver/trails.h); false runs the bounded search alone.
+  // the bounded search (solver/chains/trails.h); false runs the bounded search alone.
   bool leftovers = true;
 };
 

@@ -1,4 +1,4 @@
-#include "solver/trail_bounded.h"
+#include "solver/chains/trail_bounded.h"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/bigcount.h"
-#include "solver/child_fold.h"
+#include "solver/chains/child_fold.h"
 
 namespace leapfrog::trails_detail {
 
@@ -64,8 +64,8 @@ typename BoundedSearch<Count>::Sub BoundedSearch<Count>::solve(int depth, int v,
   if (depth > 0 || !bounds_.has_frame(0)) {
     // A child that inherits its parent's T-join bound keeps the parent's shortest paths,
     // and is taken as it is: the block bound is looked at again only where the jump broke
-    // one of those paths or cut the region (measured: far fewer block bounds for some
-    // more states). There the block bound comes first, on the parent's distances, and a
+    // one of those paths or cut the region: far fewer block bounds, for a few more
+    // states. There the block bound comes first, on the parent's distances, and a
     // T-join bound is computed afresh only when it does not prune.
     const auto prune = [&](Score ub) {
       table_.store(h, s, v, ub, Count{}, false);

@@ -1,4 +1,4 @@
-// TrailSearch (solver/trails.h): its parts, and the turns they take.
+// TrailSearch (solver/chains/trails.h): its parts, and the turns they take.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -9,14 +9,14 @@
 #include <vector>
 
 #include "core/bigcount.h"
-#include "solver/child_fold.h"
+#include "solver/chains/child_fold.h"
+#include "solver/chains/trail_bounded.h"
+#include "solver/chains/trail_bounds.h"
+#include "solver/chains/trail_enumeration.h"
+#include "solver/chains/trail_euler.h"
+#include "solver/chains/trail_graph.h"
+#include "solver/chains/trails.h"
 #include "solver/memory_budget.h"
-#include "solver/trail_bounded.h"
-#include "solver/trail_bounds.h"
-#include "solver/trail_enumeration.h"
-#include "solver/trail_euler.h"
-#include "solver/trail_graph.h"
-#include "solver/trails.h"
 
 namespace leapfrog {
 

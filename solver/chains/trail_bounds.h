@@ -1,4 +1,4 @@
-// The bounds of the trail search's bounded search (solver/trails.h): the T-join bound, with
+// The bounds of the trail search's bounded search (solver/chains/trails.h): the T-join bound, with
 // the frames its states inherit along a chain, and the block bound for bridges. Both bound
 // from below the weight a trail from the jumper must leave of the edges it can reach.
 #pragma once
@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "puzzles/position.h"
-#include "solver/assignment.h"
-#include "solver/trail_graph.h"
+#include "solver/chains/assignment.h"
+#include "solver/chains/trail_graph.h"
 
 namespace leapfrog::trails_detail {
 

@@ -1,4 +1,4 @@
-#include "solver/trail_enumeration.h"
+#include "solver/chains/trail_enumeration.h"
 
 #include <algorithm>
 #include <bit>

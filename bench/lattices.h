@@ -1,4 +1,4 @@
-// Lattice positions (issue 3): pieces on the edges of a lattice of empty squares and a
+// Lattice positions: pieces on the edges of a lattice of empty squares and a
 // jumper on a node, so that every chain is a trail through the lattice. They are the hard
 // cases of the chain search; the answers quoted are those of plain recursion (value by
 // points and, where checked, the number of maximal chains).

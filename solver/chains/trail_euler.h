@@ -1,4 +1,4 @@
-// The Euler trails of the trail search (solver/trails.h): the chains that use exactly an
+// The Euler trails of the trail search (solver/chains/trails.h): the chains that use exactly an
 // optimal edge set, counted with a memo and listed.
 #pragma once
 
@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "puzzles/position.h"
+#include "solver/chains/trail_graph.h"
+#include "solver/chains/trail_table.h"
 #include "solver/memory_budget.h"
-#include "solver/trail_graph.h"
-#include "solver/trail_table.h"
 
 namespace leapfrog::trails_detail {
 

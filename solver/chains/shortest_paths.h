@@ -1,7 +1,7 @@
 // Decremental single-source shortest paths: the distances from one source after one edge
 // of the graph was removed, repaired from the distances before instead of recomputed.
 //
-// Used by the chain search's matching bound (solver/chains.cpp): along a chain the graph
+// Used by the chain search's matching bound (solver/chains/chains.cpp): along a chain the graph
 // loses one edge per jump, and most distances do not change. Header-only so that the tests
 // can check it against a plain Dijkstra on random graphs.
 //

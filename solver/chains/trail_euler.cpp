@@ -1,11 +1,11 @@
-#include "solver/trail_euler.h"
+#include "solver/chains/trail_euler.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 #include "core/bigcount.h"
-#include "solver/child_fold.h"
+#include "solver/chains/child_fold.h"
 
 namespace leapfrog::trails_detail {
 

@@ -1,4 +1,7 @@
-#include "solver/chains.h"
+// The exhaustive search of the chains of one start square (StartSearch), what the start
+// tasks share, and its table of sub-problems; its bounds are in start_search_bounds.h.
+// Internal to solver/chains/chains.cpp.
+#pragma once
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -14,15 +17,14 @@
 #include "core/hash.h"
 #include "core/poller.h"
 #include "puzzles/movegen.h"
-#include "solver/assignment.h"
-#include "solver/child_fold.h"
+#include "solver/chains/assignment.h"
+#include "solver/chains/chains.h"
+#include "solver/chains/child_fold.h"
+#include "solver/chains/shortest_paths.h"
+#include "solver/chains/trails.h"
 #include "solver/memory_budget.h"
-#include "solver/shortest_paths.h"
-#include "solver/trails.h"
 
-namespace leapfrog {
-
-namespace {
+namespace leapfrog::chain_search {
 
 // Zobrist keys from the project's hash mix: fixed, the same on every run and machine.
 constexpr std::uint64_t zobrist_key(std::uint64_t salt, std::uint64_t i) {
@@ -362,312 +364,23 @@ class StartSearch final : public StartSearchBase {
   // is an odd number of them, one of them stays: it costs at least m(x), the least of them.
   // A piece left over serves at most two such squares and the trail's end may be any one
   // of them, hence (sum - max) / 2.
-  Score parity_bound(Square cur, std::size_t n) const {
-    Score sum_m = 0, max_m = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const Square x = region_[i];
-      if (x == cur || degree_[x] < 2) continue;
-      int single = 0;
-      bool flexible = false;
-      Score m = std::numeric_limits<Score>::max();
-      for (const Jump& j : sh_.board.jumps(x, sh_.rules.jumps)) {
-        if (cells_[j.over] == 0) continue;
-        if (axes_[j.over] > 2) {
-          flexible = true;
-          break;
-        }
-        ++single;
-        m = std::min(m, mid_weight(j.over));
-      }
-      if (flexible || single % 2 == 0) continue;
-      sum_m += m;
-      max_m = std::max(max_m, m);
-    }
-    return (sum_m - max_m + 1) / 2;
-  }
+  Score parity_bound(Square cur, std::size_t n) const;
 
   // Parity in a plain graph (pure_): the pieces a trail from cur to some end leaves
   // form a T-join for T = odd(G) + {cur, end}, so they weigh at least a minimum T-join: a
   // minimum perfect matching of T0 = odd(G) + {cur} plus a free node (the end) under
   // shortest-path distances. Half of a minimum assignment (a cover of the nodes by cycles,
   // which a matching doubled is) bounds that from below. Distances by one Dijkstra per node of T0,
-  // the assignment by the Hungarian method: O(|T0|^3), a few microseconds on a lattice.
-  Score matching_bound(Square cur, std::size_t n) {
-    terminals_.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      const Square x = region_[i];
-      if (((degree_[x] & 1) != 0) != (x == cur)) terminals_.push_back(x);
-    }
-    std::sort(terminals_.begin(), terminals_.end());
-    if (frames_.size() <= static_cast<std::size_t>(depth_))
-      frames_.resize(static_cast<std::size_t>(depth_) + 1);
-    Frame& f = frames_[static_cast<std::size_t>(depth_)];
-    f.valid = false;
-    const std::size_t k = terminals_.size();
-    if (k <= 1) return 0;
-    constexpr Score kInf = std::numeric_limits<Score>::max() / 4;
-    const std::size_t m = k + 1;  // the last node is the free end
-    const auto cells = static_cast<std::size_t>(sh_.board.cells());
-
-    // Incremental: in a plain graph the terminals stay the same along a chain (a jump
-    // x->z flips the parity of x and z and moves the jumper from x to z), and removing
-    // the jumped piece changes the distances from a terminal only if it lay on one of
-    // its shortest paths. So the parent's rows are kept where that cannot be, and the
-    // parent's assignment duals stay feasible (distances only grow): a warm start.
-    // When the jump cut the region in two (the piece was a bridge), the terminals here are
-    // those of the parent on this side: their rows are still repaired from the parent's
-    // (squares across the bridge become unreachable), but the assignment starts afresh.
-    const Frame* parent = nullptr;
-    bool same_terms = false;
-    Square px = kNoSquare;
-    Score w = 0;
-    if (depth_ > 0) {
-      const Frame& pf = frames_[static_cast<std::size_t>(depth_) - 1];
-      same_terms = pf.valid && pf.terms == terminals_;
-      if (same_terms || (pf.valid && std::includes(pf.terms.begin(), pf.terms.end(),
-                                                   terminals_.begin(), terminals_.end()))) {
-        const Square over = sh_.board.jump_over(pf.cur, cur, sh_.rules.jumps);
-        if (over != kNoSquare && cells_[over] == 0 && sh_.pos.cells[over] != 0) {
-          parent = &pf;
-          px = pf.cur;
-          w = sh_.gain[sh_.pos.cells[over]];
-        }
-      }
-    }
-
-    // The region as a compact graph (local indices, weights), built at most once for the
-    // k searches, and only when a row has to be computed from scratch.
-    bool have_graph = false;
-    const auto build_graph = [&] {
-      for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
-      adj_start_.assign(n + 1, 0);
-      adj_.clear();
-      for (std::size_t i = 0; i < n; ++i) {
-        for (const Jump& j : sh_.board.jumps(region_[i], sh_.rules.jumps))
-          if (cells_[j.over] != 0) adj_.push_back({slot_[j.to], mid_weight(j.over)});
-        adj_start_[i + 1] = adj_.size();
-      }
-      local_dist_.resize(n);
-      have_graph = true;
-    };
-    if (f.own.size() < k * cells) f.own.resize(k * cells);
-    f.rows.resize(k);
-    // The repairs walk the same few squares many times: their live edges, gathered at the
-    // first visit of a square in this call (the stamp says which lists are current; the
-    // repairs may also walk a part that the jump cut off, outside the region).
-    if (live_.size() < cells * 8) {
-      live_.resize(cells * 8);
-      live_count_.resize(cells);
-      live_stamp_.assign(cells, 0);
-    }
-    if (++live_generation_ == 0) {
-      std::fill(live_stamp_.begin(), live_stamp_.end(), 0);
-      live_generation_ = 1;
-    }
-    const auto live_neighbours = [&](Square v, auto&& visit) {
-      std::pair<Square, Score>* e = live_.data() + v * 8u;
-      if (live_stamp_[v] != live_generation_) {
-        live_stamp_[v] = live_generation_;
-        std::uint8_t c = 0;
-        for (const Jump& j : sh_.board.jumps(v, sh_.rules.jumps))
-          if (cells_[j.over] != 0) e[c++] = {j.to, sh_.gain[cells_[j.over]]};
-        live_count_[v] = c;
-      }
-      for (const auto* end = e + live_count_[v]; e != end; ++e) visit(e->first, e->second);
-    };
-    for (std::size_t t = 0; t < k; ++t) {
-      if (parent != nullptr) {
-        // Distances (weights >= 1) stay the same as long as every square keeps an edge
-        // that is tight under them: only the ends of the removed edge can lose theirs.
-        const auto pt = static_cast<std::size_t>(
-            std::lower_bound(parent->terms.begin(), parent->terms.end(), terminals_[t]) -
-            parent->terms.begin());
-        const Score* row = parent->rows[pt];
-        const auto keeps_tight_edge = [&](Square v) {
-          if (row[v] == 0) return true;
-          bool tight = false;
-          live_neighbours(v, [&](Square u, Score g) { tight |= row[u] + g == row[v]; });
-          return tight;
-        };
-        if ((row[px] + w != row[cur] || keeps_tight_edge(cur)) &&
-            (row[cur] + w != row[px] || keeps_tight_edge(px))) {
-          f.rows[t] = row;
-          continue;
-        }
-        // Otherwise only the squares below the removed edge in the shortest-path DAG can
-        // move: a small repair instead of a search over the whole region.
-        Score* out = f.own.data() + t * cells;
-        repair_distances(row, out, cells, row[px] + w == row[cur] ? cur : px, kInf, live_neighbours,
-                         repair_);
-        f.rows[t] = out;
-        continue;
-      }
-      if (!have_graph) build_graph();
-      // Dial's algorithm from terminal t over the whole region (the rows serve the
-      // children's tests too).
-      std::fill(local_dist_.begin(), local_dist_.end(), kInf);
-      for (auto& bucket : local_buckets_) bucket.clear();
-      const int from = slot_[terminals_[t]];
-      local_dist_[static_cast<std::size_t>(from)] = 0;
-      local_buckets_[0].push_back(from);
-      std::size_t pending = 1;
-      for (Score d = 0; pending > 0; ++d) {
-        auto& bucket = local_buckets_[static_cast<std::size_t>(d) & 15];
-        for (std::size_t i = 0; i < bucket.size(); ++i) {
-          const auto x = static_cast<std::size_t>(bucket[i]);
-          --pending;
-          if (local_dist_[x] != d) continue;
-          for (std::size_t e = adj_start_[x]; e < adj_start_[x + 1]; ++e) {
-            const Score nd = d + adj_[e].second;
-            const auto y = static_cast<std::size_t>(adj_[e].first);
-            if (nd < local_dist_[y]) {
-              local_dist_[y] = nd;
-              local_buckets_[static_cast<std::size_t>(nd) & 15].push_back(adj_[e].first);
-              ++pending;
-            }
-          }
-        }
-        bucket.clear();
-      }
-      Score* row = f.own.data() + t * cells;
-      for (std::size_t i = 0; i < n; ++i) row[region_[i]] = local_dist_[i];
-      f.rows[t] = row;
-    }
-    cost_.assign(m * m, 0);
-    for (std::size_t t = 0; t < k; ++t)
-      for (std::size_t u = 0; u < k; ++u)
-        cost_[t * m + u] = u == t ? kBig : std::min<std::int64_t>(f.rows[t][terminals_[u]], kBig);
-    cost_[k * m + k] = kBig;
-    if (parent != nullptr && same_terms) {
-      hu_ = parent->u;
-      hv_ = parent->v;
-      hp_ = parent->p;
-      for (std::size_t j = 1; j <= m; ++j) {
-        const std::size_t r = hp_[j];
-        if (r != 0 && cost_[(r - 1) * m + (j - 1)] != hu_[r] + hv_[j])
-          hp_[j] = 0;  // no longer tight
-      }
-    } else {
-      hu_.assign(m + 1, 0);
-      hv_.assign(m + 1, 0);
-      hp_.assign(m + 1, 0);
-    }
-    const Score bound = hungarian(m);
-    f.u = hu_;
-    f.v = hv_;
-    f.p = hp_;
-    f.cur = cur;
-    f.terms = terminals_;
-    f.valid = true;
-    return bound;
-  }
+  // the assignment by the Hungarian method: O(|T0|^3), and T0 is small on a lattice.
+  Score matching_bound(Square cur, std::size_t n);
 
   // Minimum assignment of the m x m matrix cost_, halved and rounded up (see matching_bound).
-  [[gnu::noinline]] Score hungarian(std::size_t m) {
-    // From the feasible potentials and tight partial assignment the caller leaves in hu_,
-    // hv_, hp_: only the free rows are augmented.
-    const std::int64_t total = min_assignment(m, cost_, hu_, hv_, hp_, assignment_);
-    if (total >= kBig) return 0;  // unreachable terminals: cannot happen in a region; stay safe
-    return static_cast<Score>((total + 1) / 2);
-  }
+  [[gnu::noinline]] Score hungarian(std::size_t m);
 
   // Connectivity in a plain graph (pure_): a trail crosses a bridge at most once and
   // cannot come back, so it collects the pieces of the 2-edge-connected blocks along one
   // path of the block tree from the jumper's block, plus the bridges on that path.
-  Score bridge_bound(Square cur, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) slot_[region_[i]] = static_cast<int>(i);
-    // Tarjan's bridges, iteratively: order, low, and the piece of the edge to the parent.
-    order_.assign(n, -1);
-    low_.assign(n, 0);
-    is_bridge_.clear();
-    int counter = 0;
-    dfs_.clear();
-    const auto root = static_cast<std::size_t>(slot_[cur]);
-    dfs_.push_back({root, kNoSquare, 0});
-    order_[root] = low_[root] = counter++;
-    while (!dfs_.empty()) {
-      DfsFrame& fr = dfs_.back();
-      const auto jumps = sh_.board.jumps(region_[fr.node], sh_.rules.jumps);
-      if (fr.next < jumps.size()) {
-        const Jump& j = jumps[fr.next++];
-        if (cells_[j.over] == 0 || j.over == fr.via) continue;
-        const auto y = static_cast<std::size_t>(slot_[j.to]);
-        if (order_[y] < 0) {
-          order_[y] = low_[y] = counter++;
-          dfs_.push_back({y, j.over, 0});
-        } else {
-          low_[fr.node] = std::min(low_[fr.node], order_[y]);
-        }
-        continue;
-      }
-      const DfsFrame done = fr;
-      dfs_.pop_back();
-      if (!dfs_.empty()) {
-        DfsFrame& up = dfs_.back();
-        low_[up.node] = std::min(low_[up.node], low_[done.node]);
-        if (low_[done.node] > order_[up.node]) is_bridge_.push_back(done.via);
-      }
-    }
-    if (is_bridge_.empty()) return piece_sum_;
-    if (++bridge_stamp_ == 0) {
-      std::fill(bridge_mark_.begin(), bridge_mark_.end(), 0);
-      bridge_stamp_ = 1;
-    }
-    for (const Square over : is_bridge_) bridge_mark_[over] = bridge_stamp_;
-    const auto bridge = [&](Square over) { return bridge_mark_[over] == bridge_stamp_; };
-    // Blocks: components without the bridges, found from the jumper's block outwards; the
-    // block tree is walked in the same search (a block is entered through one bridge).
-    block_.assign(n, -1);
-    block_weight_.clear();
-    block_parent_.clear();
-    block_via_.clear();
-    std::vector<std::size_t>& stack = block_stack_;
-    std::vector<std::size_t>& pending = block_pending_;
-    pending.assign(1, root);
-    block_parent_.push_back(-1);
-    block_via_.push_back(0);
-    block_.at(root) = 0;
-    block_weight_.push_back(0);
-    std::size_t next_block = 0;
-    while (next_block < pending.size()) {
-      const int b = block_[pending[next_block]];
-      stack.assign(1, pending[next_block++]);
-      while (!stack.empty()) {
-        const std::size_t x = stack.back();
-        stack.pop_back();
-        for (const Jump& j : sh_.board.jumps(region_[x], sh_.rules.jumps)) {
-          if (cells_[j.over] == 0) continue;
-          const auto y = static_cast<std::size_t>(slot_[j.to]);
-          const Score g = sh_.gain[cells_[j.over]];
-          if (bridge(j.over)) {
-            if (block_[y] < 0) {  // a new block beyond the bridge
-              block_[y] = static_cast<int>(block_weight_.size());
-              block_weight_.push_back(0);
-              block_parent_.push_back(b);
-              block_via_.push_back(g);
-              pending.push_back(y);
-            }
-            continue;
-          }
-          if (y > x || (y == x)) block_weight_[static_cast<std::size_t>(b)] += g;  // each edge once
-          if (block_[y] < 0) {
-            block_[y] = b;
-            stack.push_back(y);
-          }
-        }
-      }
-    }
-    // Best path down the block tree: children come after their parents, so go backwards.
-    block_best_.assign(block_weight_.size(), 0);
-    for (std::size_t b = block_weight_.size(); b-- > 0;) {
-      block_best_[b] += block_weight_[b];
-      if (block_parent_[b] >= 0) {
-        Score& up = block_best_[static_cast<std::size_t>(block_parent_[b])];
-        up = std::max(up, block_via_[b] + block_best_[b]);
-      }
-    }
-    return block_best_[0];
-  }
+  Score bridge_bound(Square cur, std::size_t n);
 
   // Exact (best further gain, count) when best >= need; otherwise an upper bound below
   // `need` with exact false. Ties with `need` are searched, so counts stay exact.
@@ -811,120 +524,4 @@ class StartSearch final : public StartSearchBase {
   std::unique_ptr<TrailSearch<Count>> trail_;  // the search when the region is a plain graph
 };
 
-bool can_jump(const Board& board, const Rules& rules, const Position& pos, Square s) {
-  for (const Jump& j : board.jumps(s, rules.jumps))
-    if (pos.cells[j.over] != 0 && pos.cells[j.to] == 0) return true;
-  return false;
-}
-
-ChainResult best_removal(const Board& board, const Rules& rules, const Position& pos,
-                         const ChainOptions& options) {
-  ChainResult r;
-  r.removal = true;
-  std::vector<Square> squares;
-  for_each_turn(board, rules, pos, [&](const TurnView& t) {
-    ++r.nodes;
-    const Score g = t.size(rules);
-    if (g > r.value) {
-      r.value = g;
-      squares.clear();
-    }
-    if (g == r.value) squares.push_back(t.squares[0]);
-  });
-  r.count = BigCount(squares.size());
-  if (!squares.empty()) r.best = Turn{true, {squares[0]}};
-  if (options.all)
-    for (Square s : squares) {
-      if (r.chains.size() >= options.limit) {
-        r.truncated = true;
-        break;
-      }
-      r.chains.push_back(Turn{true, {s}});
-    }
-  return r;
-}
-
-}  // namespace
-
-ChainResult best_chains(const Board& board, const Rules& rules, const Position& pos,
-                        const ChainOptions& options, const SearchControl& control) {
-  if (removal_turn(pos)) return best_removal(board, rules, pos, options);
-
-  std::vector<Square> starts;
-  for (int s = 0; s < board.cells(); ++s) {
-    const auto sq = static_cast<Square>(s);
-    if (pos.cells[s] == 0 || (options.only_start && *options.only_start != sq)) continue;
-    if (can_jump(board, rules, pos, sq)) starts.push_back(sq);
-  }
-
-  Shared shared(board, rules, pos, control);
-  shared.plain_graphs = options.plain_graphs;
-  shared.leftovers = options.leftovers;
-  std::vector<std::unique_ptr<StartSearchBase>> searches(starts.size());
-  const auto work = [&](std::size_t i) {
-    std::unique_ptr<StartSearchBase> s;
-    if (options.big_counts) {
-      s = std::make_unique<StartSearch<BigCount>>(shared, starts[i]);
-      static_cast<StartSearch<BigCount>&>(*s).run();
-    } else {
-      s = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
-      static_cast<StartSearch<std::uint64_t>&>(*s).run();
-    }
-    if (s->overflowed && !shared.stopped.load()) {
-      const std::uint64_t spent = s->nodes;
-      s = std::make_unique<StartSearch<BigCount>>(shared, starts[i]);
-      static_cast<StartSearch<BigCount>&>(*s).run();
-      s->nodes += spent;
-    }
-    // The running maximum only grows: a start below it can never be maximal, so its table
-    // is freed at once. Which tables survive depends on timing, never the output.
-    Score seen = shared.best_so_far.load();
-    while (s->value > seen && !shared.best_so_far.compare_exchange_weak(seen, s->value)) {
-    }
-    if (s->value >= shared.best_so_far.load()) {
-      searches[i] = std::move(s);
-    } else {
-      auto stub = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
-      stub->value = s->value;
-      stub->nodes = s->nodes;
-      searches[i] = std::move(stub);
-    }
-  };
-  if (control.threads == 1 || starts.size() <= 1) {
-    for (std::size_t i = 0; i < starts.size(); ++i) work(i);
-  } else {
-    tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
-    arena.execute([&] {
-      tbb::parallel_for(tbb::blocked_range<std::size_t>(0, starts.size(), 1),
-                        [&](const tbb::blocked_range<std::size_t>& range) {
-                          for (std::size_t i = range.begin(); i != range.end(); ++i) work(i);
-                        });
-    });
-  }
-
-  ChainResult r;
-  r.complete = !shared.stopped.load();
-  r.out_of_memory = shared.budget.exceeded();
-  for (const auto& s : searches) {
-    r.nodes += s->nodes;
-    r.value = std::max(r.value, s->value);
-  }
-  if (!r.complete && control.node_limit != 0 && r.nodes >= control.node_limit)
-    r.nodes = control.node_limit;
-  if (r.value == 0 || !r.complete) return r;
-  for (std::size_t i = 0; i < searches.size(); ++i) {
-    StartSearchBase& s = *searches[i];
-    if (s.value != r.value) continue;
-    r.count += s.count;
-    if (!r.best) {
-      std::vector<Turn> first;
-      bool cut = false;
-      s.collect(first, 1, cut);
-      r.best = first.at(0);
-    }
-    if (options.all && !r.truncated) s.collect(r.chains, options.limit, r.truncated);
-  }
-  return r;
-}
-
-}  // namespace leapfrog
+}  // namespace leapfrog::chain_search
