@@ -44,7 +44,7 @@ int parse_count(std::string_view text, const char* field, int lo) {
   if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || v < lo ||
       v > Position::kMaxClock || text[0] == '+' || text[0] == '-')
     throw FenError(std::string("FEN ") + field + " must be a whole number " + std::to_string(lo) +
-                   ".." + std::to_string(Position::kMaxClock) + ", not " + quoted_text(text));
+                   ".." + std::to_string(Position::kMaxClock) + ", not " + quoted_start(text));
   return v;
 }
 
@@ -189,7 +189,7 @@ Position Position::from_fen(std::string_view text) {
   int width = 0;
   for (char c : ranks[0]) width += c >= '1' && c <= '9' ? c - '0' : 1;
   if (width != 6 && width != 8)
-    throw FenError("FEN rank 8 " + quoted_text(ranks[0]) + " has " + std::to_string(width) +
+    throw FenError("FEN rank 8 " + quoted_start(ranks[0]) + " has " + std::to_string(width) +
                    " files, not 6 (the 44-square board) or 8 (the 64-square board)");
   p.geo_ = &chess::geometry(width == 6 ? BoardKind::k44 : BoardKind::k64);
   const Geometry& g = *p.geo_;
@@ -198,7 +198,7 @@ Position Position::from_fen(std::string_view text) {
     const int r = kRanks - 1 - static_cast<int>(i);
     const std::string rank_text = "FEN rank " + std::to_string(r + 1);
     const auto too_wide = [&] {
-      return FenError(rank_text + " " + quoted_text(ranks[i]) + " has more than " + files +
+      return FenError(rank_text + " " + quoted_start(ranks[i]) + " has more than " + files +
                       " files (rank 8 has " + files + ")");
     };
     int f = 0;
@@ -238,7 +238,7 @@ Position Position::from_fen(std::string_view text) {
       ++f;
     }
     if (f != g.files)
-      throw FenError(rank_text + " " + quoted_text(ranks[i]) + " has " + std::to_string(f) +
+      throw FenError(rank_text + " " + quoted_start(ranks[i]) + " has " + std::to_string(f) +
                      " files, not " + files + " (ragged rank; rank 8 has " + files + ")");
   }
   for (Color c : {kRed, kBlack}) {
@@ -253,7 +253,7 @@ Position Position::from_fen(std::string_view text) {
       p.key_ ^= zobrist().side;
     } else if (fields[1] != "w") {
       throw FenError("FEN side to move must be w (Red) or b (Black), not " +
-                     quoted_text(fields[1]));
+                     quoted_start(fields[1]));
     }
   }
   if (fields.size() > 2 && fields[2] != "-") {
@@ -262,7 +262,7 @@ Position Position::from_fen(std::string_view text) {
       const auto k = std::string_view("KQkq").find(c);
       if (k == std::string_view::npos || (rights & (1 << k)))
         throw FenError("FEN castling rights must be '-' or some of KQkq in that order, not " +
-                       quoted_text(fields[2]));
+                       quoted_start(fields[2]));
       rights = static_cast<std::uint8_t>(rights | (1 << k));
     }
     for (int c = 0; c < 2; ++c)
@@ -287,7 +287,7 @@ Position Position::from_fen(std::string_view text) {
     if (s == kNoSq || !g.has(s) || rank_of(s) != want_rank || p.at(s) != 0 ||
         p.at(s + g.forward[mover]) != make_piece(mover, kPawn) || p.at(s - g.forward[mover]) != 0)
       throw FenError(
-          "FEN en-passant square " + quoted_text(fields[3]) +
+          "FEN en-passant square " + quoted_start(fields[3]) +
           " is not the square a pawn just passed over in a double step (empty, on rank " +
           std::to_string(want_rank + 1) + ", with the pawn in front of it)");
     p.ep_ = s;

@@ -31,7 +31,7 @@ Position chess_position(const std::string& text) {
   try {
     return Position::from_fen(text);
   } catch (const chess::FenError& e) {
-    throw UsageError(std::string(e.what()) + " in FEN " + quoted_text(text));
+    throw UsageError(std::string(e.what()) + " in FEN " + quoted_start(text));
   }
 }
 

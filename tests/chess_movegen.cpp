@@ -240,6 +240,22 @@ TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
   has(fen_error(""), "empty");
 }
 
+TEST_CASE("chess FEN errors quote at most the start of a huge field", "[chess]") {
+  // A rank or field of any length is clipped in the message (the UCI harness found a rank of
+  // 200 bytes that are no UTF-8, each escaped in 4, quoted whole).
+  const std::string junk(200, '\xa8');
+  for (const std::string& fen :
+       {"*" + junk + "2k1*/6/6/6/6/6/6/*K3* w - - 0 1", "*2k1*/6/6/6/6/6/6/*K3* " + junk,
+        "*2k1*/6/6/6/6/6/6/*K3* w " + junk, "*2k1*/6/6/6/6/6/6/*K3* w - " + junk,
+        "*2k1*/6/6/6/6/6/6/*K3* w - - " + junk}) {
+    const std::string e = fen_error(fen);
+    INFO(e);
+    CHECK(e != "no error");
+    CHECK(e.size() < 400);
+    CHECK(e.find("...") != std::string::npos);
+  }
+}
+
 TEST_CASE("chess FEN clocks: what a move writes, FEN reads back; the ranges are the reader's",
           "[chess]") {
   // Black to move at the clocks' limit: both stay there.
