@@ -41,7 +41,7 @@ std::string move_text(const Move& m) {
 }
 
 WrittenMove parse_move(std::string_view text, const Geometry& board) {
-  const std::string quoted = quoted_text(text);
+  const std::string quoted = quoted_start(text);
   WrittenMove w;
   std::size_t i = 0;
   bool crossed = false;
@@ -68,7 +68,7 @@ WrittenMove parse_move(std::string_view text, const Geometry& board) {
     const std::string_view name = text.substr(i, len);
     const Sq s = parse_square(name);
     if (s == kNoSq || !board.has(s))
-      throw MoveSyntaxError("move " + quoted + ": " + quoted_text(name) +
+      throw MoveSyntaxError("move " + quoted + ": " + quoted_start(name) +
                             " is not a square of the board (" + board.describe + ")");
     w.squares.push_back(s);
     i += len;

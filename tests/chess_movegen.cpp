@@ -240,7 +240,7 @@ TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
   has(fen_error(""), "empty");
 }
 
-TEST_CASE("chess FEN errors quote at most the start of a huge field", "[chess]") {
+TEST_CASE("chess FEN and move errors quote at most the start of a huge field", "[chess]") {
   // A rank or field of any length is clipped in the message (the UCI harness found a rank of
   // 200 bytes that are no UTF-8, each escaped in 4, quoted whole).
   const std::string junk(200, '\xa8');
@@ -253,6 +253,18 @@ TEST_CASE("chess FEN errors quote at most the start of a huge field", "[chess]")
     CHECK(e != "no error");
     CHECK(e.size() < 400);
     CHECK(e.find("...") != std::string::npos);
+  }
+  // Moves too (the UCI harness found one of 200 bytes quoted whole).
+  for (const std::string& move : {"uc" + junk, "e2" + junk, "e2x" + junk + "e4"}) {
+    std::string e = "no error";
+    try {
+      (void)leapfrog::chess::parse_move(move);
+    } catch (const leapfrog::chess::MoveSyntaxError& error) {
+      e = error.what();
+    }
+    INFO(e);
+    CHECK(e != "no error");
+    CHECK(e.size() < 400);
   }
 }
 
