@@ -16,4 +16,19 @@ inline constexpr bool kSanitized = false;
 inline constexpr bool kSanitized = false;
 #endif
 
+// ThreadSanitizer alone: it holds back a signal's handler while the thread is blocked reading
+// standard input (the handler runs only once the read returns), so tests of what a signal
+// does to a program waiting for typed input cannot run under it.
+#if defined(__SANITIZE_THREAD__)
+inline constexpr bool kThreadSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+inline constexpr bool kThreadSanitized = true;
+#else
+inline constexpr bool kThreadSanitized = false;
+#endif
+#else
+inline constexpr bool kThreadSanitized = false;
+#endif
+
 }  // namespace leapfrog::testing
