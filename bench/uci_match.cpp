@@ -134,6 +134,9 @@ class Engine {
     return wait_for("readyok", Clock::now() + std::chrono::seconds(30)).has_value();
   }
   const std::string& name() const { return spec_.name; }
+  // The thinking time used and the moves played, over the whole match.
+  double used_ms = 0;
+  long moves = 0;
 
  private:
   EngineSpec spec_;
@@ -237,6 +240,8 @@ Result play(Engine& red, Engine& black, const Position& start, const std::vector
     e.send(go);
     const auto line = e.wait_for("bestmove", deadline);
     const double used = std::chrono::duration<double, std::milli>(Clock::now() - sent).count();
+    e.used_ms += used;
+    ++e.moves;
     if (!line) return lose("no bestmove in time (or exited)");
     if (s.movetime_ms == 0) {
       clock_ms[side] -= used;
@@ -376,5 +381,8 @@ int main(int argc, char** argv) {
   else
     std::printf(", Elo %+.0f (95%%: %+.0f to %+.0f)\n", elo(score), elo(score - margin),
                 elo(score + margin));
+  for (const Engine* e : {&one, &two})
+    std::printf("%s: %ld moves, %.0f ms a move on average\n", e->name().c_str(), e->moves,
+                e->moves ? e->used_ms / static_cast<double>(e->moves) : 0.0);
   return 0;
 }
