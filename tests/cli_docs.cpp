@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -133,4 +135,75 @@ TEST_CASE("every command line the README shows is accepted", "[docs]") {
     CHECK(r.code == 0);
     CHECK(r.err.empty());
   }
+}
+
+namespace {
+
+// `...` in an expected line stands for any text.
+bool matches(const std::string& line, const std::string& expected) {
+  std::string pattern;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (expected.compare(i, 3, "...") == 0) {
+      pattern += ".*";
+      i += 2;
+    } else if (std::string("\\^$.|?*+()[]{}").find(expected[i]) != std::string::npos) {
+      pattern += std::string("\\") + expected[i];
+    } else {
+      pattern += expected[i];
+    }
+  }
+  return std::regex_match(line, std::regex(pattern));
+}
+
+// Plays every session a protocol page shows: a block of indented lines "> message" (sent)
+// and "< answer" (the next line the program writes; `...` in it stands for any text, and a
+// line "< ..." alone for any lines up to the one the next answer matches). Each block is a
+// new engine; at its end the input is closed, and the engine must exit 0 having written
+// nothing more. Returns the number of sessions.
+int play_sessions(const std::string& page, const std::string& args) {
+  std::vector<std::vector<std::string>> sessions;
+  std::istringstream doc(slurp(kSource + "/docs/" + page));
+  bool in_block = false;
+  for (std::string l; std::getline(doc, l);) {
+    const bool session_line = l.starts_with("    > ") || l.starts_with("    < ");
+    if (session_line && !in_block) sessions.emplace_back();
+    if (session_line) sessions.back().push_back(l.substr(4));
+    in_block = session_line;
+  }
+  for (const std::vector<std::string>& session : sessions) {
+    leapfrog::testing::CliDialogue engine(args);
+    REQUIRE(engine.started());
+    for (std::size_t i = 0; i < session.size(); ++i) {
+      const std::string& l = session[i];
+      INFO(page << ", session line '" << l << "'");
+      if (l.starts_with("> ")) {
+        REQUIRE(engine.send(l.substr(2) + "\n"));
+      } else if (l == "< ...") {
+        // Skip to the line the next answer matches.
+        REQUIRE(i + 1 < session.size());
+        REQUIRE(session[i + 1].starts_with("< "));
+        const std::string next = session[i + 1].substr(2);
+        std::optional<std::string> got;
+        while ((got = engine.line()) && !matches(*got, next)) {
+        }
+        REQUIRE(got);
+        ++i;
+      } else {
+        const std::optional<std::string> got = engine.line();
+        REQUIRE(got);
+        CHECK(matches(*got, l.substr(2)));
+      }
+    }
+    const auto r = engine.finish();
+    CHECK(r.code == 0);
+    CHECK(r.out.empty());
+  }
+  return static_cast<int>(sessions.size());
+}
+
+}  // namespace
+
+TEST_CASE("the sessions docs/hub.md and docs/uci.md show are what the engines say", "[docs]") {
+  CHECK(play_sessions("hub.md", "hub") >= 2);
+  CHECK(play_sessions("uci.md", "chess uci") >= 1);
 }
