@@ -1,10 +1,12 @@
 // What a newcomer meets first: the build script, the test set-up, the commands the README
 // shows, the docs and the help.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -135,6 +137,62 @@ TEST_CASE("every command line the README shows is accepted", "[docs]") {
     CHECK(r.code == 0);
     CHECK(r.err.empty());
   }
+}
+
+namespace {
+
+// The anchor GitHub gives a heading: lower case, punctuation but '-' and '_' dropped, each
+// space a '-'.
+std::string heading_anchor(const std::string& heading) {
+  std::string out;
+  for (const char c : heading) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0 || c == '-' || c == '_' || u >= 0x80)
+      out += static_cast<char>(std::tolower(u));
+    else if (c == ' ')
+      out += '-';
+  }
+  return out;
+}
+
+std::set<std::string> anchors_of(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t hashes = line.find_first_not_of('#');
+    if (hashes == 0 || hashes == std::string::npos || line[hashes] != ' ') continue;
+    out.insert(heading_anchor(line.substr(hashes + 1)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every relative link of the docs and the README leads somewhere", "[docs]") {
+  // A file, a folder, or a heading of a Markdown page (`page.md#heading`, `#heading`).
+  namespace fs = std::filesystem;
+  std::vector<fs::path> pages{kSource + "/README.md"};
+  for (const auto& entry : fs::recursive_directory_iterator(kSource + "/docs"))
+    if (entry.path().extension() == ".md") pages.push_back(entry.path());
+  const std::regex link_re(R"(\]\(([^)\s]+)\))");
+  int links = 0;
+  for (const fs::path& page : pages) {
+    const std::string text = slurp(page.string());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link_re);
+         it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[1];
+      if (target.find("://") != std::string::npos || target.starts_with("mailto:")) continue;
+      const std::size_t hash = target.find('#');
+      const std::string file = target.substr(0, hash);
+      const fs::path to = file.empty() ? page : page.parent_path() / file;
+      INFO(fs::relative(page, kSource).string() << " links to " << target);
+      CHECK(fs::exists(to));
+      if (hash != std::string::npos && fs::exists(to) && to.extension() == ".md")
+        CHECK(anchors_of(slurp(to.string())).count(target.substr(hash + 1)) == 1);
+      ++links;
+    }
+  }
+  CHECK(links > 100);
 }
 
 namespace {
