@@ -165,7 +165,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   PlayOptions play;
   po::options_description visible;
   po::options_description game("Game");
-  add_play_options(game, play, "black", kSeatNames);
+  add_play_options(game, play, "2", kSeatNames);
   game.add_options()(
       "nodes",
       whole_value(&nodes, "nodes", 1, 1'000'000'000)->default_value("100000")->value_name("N"),
