@@ -137,7 +137,7 @@ TEST_CASE("both plays on a terminal: help, moves, hint, a move, undo, save, quit
   }
 }
 
-TEST_CASE("both plays: piped output has no thinking; the same option names", "[cli][game]") {
+TEST_CASE("both plays: no thinking in piped output, the same option names", "[cli][game]") {
   const auto lf =
       run_cli("play " + quoted(kPosition) + " --engine 2 --nodes 2000 --quiet", "e3xc3\nquit\n");
   CHECK(lf.code == 0);
