@@ -104,9 +104,12 @@ std::string render_board(const Setup& setup, bool colour, const Turn* highlight)
       const Mark mark = marks[s];
       const Value v = setup.position.cells[s];
       // The gap before the cell carries the start and capture marks.
-      if (mark == Mark::kStart || mark == Mark::kCaptured) {
-        if (colour) out += mark == Mark::kStart ? kMarkColour : kCaptureColour;
-        out += mark == Mark::kStart ? '>' : 'x';
+      // A landing square with a piece on it (where the moved piece stands, on the board after
+      // the turn) has its mark there too; an empty one has it in the cell.
+      const bool landed = mark == Mark::kLanding && b.is_square(s) && v != 0;
+      if (mark == Mark::kStart || mark == Mark::kCaptured || landed) {
+        if (colour) out += mark == Mark::kCaptured ? kCaptureColour : kMarkColour;
+        out += mark == Mark::kStart ? '>' : landed ? '*' : 'x';
         if (colour) out += kReset;
       } else {
         out += ' ';

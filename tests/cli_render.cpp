@@ -186,7 +186,9 @@ std::map<std::string, char> read_drawing(const std::string& text) {
     const std::string& letters = lines[below];
     for (std::size_t x = first; x < digits; ++x) {
       const char c = row[x];
-      if (c == ' ' || c == '>' || c == 'x') continue;
+      // A mark in the gap before a cell ('>', 'x', or '*' before a piece that landed there).
+      const bool before_cell = x + 1 < digits && row[x + 1] != ' ';
+      if (c == ' ' || c == '>' || c == 'x' || (c == '*' && before_cell)) continue;
       INFO(text << "cell '" << c << "' at column " << x << " of rank " << rank);
       REQUIRE(x < letters.size());
       REQUIRE(std::islower(static_cast<unsigned char>(letters[x])) != 0);
@@ -233,4 +235,11 @@ TEST_CASE("every cell of a drawn board can be found by its name", "[render]") {
   CHECK(marked.at("a5") == '*');
   CHECK(marked.at("a3") == '1');
   CHECK(marked.size() == 15);
+  // On the board after the turn, the mark before the piece that landed.
+  Setup after = triangle;
+  after.position = apply(triangle.board, triangle.rules(), triangle.position, chain);
+  const std::map<std::string, char> landed = read_drawing(cli::render_board(after, false, &chain));
+  CHECK(landed.at("a5") == '1');
+  CHECK(landed.at("a3") == '.');
+  CHECK(landed.size() == 15);
 }
