@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "chess/notation.h"
+
 namespace leapfrog::cli {
 
 namespace {
@@ -21,6 +23,17 @@ bool marked(const Move* last, Sq s) {
   return false;
 }
 
+// The last move's marks in the text board: '>' before the square it left, '*' on a square
+// it passed through (empty after a capture by replacement), '[' ']' around where it landed.
+enum class Mark { kNone, kFrom, kPassed, kLanding };
+
+Mark mark_of(const Move* last, Sq s) {
+  if (!last) return Mark::kNone;
+  if (last->path[static_cast<std::size_t>(last->steps)] == s) return Mark::kLanding;
+  if (last->path[0] == s) return Mark::kFrom;
+  return marked(last, s) ? Mark::kPassed : Mark::kNone;
+}
+
 }  // namespace
 
 std::string chess_board_text(const Position& pos, bool colour, const Move* last) {
@@ -35,20 +48,25 @@ std::string chess_board_text(const Position& pos, bool colour, const Move* last)
         continue;
       }
       const Piece p = pos.at(s);
-      const char c = p ? letter(p) : '.';
+      const Mark mark = mark_of(last, s);
+      const char c = p ? letter(p) : mark == Mark::kPassed ? '*' : '.';
+      const char before = mark == Mark::kLanding ? '[' : mark == Mark::kFrom ? '>' : ' ';
+      const char after = mark == Mark::kLanding ? ']' : ' ';
       if (!colour) {
-        out += marked(last, s) ? '[' : ' ';
+        out += before;
         out += c;
-        out += marked(last, s) ? ']' : ' ';
+        out += after;
         continue;
       }
-      // Light and dark squares, a marked square yellow; Red pieces bright red, Black black.
+      // Light and dark squares, the last move's squares yellow; Red pieces bright red, Black
+      // black.
       const bool light = (f + r) % 2 == 1;
-      out += marked(last, s) ? "\x1b[103m" : light ? "\x1b[47m" : "\x1b[100m";
+      out += mark != Mark::kNone ? "\x1b[103m" : light ? "\x1b[47m" : "\x1b[100m";
       out += !p ? "\x1b[90m" : color_of(p) == kRed ? "\x1b[1;91m" : "\x1b[1;30m";
-      out += ' ';
-      out += p ? c : ' ';
-      out += " \x1b[0m";
+      out += before;
+      out += p || mark == Mark::kPassed ? c : ' ';
+      out += after;
+      out += "\x1b[0m";
     }
     out += '\n';
   }
@@ -59,6 +77,7 @@ std::string chess_board_text(const Position& pos, bool colour, const Move* last)
     out += ' ';
   }
   out += '\n';
+  if (last) out += "> from, [ ] to: " + move_text(*last) + "\n";
   return out;
 }
 

@@ -1,4 +1,8 @@
-// leapfrog chess play: one game in the terminal against the engine, or between two people.
+// leapfrog chess play: one game in the terminal against the engine, or between two people; the
+// commands and options are play's (cli/play_loop.h).
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 
@@ -9,125 +13,191 @@
 #include "cli/chess_options.h"
 #include "cli/chess_render.h"
 #include "cli/command_json.h"
+#include "cli/play_loop.h"
 #include "cli/progress.h"
 #include "cli/render.h"
 
 namespace leapfrog::cli {
 
+namespace {
+
 using chess::Move;
 using chess::Position;
+
+// The seats in the order --engine names them: Red moves first.
+const std::vector<std::string> kSeatNames = {"red", "black"};
+
+const char* const kChessNotes =
+    "pieces: K king, N knight, A alfil (leaps two squares diagonally), D dabbabah (two squares\n"
+    "straight), S sail (an alfil's or a dabbabah's leap), P pawn; upper case Red, lower case "
+    "Black\n"
+    "values: for the side to move, in centipawns (a pawn is 100), or mate in N moves\n";
+
+class ChessGame final : public PlayGame {
+ public:
+  ChessGame(const Position& start, chess::Rules rules, std::string captures, std::uint64_t nodes,
+            bool colour)
+      : start_(start),
+        rules_(rules),
+        captures_(std::move(captures)),
+        nodes_(nodes),
+        colour_(colour) {}
+
+  int seats() const override { return 2; }
+  int to_move() const override { return pos().side() == chess::kRed ? 0 : 1; }
+  std::string seat_name(int seat) const override { return seat == 0 ? "Red" : "Black"; }
+  std::string prompt() const override {
+    return seat_name(to_move()) + (pos().in_check() ? " (in check)" : "") + " to move: ";
+  }
+  bool over() const override { return end() != chess::GameEnd::kNone; }
+
+  std::string board() const override {
+    return chess_board_text(pos(), colour_, moves_.empty() ? nullptr : &moves_.back());
+  }
+
+  std::string legal_moves() const override {
+    std::string line;
+    for (const Move& m : chess::legal_moves(pos(), rules_)) line += chess::move_text(m) + " ";
+    return line;
+  }
+
+  EngineChoice think() override {
+    chess::SearchSettings settings;
+    settings.history = history();
+    settings.hash_mb = 64;
+    SearchControl control;
+    control.node_limit = nodes_;
+    const chess::SearchResult r = chess::analyse(pos(), rules_, settings, control);
+    if (!r.has_move) return {};
+    choice_ = r.best;
+    return {true, chess::move_text(r.best),
+            value_text(r.value) + (std::abs(r.value) > chess::kMateBound ? "" : " centipawns") +
+                " for " + seat_name(to_move())};
+  }
+  void play_choice() override { play(choice_); }
+
+  std::string play_typed(const std::string& text) override {
+    try {
+      const chess::Verdict v =
+          chess::judge(pos(), rules_, chess::parse_move(text, pos().geometry()));
+      if (!v.legal) {
+        std::string out = "Refused: " + quoted_text(text) + ": " + v.reason;
+        if (!v.required.empty()) {
+          out += "\nrequired (one of):";
+          // Appended in two steps: GCC 12 warns wrongly (-Wrestrict) on "literal" + string.
+          for (const Move& m : v.required) {
+            out += ' ';
+            out += chess::move_text(m);
+          }
+        }
+        return out;
+      }
+      play(v.move);
+      return "";
+    } catch (const chess::MoveSyntaxError& e) {
+      return std::string("Refused: ") + e.what() + " (type help)";
+    }
+  }
+
+  std::size_t plies() const override { return moves_.size(); }
+  void take_back() override {
+    moves_.pop_back();
+    positions_.pop_back();
+  }
+
+  std::string record_text() const override {
+    return chess::format_record(start_, moves_, {{"Captures", captures_}}, result());
+  }
+
+  // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
+  std::string result() const {
+    const chess::GameEnd e = end();
+    if (e == chess::GameEnd::kNone) return "*";
+    const int w = chess::winner_of(e, pos());
+    return w < 0 ? "1/2-1/2" : w == chess::kRed ? "1-0" : "0-1";
+  }
+
+  // How the ended game ended, and who won: "Black has no legal move and loses (stalemate);
+  // the engine wins, 0-1."
+  std::string end_text(const std::vector<bool>& engine) const {
+    const chess::GameEnd e = end();
+    std::string out = e == chess::GameEnd::kRepetition   ? "Draw by threefold repetition"
+                      : e == chess::GameEnd::kFiftyMoves ? "Draw by the fifty-move rule"
+                                                         : chess_game_over_text(pos());
+    const int w = chess::winner_of(e, pos());
+    out += "; ";
+    out += w < 0 ? "a draw" : wins(seat_label(*this, engine, w == chess::kRed ? 0 : 1));
+    return out + ", " + result() + ".";
+  }
+
+ private:
+  const Position& pos() const { return positions_.back(); }
+  std::vector<std::uint64_t> history() const {
+    std::vector<std::uint64_t> keys;
+    for (std::size_t i = 0; i + 1 < positions_.size(); ++i) keys.push_back(positions_[i].key());
+    return keys;
+  }
+  chess::GameEnd end() const {
+    return chess::game_end(pos(), chess::legal_moves(pos(), rules_), history());
+  }
+  void play(const Move& m) {
+    positions_.push_back(pos().after(m));
+    moves_.push_back(m);
+  }
+
+  Position start_;
+  chess::Rules rules_;
+  std::string captures_;
+  std::uint64_t nodes_;
+  bool colour_;
+  std::vector<Position> positions_{start_};
+  std::vector<Move> moves_;
+  Move choice_;
+};
+
+}  // namespace
 
 // One game in the terminal: a person plays one side, the engine the other (or both people).
 int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   ChessOptions o;
-  std::string fen = "startpos", engine = "black", record;
+  std::string fen = "startpos";
   std::uint64_t nodes = 100000;
+  PlayOptions play;
   po::options_description visible;
   po::options_description game("Game");
-  game.add_options()("engine",
-                     name_value(&engine, "engine", {"red", "black", "none"})
-                         ->default_value("black")
-                         ->value_name("NAME"),
-                     "the side the engine plays: red, black or none (two people)")(
+  add_play_options(game, play, "2", kSeatNames);
+  game.add_options()(
       "nodes",
       whole_value(&nodes, "nodes", 1, 1'000'000'000)->default_value("100000")->value_name("N"),
-      "the engine's node budget per move")(
-      "record", file_value(&record, "record")->value_name("FILE"),
-      "when the game ends (or on quit), write it to FILE as a record that verify --game reads");
+      "the engine's node budget per move");
   visible.add(chess_rule_options(o)).add(game).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   if (o.common.json) throw UsageError("play is interactive: --json is not available");
   const Position start = chess_position(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.
-  if (!record.empty()) check_writable(record, "--record");
+  if (!play.file().empty()) check_writable(play.file(), play.file_option());
+  const std::vector<bool> engine = engine_seats(play, 2, kSeatNames);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();
-  Position pos = start;
-  const chess::Rules rules = rules_of(o);
-  const bool colour = want_colour(o.common);
-  std::vector<Move> played;
-  // Writes the record (when asked) and ends the game; a record that cannot be written goes to
-  // standard output instead, exit 2.
-  const auto finish = [&](const std::string& result) {
-    if (record.empty()) return 0;
-    const std::string text =
-        chess::format_record(start, played, {{"Captures", o.captures}}, result);
-    if (save_record(record, text, "chess play")) return 0;
-    std::cout << "\n" << text;
-    return 2;
-  };
-  std::vector<std::uint64_t> history;
-  std::optional<Move> last;
-  std::cout << "Leap Chess: type a move (e.g. b2b4, c2xe4xc6, a7a8s), 'moves', or 'quit'.\n";
-  bool redraw = true;  // not after a refused move: the board did not change
-  for (;;) {
-    if (redraw) std::cout << "\n" << chess_board_text(pos, colour, last ? &*last : nullptr);
-    redraw = false;
-    const chess::MoveList legal = chess::legal_moves(pos, rules);
-    switch (chess::game_end(pos, legal, history)) {
-      case chess::GameEnd::kCheckmate:
-      case chess::GameEnd::kStalemate:
-        std::cout << chess_game_over_text(pos) << ".\n";
-        return finish(pos.side() == chess::kRed ? "0-1" : "1-0");
-      case chess::GameEnd::kRepetition:
-        std::cout << "Draw by threefold repetition.\n";
-        return finish("1/2-1/2");
-      case chess::GameEnd::kFiftyMoves:
-        std::cout << "Draw by the fifty-move rule.\n";
-        return finish("1/2-1/2");
-      case chess::GameEnd::kNone:
-        break;
-    }
-    const char* side = pos.side() == chess::kRed ? "Red" : "Black";
-    Move chosen;
-    if (engine == (pos.side() == chess::kRed ? "red" : "black")) {
-      chess::SearchSettings settings;
-      settings.history = history;
-      settings.hash_mb = 64;
-      SearchControl control;
-      control.node_limit = nodes;
-      const chess::SearchResult r = chess::analyse(pos, rules, settings, control);
-      chosen = r.best;
-      std::cout << side << " (engine) plays " << chess::move_text(chosen) << "  ("
-                << value_text(r.value) << ")\n";
-    } else {
-      std::cout << side << (pos.in_check() ? " (in check)" : "") << " to move: " << std::flush;
-      std::string text;
-      if (!std::getline(std::cin, text) || text == "quit" || text == "q") {
-        std::cout << "\n";
-        return finish("*");
-      }
-      text.erase(0, text.find_first_not_of(" \t\r"));
-      text.erase(text.find_last_not_of(" \t\r") + 1);
-      if (text.empty()) continue;
-      if (text == "moves") {
-        for (const Move& m : legal) std::cout << chess::move_text(m) << " ";
-        std::cout << "\n";
-        continue;
-      }
-      try {
-        const chess::Verdict v = chess::judge(pos, rules, chess::parse_move(text, pos.geometry()));
-        if (!v.legal) {
-          std::cout << "Refused: " << quoted_text(text) << ": " << v.reason << "\n";
-          if (!v.required.empty()) {
-            std::cout << "required (one of):";
-            for (const Move& m : v.required) std::cout << " " << chess::move_text(m);
-            std::cout << "\n";
-          }
-          continue;
-        }
-        chosen = v.move;
-      } catch (const chess::MoveSyntaxError& e) {
-        std::cout << "Refused: " << e.what() << "\n";
-        continue;
-      }
-    }
-    history.push_back(pos.key());
-    pos = pos.after(chosen);
-    played.push_back(chosen);
-    last = chosen;
-    redraw = true;
-  }
+  ChessGame g(start, rules_of(o), o.captures, nodes, want_colour(o.common));
+  PlaySettings settings;
+  settings.engine = engine;
+  settings.draw = !play.quiet;
+  settings.out = &std::cout;
+  settings.thinking = shows_thinking(STDOUT_FILENO);
+  settings.help = play_help("b2b4, c2xe4xc6, a7a8s", kChessNotes);
+  std::cout << "Leap Chess\n" << settings.help;
+  const bool ended = run_play_loop(g, settings, std::cin);
+  if (ended)
+    std::cout << g.end_text(engine) << "\n";
+  else
+    std::cout << "game stopped after " << g.plies() << " moves\n";
+  // A record that cannot be written goes to standard output instead, exit 2.
+  if (play.file().empty()) return 0;
+  const std::string text = g.record_text();
+  if (save_record(play.file(), text, "chess play")) return 0;
+  std::cout << "\n" << text;
+  return 2;
 }
 
 }  // namespace leapfrog::cli

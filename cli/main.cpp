@@ -61,7 +61,7 @@ constexpr Command kCommands[] = {
      "leapfrog analyse 3441./33311/.1.41/.4.../.41.1 --json", leapfrog::cli::run_analyse,
      leapfrog::cli::kGameHelp},
     {"play", "A game in the terminal: people type their moves, the engine takes its seats.",
-     "play [POSITION] [--engine all|none|SEATS] [--save FILE] [options]",
+     "play [POSITION] [--engine all|none|SEATS] [--save FILE] [--quiet] [options]",
      "leapfrog play murray --size 8 --engine 2", leapfrog::cli::run_play, leapfrog::cli::kGameHelp},
     {"hub", "The engine on standard input and output for GUIs (Hub protocol, docs/hub.md).",
      "hub [options]   (then: hub, init, pos pos=murray, go think, quit)",

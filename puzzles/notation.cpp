@@ -93,7 +93,7 @@ E enum_field(const Token& t, std::string_view key, std::string_view value,
              std::optional<E> (*parse)(std::string_view), std::string_view choices) {
   const auto e = parse(value);
   if (!e)
-    fail_at(t.at, "bad " + std::string(key) + " " + quoted_text(value) + " (one of " +
+    fail_at(t.at, "bad " + std::string(key) + " " + quoted_start(value) + " (one of " +
                       std::string(choices) + ")");
   return *e;
 }
@@ -104,7 +104,7 @@ std::vector<int> int_list(const Token& t, std::string_view key, std::string_view
   for (std::string_view item : split(value, ',')) {
     const auto v = to_int(item);
     if (!v || *v < low || *v > high)
-      fail_at(t.at, "bad " + std::string(key) + " entry " + quoted_text(item) + " (" +
+      fail_at(t.at, "bad " + std::string(key) + " entry " + quoted_start(item) + " (" +
                         std::to_string(low) + ".." + std::to_string(high) + ")");
     out.push_back(*v);
   }
@@ -114,20 +114,20 @@ std::vector<int> int_list(const Token& t, std::string_view key, std::string_view
 void read_field(const Token& t, Fields& f) {
   const std::size_t eq = t.text.find('=');
   const std::string_view key = t.text.substr(0, eq), value = t.text.substr(eq + 1);
-  if (value.empty()) fail_at(t.at, "field " + quoted_text(key) + " has no value");
+  if (value.empty()) fail_at(t.at, "field " + quoted_start(key) + " has no value");
   if (key == "variant") {
-    if (!find_variant(value)) fail_at(t.at, "unknown variant " + quoted_text(value));
+    if (!find_variant(value)) fail_at(t.at, "unknown variant " + quoted_start(value));
     f.variant = std::string(value);
   } else if (key == "players") {
     const auto n = to_int(value);
     if (!n || *n < 1 || *n > kMaxPlayers)
       fail_at(t.at,
-              "bad players " + quoted_text(value) + " (1.." + std::to_string(kMaxPlayers) + ")");
+              "bad players " + quoted_start(value) + " (1.." + std::to_string(kMaxPlayers) + ")");
     f.overrides.players = *n;
     f.players_at = t.at;
   } else if (key == "turn") {
     const auto n = to_int(value);
-    if (!n || *n < 1 || *n > kMaxPlayers) fail_at(t.at, "bad turn " + quoted_text(value));
+    if (!n || *n < 1 || *n > kMaxPlayers) fail_at(t.at, "bad turn " + quoted_start(value));
     f.turn = *n;
     f.turn_at = t.at;
   } else if (key == "scores") {
@@ -144,19 +144,19 @@ void read_field(const Token& t, Fields& f) {
     f.overrides.measure = enum_field(t, key, value, &parse_measure, "points, pieces");
   } else if (key == "diagonal") {
     if (value != "yes" && value != "no")
-      fail_at(t.at, "bad diagonal " + quoted_text(value) + " (yes or no)");
+      fail_at(t.at, "bad diagonal " + quoted_start(value) + " (yes or no)");
     f.diagonal = value == "yes";
     f.diagonal_at = t.at;
   } else if (key == "grid") {
     if (value != "square" && value != "hex")
-      fail_at(t.at, "bad grid " + quoted_text(value) + " (square or hex)");
+      fail_at(t.at, "bad grid " + quoted_start(value) + " (square or hex)");
     f.hex = value == "hex";
   } else if (key == "opening") {
     f.overrides.opening = enum_field(t, key, value, &parse_opening, "each, first, none");
   } else if (key == "removal") {
     f.overrides.removal = enum_field(t, key, value, &parse_removal_kind, "any, cheapest");
   } else {
-    fail_at(t.at, "unknown field " + quoted_text(key));
+    fail_at(t.at, "unknown field " + quoted_start(key));
   }
 }
 
@@ -436,7 +436,7 @@ std::string respelt_hint(const Board& board, std::string_view text) {
 
 Turn parse_turn(const Board& board, std::string_view text) {
   const auto fail = [&](std::size_t col, const std::string& what) -> void {
-    throw ParseError("move " + quoted_text(text) + " column " + std::to_string(col + 1) + ": " +
+    throw ParseError("move " + quoted_start(text) + " column " + std::to_string(col + 1) + ": " +
                      what + respelt_hint(board, text));
   };
   Turn turn;

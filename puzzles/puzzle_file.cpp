@@ -117,19 +117,19 @@ std::vector<std::string> split_words(std::string_view s) {
 
 Score parse_value(std::string_view s) {
   const auto v = to_int(s);
-  if (!v || *v < 0 || *v > kMaxCells * kMaxValue) throw FieldError{"bad value " + quoted_text(s)};
+  if (!v || *v < 0 || *v > kMaxCells * kMaxValue) throw FieldError{"bad value " + quoted_start(s)};
   return static_cast<Score>(*v);
 }
 
 int parse_rating(std::string_view s) {
   const auto v = to_int(s);
-  if (!v || *v < -100000 || *v > 100000) throw FieldError{"bad rating " + quoted_text(s)};
+  if (!v || *v < -100000 || *v > 100000) throw FieldError{"bad rating " + quoted_start(s)};
   return static_cast<int>(*v);
 }
 
 PuzzleKind parse_kind(std::string_view s) {
   const auto k = parse_puzzle_kind(s);
-  if (!k) throw FieldError{"bad kind " + quoted_text(s) + " (chain or solitaire)"};
+  if (!k) throw FieldError{"bad kind " + quoted_start(s) + " (chain or solitaire)"};
   return *k;
 }
 

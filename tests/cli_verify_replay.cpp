@@ -116,7 +116,7 @@ TEST_CASE("verify --game --plies shows the board after every ply", "[cli][verify
                         "\n"
                         "1. a1xc1xe1  player 1: 2 points (max 2)\n"
                         "   a b c d e\n"
-                        "1 >.x. *x. 2  1\n"
+                        "1 >.x. *x.*2  1\n"
                         "   a b c d e\n"
                         "> start, * landing, x captured: a1xc1xe1\n"
                         "position: ....2 turn=2 scores=2,0\n"

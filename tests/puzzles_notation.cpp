@@ -293,6 +293,18 @@ TEST_CASE("malformed moves", "[notation]") {
         "move 'a1xa0' column 4: bad square 'a0' (a file letter a..z and a rank number)");
 }
 
+TEST_CASE("errors quote at most the start of a long move or field", "[notation]") {
+  // One line a person can read, whatever was pasted: the text is clipped, its place kept.
+  const std::string long_move = "a1-" + std::string(500, 'a');
+  const std::string m = move_error(long_move);
+  CHECK(m.size() < 160);
+  CHECK(m.find("aaa'... column 3: expected 'x' between squares") != std::string::npos);
+  const std::string f = error_of("12/34 variant=" + std::string(500, 'q'));
+  CHECK(f.size() < 160);
+  CHECK(f.find("unknown variant 'qqqq") != std::string::npos);
+  CHECK(error_of("12/34 " + std::string(400, 'k') + "=1").size() < 160);
+}
+
 TEST_CASE("a full board has the opening removals due unless a removals field says otherwise",
           "[notation]") {
   // Murray: opening=each, two players.

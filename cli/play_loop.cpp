@@ -1,0 +1,183 @@
+#include "cli/play_loop.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <iostream>
+#include <sstream>
+
+namespace leapfrog::cli {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
+}
+
+std::string what_engine_takes(const std::vector<std::string>& seat_names) {
+  std::string out = "none, all, ";
+  for (const std::string& n : seat_names) out += n + ", ";
+  return out + "or seat numbers joined by commas (2, 1,3)";
+}
+
+// The seat numbers (1-based) of an --engine text that is neither none, all nor a seat's name;
+// empty when the text is not such a list.
+std::vector<int> seat_numbers(const std::string& text) {
+  std::vector<int> seats;
+  std::istringstream in(text);
+  for (std::string part; std::getline(in, part, ',');) {
+    if (part.empty() || part.size() > 2 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
+      return {};
+    seats.push_back(std::stoi(part));
+  }
+  if (text.empty() || text.back() == ',') return {};
+  return seats;
+}
+
+// The engine's choice, with "thinking..." on the terminal while it searches (erased after).
+EngineChoice think(PlayGame& game, const PlaySettings& s) {
+  std::ostream& out = *s.out;
+  if (s.thinking) out << "thinking..." << std::flush;
+  EngineChoice c = game.think();
+  if (s.thinking) out << "\r\x1b[K" << std::flush;
+  return c;
+}
+
+}  // namespace
+
+void add_play_options(po::options_description& d, PlayOptions& o, const char* engine_default,
+                      const std::vector<std::string>& seat_names) {
+  o.engine = engine_default;
+  const std::string takes = what_engine_takes(seat_names);
+  d.add_options()(
+      "engine",
+      po::value<std::string>()
+          ->notifier([&o, seat_names, takes](const std::string& text) {
+            const bool named =
+                text == "none" || text == "all" ||
+                std::find(seat_names.begin(), seat_names.end(), text) != seat_names.end();
+            if (!named && seat_numbers(text).empty())
+              throw UsageError("--engine must be " + takes + ", not " + quoted_text(text));
+            o.engine = text;
+          })
+          ->default_value(engine_default)
+          ->value_name("WHO"),
+      ("the engine's seats: " + takes + " (seat 1 moves first); the other seats type " +
+       "their moves")
+          .c_str())(
+      "save", file_value(&o.save, "save")->value_name("FILE"),
+      "write the game's record to FILE when it ends or on quit ('-': standard output)")(
+      "record", file_value(&o.record, "record")->value_name("FILE"), "the same as --save")(
+      "quiet", po::bool_switch(&o.quiet), "do not draw the board after every move");
+}
+
+std::vector<bool> engine_seats(const PlayOptions& o, int seats,
+                               const std::vector<std::string>& seat_names) {
+  std::vector<bool> engine(static_cast<std::size_t>(seats), o.engine == "all");
+  const auto named = std::find(seat_names.begin(), seat_names.end(), o.engine);
+  if (named != seat_names.end()) {
+    engine[static_cast<std::size_t>(named - seat_names.begin())] = true;
+    return engine;
+  }
+  if (o.engine == "all" || o.engine == "none") return engine;
+  for (const int s : seat_numbers(o.engine)) {
+    if (s < 1 || s > seats)
+      throw UsageError("--engine seat " + std::to_string(s) + " is not a player 1.." +
+                       std::to_string(seats));
+    engine[static_cast<std::size_t>(s - 1)] = true;
+  }
+  return engine;
+}
+
+std::string play_help(const std::string& move_examples, const std::string& notes) {
+  return "commands: a move in notation (" + move_examples +
+         "), moves (the legal moves),\n"
+         "hint (the engine's choice and its value), undo (take back your last move), save FILE\n"
+         "(the record so far), quit, help\n" +
+         notes;
+}
+
+bool shows_thinking(int fd) { return ::isatty(fd) != 0; }
+
+bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
+  std::ostream& out = *s.out;
+  bool redraw = true;  // only after a move or an undo: the answers to commands leave it as it is
+  for (;;) {
+    if (redraw && s.draw) out << "\n" << game.board();
+    redraw = false;
+    if (game.over()) return true;
+    const int seat = game.to_move();
+    if (s.engine[static_cast<std::size_t>(seat)]) {
+      const EngineChoice c = think(game, s);
+      if (!c.found) return true;
+      out << game.seat_name(seat) << " (engine) plays " << c.move << " (" << c.value << ")\n";
+      game.play_choice();
+      redraw = true;
+      continue;
+    }
+    out << game.prompt() << std::flush;
+    std::string text;
+    if (!std::getline(in, text)) {
+      out << "\n";
+      return false;
+    }
+    text = trim(text);
+    if (text.empty()) continue;
+    if (text == "quit" || text == "q") return false;
+    if (text == "help") {
+      out << s.help;
+    } else if (text == "moves") {
+      out << game.legal_moves() << "\n";
+    } else if (text == "hint") {
+      const EngineChoice c = think(game, s);
+      if (c.found) out << "hint: " << c.move << " (" << c.value << ")\n";
+    } else if (text == "undo") {
+      // Back to this seat's previous turn: the engine's replies go too.
+      std::size_t n = 0;
+      while (game.plies() > 0) {
+        game.take_back();
+        ++n;
+        if (!s.engine[static_cast<std::size_t>(game.to_move())]) break;
+      }
+      out << (n ? "took back " + std::to_string(n) + (n == 1 ? " turn" : " turns")
+                : std::string("nothing to take back"))
+          << "\n";
+      redraw = n > 0;
+    } else if (text == "save" || text.starts_with("save ")) {
+      const std::string file = trim(text.substr(4));
+      if (file.empty()) {
+        out << "save needs a file name: save FILE\n";
+        continue;
+      }
+      try {
+        write_file(file, game.record_text());
+        out << "saved to " << quoted_text(file) << "\n";
+      } catch (const UsageError& e) {
+        out << e.what() << "\n";
+      }
+    } else {
+      const std::string refused = game.play_typed(text);
+      if (refused.empty())
+        redraw = true;
+      else
+        out << refused << "\n";
+    }
+  }
+}
+
+std::string seat_label(const PlayGame& game, const std::vector<bool>& engine, int seat) {
+  const auto engines = std::count(engine.begin(), engine.end(), true);
+  const auto people = static_cast<long>(engine.size()) - engines;
+  const std::string name = game.seat_name(seat);
+  if (engines == 0 || people == 0) return name;
+  if (engine[static_cast<std::size_t>(seat)])
+    return engines == 1 ? "the engine" : name + " (engine)";
+  return people == 1 ? "you" : name;
+}
+
+std::string wins(const std::string& label) { return label == "you" ? "you win" : label + " wins"; }
+
+}  // namespace leapfrog::cli
