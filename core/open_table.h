@@ -145,6 +145,7 @@ class ProbeTable {
 
   Slot& operator[](std::size_t i) { return slots_[i]; }
   const Slot& operator[](std::size_t i) const { return slots_[i]; }
+  std::size_t index_of(const Slot& s) const { return static_cast<std::size_t>(&s - slots_.data()); }
   std::size_t capacity() const { return slots_.size(); }
   std::size_t used() const { return used_; }
 
