@@ -67,8 +67,8 @@ std::string csv_row(const Board& board, const SurveyStart& s) {
   std::ostringstream out;
   out << square_name(board, s.holes.front()) << "," << joined(hole_names(board, s)) << ","
       << s.pieces << "," << s.left << "," << r.value << "," << r.bound << ","
-      << (r.proved ? "true" : "false") << "," << (r.complete ? "true" : "false") << ","
-      << r.nodes << "," << round_seconds(s.seconds) << "," << joined(line_turns(board, s));
+      << (r.proved ? "true" : "false") << "," << (r.complete ? "true" : "false") << "," << r.nodes
+      << "," << round_seconds(s.seconds) << "," << joined(line_turns(board, s));
   return out.str();
 }
 

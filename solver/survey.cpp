@@ -8,8 +8,8 @@
 
 namespace leapfrog {
 
-std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules,
-                                       const Position& full, bool every_hole, int* symmetries) {
+std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules, const Position& full,
+                                       bool every_hole, int* symmetries) {
   for (int i = 0; i < board.squares(); ++i)
     if (full.at(board.cell(i)) == 0)
       throw std::invalid_argument("survey: square " + square_name(board, board.cell(i)) +
@@ -67,8 +67,7 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
     }
     const auto started = std::chrono::steady_clock::now();
     s.result = solve(board, solo, s.start, solve_options, each);
-    s.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     Position end = s.start;
     for (const Turn& t : s.result.line) end = apply(board, solo, end, t);
     s.left = piece_count(board, end);

@@ -48,16 +48,15 @@ struct SurveyResult {
 
 // The starts of `full` with their classes, not solved (`result` empty). Throws
 // std::invalid_argument when a square of the board is empty.
-std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules,
-                                       const Position& full, bool every_hole,
-                                       int* symmetries = nullptr);
+std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules, const Position& full,
+                                       bool every_hole, int* symmetries = nullptr);
 
 // Solves every start of survey_starts in order. `on_start` (may be empty) is called after each
 // start is solved, with the number of starts solved and their total; the progress callback's
 // note names the start being solved.
-SurveyResult survey(const Board& board, const Rules& rules, const Position& full,
-                    const SurveyOptions& options, const SearchControl& control,
-                    const std::function<void(const SurveyStart&, int done, int total)>& on_start =
-                        {});
+SurveyResult survey(
+    const Board& board, const Rules& rules, const Position& full, const SurveyOptions& options,
+    const SearchControl& control,
+    const std::function<void(const SurveyStart&, int done, int total)>& on_start = {});
 
 }  // namespace leapfrog

@@ -83,11 +83,10 @@ TEST_CASE("survey triangle: the 15-hole triangle's four starts all leave one peg
   CHECK(j["starts"] == 4);
   CHECK(j["stopped"] == false);
   REQUIRE(j["rows"].size() == 4);
-  const std::set<std::vector<std::string>> expected = {
-      {"a1", "a5", "e1"},
-      {"a2", "a4", "b1", "b4", "d1", "d2"},
-      {"a3", "c1", "c3"},
-      {"b2", "b3", "c2"}};
+  const std::set<std::vector<std::string>> expected = {{"a1", "a5", "e1"},
+                                                       {"a2", "a4", "b1", "b4", "d1", "d2"},
+                                                       {"a3", "c1", "c3"},
+                                                       {"b2", "b3", "c2"}};
   CHECK(classes_of(j) == expected);
   check_partition(j, 15);
   std::vector<std::string> starts;
@@ -106,8 +105,7 @@ TEST_CASE("survey triangle: the 15-hole triangle's four starts all leave one peg
   CHECK(j["proved"] == 4);
 }
 
-TEST_CASE("survey --every-hole: every hole a row, each as its class's start",
-          "[cli][survey]") {
+TEST_CASE("survey --every-hole: every hole a row, each as its class's start", "[cli][survey]") {
   const auto all = run_cli("survey triangle --size 5 --every-hole --json --threads 1");
   REQUIRE(all.code == 0);
   const Json j = Json::parse(all.out);
@@ -138,13 +136,13 @@ TEST_CASE("survey english: one start per class of the cross's symmetric holes", 
   for (const auto& [f, r] : cells) {
     std::vector<std::string> images;
     for (const auto& [g, s] : std::vector<std::array<int, 2>>{{f, r},
-                                                               {6 - f, r},
-                                                               {f, 6 - r},
-                                                               {6 - f, 6 - r},
-                                                               {r, f},
-                                                               {6 - r, f},
-                                                               {r, 6 - f},
-                                                               {6 - r, 6 - f}})
+                                                              {6 - f, r},
+                                                              {f, 6 - r},
+                                                              {6 - f, 6 - r},
+                                                              {r, f},
+                                                              {6 - r, f},
+                                                              {r, 6 - f},
+                                                              {6 - r, 6 - f}})
       images.push_back(name(g, s));
     std::sort(images.begin(), images.end());
     images.erase(std::unique(images.begin(), images.end()), images.end());
@@ -179,7 +177,7 @@ TEST_CASE("survey keeps only the symmetries that keep the pieces' values", "[cli
   CHECK(j["symmetries"] == 2);
   CHECK(j["starts"] == 6);
   // The mirror sends file f, rank r to file 2-r, rank 2-f (a..c, 1..3 from 0).
-  const std::set<std::vector<std::string>> expected = {{"a3"}, {"a2", "b3"}, {"b2"},
+  const std::set<std::vector<std::string>> expected = {{"a3"},       {"a2", "b3"}, {"b2"},
                                                        {"a1", "c3"}, {"b1", "c2"}, {"c1"}};
   CHECK(classes_of(j) == expected);
   check_partition(j, 9);
@@ -260,11 +258,11 @@ TEST_CASE("survey gives the same rows at any thread count", "[cli][survey]") {
 }
 
 TEST_CASE("survey refuses bad input with exit 2 and one line", "[cli][survey]") {
-  for (const char* args : {"survey", "survey nonsense-board", "survey english --hole d4",
-                           "survey english --csv --json", "survey english --time-limit -1",
-                           "survey english --threads x", "survey english --nodes 1e3",
-                           "survey english --players 2", "survey english --hash 0",
-                           "survey triangle --size 1", "survey 12/3"}) {
+  for (const char* args :
+       {"survey", "survey nonsense-board", "survey english --hole d4",
+        "survey english --csv --json", "survey english --time-limit -1",
+        "survey english --threads x", "survey english --nodes 1e3", "survey english --players 2",
+        "survey english --hash 0", "survey triangle --size 1", "survey 12/3"}) {
     INFO(args);
     const auto r = run_cli(args);
     CHECK(r.code == 2);

@@ -7,8 +7,8 @@
 using Json = nlohmann::json;
 
 TEST_CASE("survey english: every start up to symmetry leaves one peg, proved", "[slow][survey]") {
-  // Every single-vacancy start of the 33-hole English board can be reduced to one peg
-  // (Beasley, "The Ins and Outs of Peg Solitaire", 1985).
+  // Every single-vacancy start of the 33-hole English board reduces to one peg, as solve
+  // proves start by start (docs/solitaire.md).
   const auto r = leapfrog::testing::run_cli("survey english --json --threads 2");
   REQUIRE(r.code == 0);
   const Json j = Json::parse(r.out);
