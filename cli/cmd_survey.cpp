@@ -13,15 +13,6 @@ namespace leapfrog::cli {
 
 namespace {
 
-std::string joined(const std::vector<std::string>& words) {
-  std::string out;
-  for (const std::string& w : words) {
-    if (!out.empty()) out += ' ';
-    out += w;
-  }
-  return out;
-}
-
 std::vector<std::string> hole_names(const Board& board, const SurveyStart& s) {
   std::vector<std::string> names;
   for (const Square h : s.holes) names.push_back(square_name(board, h));
@@ -55,7 +46,7 @@ std::string text_row(const Board& board, const SurveyStart& s) {
                 square_name(board, s.holes.front()).c_str(), s.holes.size(), s.pieces, s.left,
                 r.value, r.bound, r.proved ? "yes" : "no", static_cast<unsigned long long>(r.nodes),
                 format_seconds(s.seconds).c_str());
-  return std::string(cells) + "  " + joined(line_turns(board, s));
+  return std::string(cells) + "  " + join_words(line_turns(board, s));
 }
 
 constexpr const char* kCsvHeader =
@@ -65,10 +56,10 @@ constexpr const char* kCsvHeader =
 std::string csv_row(const Board& board, const SurveyStart& s) {
   const SolveResult& r = s.result;
   std::ostringstream out;
-  out << square_name(board, s.holes.front()) << "," << joined(hole_names(board, s)) << ","
+  out << square_name(board, s.holes.front()) << "," << join_words(hole_names(board, s)) << ","
       << s.pieces << "," << s.left << "," << r.value << "," << r.bound << ","
       << (r.proved ? "true" : "false") << "," << (r.complete ? "true" : "false") << "," << r.nodes
-      << "," << round_seconds(s.seconds) << "," << joined(line_turns(board, s));
+      << "," << round_seconds(s.seconds) << "," << join_words(line_turns(board, s));
   return out.str();
 }
 
