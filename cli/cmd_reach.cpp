@@ -9,6 +9,11 @@
 namespace leapfrog::cli {
 
 int run_reach(const Command& cmd, const std::vector<std::string>& args) {
+  return run_reach_split(cmd, args, nullptr);
+}
+
+int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
+                    LevelExchange* exchange) {
   CommonOptions o;
   std::string position;
   bool no_symmetry = false;
@@ -31,7 +36,9 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "taken  positions" << (no_symmetry ? "" : " (up to symmetry)") << std::endl;
   }
   const Setup& setup = solo.setup;
-  const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control);
+  SingleExchange alone;
+  const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control,
+                              exchange != nullptr ? *exchange : alone);
   line.clear();
   if (o.json) {
     print_json(Json{{"levels", r.levels},

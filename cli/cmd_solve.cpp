@@ -61,6 +61,11 @@ Json solve_json(const SolitaireSetup& solo, const SolveResult& r, const SolveOpt
 }
 
 int run_solve(const Command& cmd, const std::vector<std::string>& args) {
+  return run_solve_split(cmd, args, nullptr);
+}
+
+int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
+                    LevelExchange* exchange) {
   CommonOptions o;
   std::string position;
   bool count = false;
@@ -96,6 +101,7 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   options.hash_mb = limits.hash_mb;
   options.count = count;
   options.symmetry = !no_symmetry;
+  options.exchange = exchange;
   if (!finish.empty()) options.finish = finish_square(setup.board, finish);
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);
   line.clear();

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/control.h"
+#include "core/exchange.h"
 #include "puzzles/position.h"
 
 namespace leapfrog {
@@ -29,6 +30,13 @@ struct ReachResult {
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control);
+// The same, split over the ranks of `exchange` (core/exchange.h): every rank calls it with
+// the same arguments and gets the same result (levels, total and nodes of all ranks
+// together). Plain pieces on at most 64 squares under the optional rule (reach_fast_path)
+// are split: each rank holds and expands the positions it owns, and its memory limit is
+// its own. Other positions are enumerated whole on every rank.
+ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                  const SearchControl& control, LevelExchange& exchange);
 
 // Counting optimal lines the fast way (plain pieces on at most 64 cells, optional rule, no
 // removal due; `applicable` is false otherwise): every jump captures one piece, so the
@@ -55,5 +63,9 @@ struct DeepestLines {
 // is the class's divided by the number of images.
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
                                  const SearchControl& control, Square finish = kNoSquare);
+// The same, split over the ranks of `exchange` as reach is; collective.
+DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
+                                 const SearchControl& control, Square finish,
+                                 LevelExchange& exchange);
 
 }  // namespace leapfrog

@@ -53,6 +53,7 @@
 #include <vector>
 
 #include "core/control.h"
+#include "core/exchange.h"
 #include "puzzles/position.h"
 
 namespace leapfrog {
@@ -75,6 +76,10 @@ struct SolveOptions {
   // (dearest capture first). Value, line and count stay the same (see Determinism); only
   // `nodes` changes.
   bool reversed_order = false;
+  // With `count`: the ranks the breadth-first count's levels are split over (core/exchange.h;
+  // every rank then calls solve with the same arguments, and the search itself runs whole on
+  // each); null: this process alone.
+  LevelExchange* exchange = nullptr;
 };
 
 struct SolveResult {

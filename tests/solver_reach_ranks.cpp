@@ -1,0 +1,158 @@
+// reach and the level-by-level line count split over 1 to 4 ranks (core/exchange.h), the
+// ranks being threads of this process (core/thread_exchange.h): every rank gets the result
+// of the search run alone, and limits stop every rank at the same point.
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <functional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/thread_exchange.h"
+#include "puzzles/notation.h"
+#include "puzzles/variant.h"
+#include "solver/reach.h"
+#include "solver/solitaire.h"
+
+using namespace leapfrog;
+
+namespace {
+
+// f(exchange) run by `ranks` threads, one a rank; their results in rank order.
+template <class Result>
+std::vector<Result> on_ranks(int ranks, const std::function<Result(LevelExchange&)>& f) {
+  ThreadExchangeGroup group(ranks);
+  std::vector<Result> out(static_cast<std::size_t>(ranks));
+  std::vector<std::thread> threads;
+  for (int r = 0; r < ranks; ++r)
+    threads.emplace_back([&, r] { out[static_cast<std::size_t>(r)] = f(group.rank(r)); });
+  for (std::thread& t : threads) t.join();
+  return out;
+}
+
+void check_same(const ReachResult& got, const ReachResult& want) {
+  CHECK(got.levels == want.levels);
+  CHECK(got.total == want.total);
+  CHECK(got.complete == want.complete);
+  CHECK(got.out_of_memory == want.out_of_memory);
+}
+
+}  // namespace
+
+TEST_CASE("reach split over 1 to 4 ranks gives every rank the levels of one process",
+          "[solver][reach][ranks]") {
+  // A 6x6 board full but for c3 (fast path, the eight symmetries, 32-bit keys), a 7x7 board
+  // with a few pieces (64-bit keys), and a coloured position (the general path, enumerated
+  // whole on every rank).
+  const std::vector<std::string> texts = {
+      "oooooo/oooooo/oo.ooo/oooooo/oooooo/oooooo",
+      "......./.ooo.../.oo.oo./..ooo../...o.../......./.......",
+      "2413/3142/1.24/4321/2134",
+  };
+  for (const std::string& text : texts) {
+    const Setup s = parse_position(text);
+    Rules rules = s.rules();
+    rules.players = 1;
+    for (bool symmetry : {true, false}) {
+      if (!symmetry && text[0] == 'o') continue;  // 6x6 without symmetry: too long for here
+      SearchControl control;
+      control.threads = 1;
+      const ReachResult alone = reach(s.board, rules, s.position, symmetry, control);
+      REQUIRE(alone.complete);
+      for (int ranks = 1; ranks <= 4; ++ranks) {
+        INFO(text << " symmetry " << symmetry << " ranks " << ranks);
+        const auto got = on_ranks<ReachResult>(ranks, [&](LevelExchange& ex) {
+          return reach(s.board, rules, s.position, symmetry, control, ex);
+        });
+        for (const ReachResult& r : got) {
+          check_same(r, alone);
+          CHECK(r.nodes == alone.nodes);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("the optimal line count split over ranks is the count of one process",
+          "[solver][reach][ranks]") {
+  const Setup s = parse_position("oooooo/oooooo/oo.ooo/oooooo/oooooo/oooooo");
+  Rules rules = s.rules();
+  rules.players = 1;
+  const Setup t = parse_position("triangle");
+  for (const Setup* setup : {&s, &t}) {
+    const Rules& r = setup == &s ? rules : t.rules();
+    const Square finish = setup == &s ? kNoSquare : parse_square(t.board, "c1");
+    const DeepestLines alone =
+        count_deepest_lines(setup->board, r, setup->position, SearchControl{}, finish);
+    REQUIRE(alone.complete);
+    REQUIRE(alone.count.size() > 3);
+    for (int ranks = 2; ranks <= 4; ++ranks) {
+      const auto got = on_ranks<DeepestLines>(ranks, [&](LevelExchange& ex) {
+        return count_deepest_lines(setup->board, r, setup->position, SearchControl{}, finish, ex);
+      });
+      for (const DeepestLines& d : got) {
+        CHECK(d.count == alone.count);
+        CHECK(d.depth == alone.depth);
+        CHECK(d.complete);
+      }
+    }
+  }
+  // Through solve, as solve --count runs it.
+  const Setup e = parse_position(
+      "##...##/##.1.##/..1111./111.111/.1111../##...##/##...## "
+      "variant=english");
+  SolveOptions options;
+  options.count = true;
+  const SolveResult alone = solve(e.board, e.rules(), e.position, options, SearchControl{});
+  REQUIRE(alone.proved);
+  const auto got = on_ranks<SolveResult>(3, [&](LevelExchange& ex) {
+    SolveOptions split = options;
+    split.exchange = &ex;
+    return solve(e.board, e.rules(), e.position, split, SearchControl{});
+  });
+  for (const SolveResult& r : got) CHECK(r.count == alone.count);
+}
+
+TEST_CASE("a stop, a node limit or the memory limit of one rank stops every rank together",
+          "[solver][reach][ranks]") {
+  const Setup s = parse_position(find_variant("english")->start);
+  const std::vector<std::uint64_t> a112737 = {1,    1,    2,     8,     39,     171,    719,
+                                              2757, 9751, 31312, 89927, 229614, 517854, 1022224};
+  // Only rank 1 is short of memory, or asked to stop: all ranks end with the same levels.
+  for (int what = 0; what < 2; ++what) {
+    std::atomic<bool> stop{true};
+    const auto got = on_ranks<ReachResult>(3, [&](LevelExchange& ex) {
+      SearchControl control;
+      control.threads = 1;
+      if (ex.rank() == 1) {
+        if (what == 0)
+          control.memory_mb = 8;
+        else
+          control.stop = &stop;
+      }
+      return reach(s.board, s.rules(), s.position, true, control, ex);
+    });
+    INFO("what " << what);
+    for (const ReachResult& r : got) {
+      CHECK_FALSE(r.complete);
+      CHECK(r.out_of_memory == (what == 0));
+      check_same(r, got[0]);
+      REQUIRE(r.levels.size() < a112737.size());
+      for (std::size_t k = 0; k < r.levels.size(); ++k) CHECK(r.levels[k] == a112737[k]);
+    }
+    if (what == 0) CHECK(got[0].levels.size() >= 8);
+  }
+  // A node limit counts the nodes of all ranks.
+  const auto got = on_ranks<ReachResult>(2, [&](LevelExchange& ex) {
+    SearchControl control;
+    control.threads = 1;
+    control.node_limit = 40000;
+    return reach(s.board, s.rules(), s.position, true, control, ex);
+  });
+  for (const ReachResult& r : got) {
+    CHECK_FALSE(r.complete);
+    check_same(r, got[0]);
+    CHECK(r.nodes >= 40000);
+    CHECK(r.levels.size() <= 11);
+  }
+}
