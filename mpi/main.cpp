@@ -6,6 +6,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <new>
 #include <streambuf>
@@ -118,6 +119,11 @@ int main(int argc, char** argv) {
     std::cerr.rdbuf(&null);
   }
   const int code = run(exchange.rank(), std::vector<std::string>(argv + 1, argv + argc), exchange);
+  // What each rank sent, for sizing a cluster (docs/distributed.md): on the rank's own
+  // standard error, beside the command's output.
+  if (const char* stats = std::getenv("LEAPFROG_MPI_STATS"); stats != nullptr && *stats == '1')
+    std::fprintf(stderr, "leapfrog-mpi: rank %d sent %llu bytes\n", exchange.rank(),
+                 static_cast<unsigned long long>(exchange.bytes_sent()));
   MPI_Finalize();
   return code;
 }
