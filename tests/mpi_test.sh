@@ -32,10 +32,12 @@ same() {  # what, ranks, arguments...
 }
 for n in 1 2 3 4; do
   same "reach of a 5x5 board with one hole" "$n" reach traditional --size 5 --hole c3
-  # Stopped by the node limit before level 10 (the levels so far are exact)
-  same "reach of a 6x6 board with one hole, 500000 nodes" "$n" reach traditional --size 6 --hole c3 --nodes 500000
-  same "reach of coloured pieces (enumerated whole on every rank)" "$n" reach 2413/3142/1.24/4321 --variant murray
 done
+# Stopped by the node limit before level 10 (the levels so far are exact).
+for n in 2 4; do
+  same "reach of a 6x6 board with one hole, 500000 nodes" "$n" reach traditional --size 6 --hole c3 --nodes 500000
+done
+same "reach of coloured pieces (enumerated whole on every rank)" 3 reach 2413/3142/1.24/4321 --variant murray
 same "reach of English, 300000 nodes" 3 reach english --nodes 300000
 same "solve --count of the triangle, finishing on c1" 2 solve triangle --finish c1 --count
 same "solve --count of a 5x5 board with one hole" 3 solve traditional --size 5 --hole c3 --count
