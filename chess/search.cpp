@@ -4,8 +4,8 @@
 #include <bit>
 #include <cstdlib>
 
+#include "core/open_table.h"
 #include "core/poller.h"
-#include "core/table_memory.h"
 
 namespace leapfrog::chess {
 
@@ -40,9 +40,10 @@ std::uint32_t fingerprint(const Move& m) {
 
 enum Bound : std::uint8_t { kNone = 0, kLower = 1, kUpper = 2, kExact = 3 };
 
-// The search's own table: unlike solver/tt.h (exact values and upper bounds for the solitaire
-// search, no moves), alpha-beta needs lower bounds, a depth and the best move. Owned by one
-// search on one thread; always replaces (the newest result is the most useful here).
+// The search's own table (a core/open_table.h BucketTable): unlike solver/tt.h (exact values and
+// upper bounds for the solitaire search, no moves), alpha-beta needs lower bounds, a depth and the
+// best move. Owned by one search on one thread; always replaces (the newest result is the most
+// useful here).
 class Table {
  public:
   struct Entry {
@@ -54,17 +55,17 @@ class Table {
   };
   explicit Table(std::size_t mb) : entries_(mb << 20) {}
   const Entry* probe(std::uint64_t key) const {
-    const Entry& e = entries_[key & entries_.mask()];
+    const Entry& e = entries_.home(key);
     return e.bound != kNone && e.key == key ? &e : nullptr;
   }
   void store(std::uint64_t key, int value, int depth, Bound bound, std::uint32_t move) {
-    Entry& e = entries_[key & entries_.mask()];
+    Entry& e = entries_.home(key);
     if (e.key == key && e.bound != kNone && move == 0) move = e.move;
     e = Entry{key, value, move, static_cast<std::int16_t>(depth), bound};
   }
 
  private:
-  TableMemory<Entry> entries_;
+  BucketTable<Entry> entries_;  // buckets of one entry
 };
 
 // Mate values are stored relative to the node (plies to mate from it), read back relative to

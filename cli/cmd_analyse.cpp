@@ -223,7 +223,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
                                     rules.players == 2
                                         ? "expected final margin of player 1, before each ply"
                                         : "expected final total of the mover, before each ply",
-                                    so));
+                                    rules.measure == Measure::kPoints ? "points" : "pieces", so));
   }
   if (svg != "-") {
     if (o.json) {

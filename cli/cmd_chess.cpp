@@ -38,7 +38,8 @@ constexpr Command kChessCommands[] = {
     {"play",
      "A game in the terminal against the engine, with play's commands (help, moves, hint, "
      "undo, save FILE, quit).",
-     "chess play [FEN] [--engine 1|2|red|black|all|none] [--save FILE] [--nodes N] [options]",
+     "chess play [FEN] [--engine 1|2|red|black|all|none] [--save FILE] [--nodes N | --time-limit "
+     "S] [options]",
      "leapfrog chess play --engine 2", chess_play},
     {"uci", "The engine over UCI for GUIs and match runners (docs/uci.md).", "chess uci [options]",
      "leapfrog chess uci   (then: uci, isready, position startpos, go movetime 1000, quit)",

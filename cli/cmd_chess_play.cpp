@@ -2,8 +2,10 @@
 // commands and options are play's (cli/play_loop.h).
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <optional>
 
 #include "chess/game_end.h"
@@ -16,6 +18,7 @@
 #include "cli/play_loop.h"
 #include "cli/progress.h"
 #include "cli/render.h"
+#include "cli/search_options.h"
 
 namespace leapfrog::cli {
 
@@ -35,12 +38,12 @@ const char* const kChessNotes =
 
 class ChessGame final : public PlayGame {
  public:
-  ChessGame(const Position& start, chess::Rules rules, std::string captures, std::uint64_t nodes,
-            bool colour)
+  ChessGame(const Position& start, chess::Rules rules, std::string captures,
+            const SearchControl& limits, bool colour)
       : start_(start),
         rules_(rules),
         captures_(std::move(captures)),
-        nodes_(nodes),
+        limits_(limits),
         colour_(colour) {}
 
   int seats() const override { return 2; }
@@ -65,8 +68,7 @@ class ChessGame final : public PlayGame {
     chess::SearchSettings settings;
     settings.history = history();
     settings.hash_mb = 64;
-    SearchControl control;
-    control.node_limit = nodes_;
+    const SearchControl control = limits_;
     const chess::SearchResult r = chess::analyse(pos(), rules_, settings, control);
     if (!r.has_move) return {};
     choice_ = r.best;
@@ -148,7 +150,7 @@ class ChessGame final : public PlayGame {
   Position start_;
   chess::Rules rules_;
   std::string captures_;
-  std::uint64_t nodes_;
+  SearchControl limits_;  // the engine's node and time budget a move
   bool colour_;
   std::vector<Position> positions_{start_};
   std::vector<Move> moves_;
@@ -161,15 +163,21 @@ class ChessGame final : public PlayGame {
 int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   ChessOptions o;
   std::string fen = "startpos";
-  std::uint64_t nodes = 100000;
+  std::uint64_t nodes = 0;
+  double time_limit = 0;
   PlayOptions play;
   po::options_description visible;
   po::options_description game("Game");
   add_play_options(game, play, "2", kSeatNames);
   game.add_options()(
       "nodes",
-      whole_value(&nodes, "nodes", 1, 1'000'000'000)->default_value("100000")->value_name("N"),
-      "the engine's node budget per move");
+      whole_value(&nodes, "nodes", 0, std::numeric_limits<std::uint64_t>::max())
+          ->default_value("0")
+          ->value_name("N"),
+      "the engine searches about N nodes a move (with neither limit given, 100000) (0 = no "
+      "limit)")("time-limit",
+                seconds_value(&time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
+                "the engine thinks at most this long a move (0 = none)");
   visible.add(chess_rule_options(o)).add(game).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   if (o.common.json) throw UsageError("play is interactive: --json is not available");
@@ -179,7 +187,12 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<bool> engine = engine_seats(play, 2, kSeatNames);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();
-  ChessGame g(start, rules_of(o), o.captures, nodes, want_colour(o.common));
+  SearchControl limits;
+  limits.node_limit = nodes;
+  limits.time_limit = std::chrono::milliseconds(static_cast<long long>(time_limit * 1000));
+  if (limits.node_limit == 0 && limits.time_limit.count() == 0)
+    limits.node_limit = kDefaultEngineNodes;
+  ChessGame g(start, rules_of(o), o.captures, limits, want_colour(o.common));
   PlaySettings settings;
   settings.engine = engine;
   settings.draw = !play.quiet;

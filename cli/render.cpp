@@ -81,8 +81,9 @@ std::string render_board(const Setup& setup, bool colour, const Turn* highlight)
   const std::vector<Mark> marks = marks_of(setup, highlight);
   const int label = b.height() >= 10 ? 2 : 1;
   // A six-direction board is drawn as its lattice: each rank half a cell (one character)
-  // right of the rank below, so that a triangle or a hexagon looks like one. A file is then
-  // a line running down to the left, and its letter stands at both ends of that line.
+  // right of the rank below, so that a triangle or a hexagon looks like one. A file then
+  // runs diagonally, so no one line of letters can stand above its cells; instead each rank
+  // is followed by a line naming the file of each of its cells, letter under value.
   const bool hex = setup.rules().jumps == JumpSet::kHex;
   const auto indent = [&](int rank) { return std::string(hex ? rank + 1 : 0, ' '); };
   const auto file_line = [&](int rank) {
@@ -90,12 +91,12 @@ std::string render_board(const Setup& setup, bool colour, const Turn* highlight)
     line += indent(rank);
     for (int f = 0; f < b.width(); ++f) {
       line += ' ';
-      line += static_cast<char>('a' + f);
+      line += !hex || b.is_square(b.square(f, rank)) ? static_cast<char>('a' + f) : ' ';
     }
+    while (hex && line.back() == ' ') line.pop_back();
     return line;
   };
-  const std::string files = file_line(b.height());
-  std::string out = files + "\n";
+  std::string out = hex ? "" : file_line(0) + "\n";
   for (int r = b.height() - 1; r >= 0; --r) {
     out += rank_label(r + 1, label) + " " + indent(r);
     for (int f = 0; f < b.width(); ++f) {
@@ -131,8 +132,9 @@ std::string render_board(const Setup& setup, bool colour, const Turn* highlight)
     }
     out += std::string(hex ? b.height() - 1 - r : 0, ' ');
     out += "  " + rank_label(r + 1, label) + "\n";
+    if (hex) out += file_line(r) + "\n";
   }
-  out += (hex ? file_line(-1) : files) + "\n";
+  if (!hex) out += file_line(0) + "\n";
   if (highlight != nullptr && !highlight->squares.empty()) {
     out += highlight->removal ? "x removed: " : "> start, * landing, x captured: ";
     out += format_turn(b, *highlight) + "\n";

@@ -315,26 +315,75 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns, const SvgO
   return out;
 }
 
+namespace {
+
+// A step of 1, 2 or 5 times a power of ten that cuts `range` into at most about six parts.
+Score tick_step(Score range) {
+  Score step = 1;
+  for (;;) {
+    for (const Score m : {1, 2, 5})
+      if (range / (step * m) <= 6) return step * m;
+    step *= 10;
+  }
+}
+
+void text_at(std::string& out, double x, double y, double size, std::string_view anchor,
+             std::string_view s, std::string_view extra = {}) {
+  out += "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" font-size=\"" + num(size) +
+         "\" text-anchor=\"" + std::string(anchor) + "\" fill=\"" + kLabel + "\"" +
+         std::string(extra) + ">" + xml_escape(s) + "</text>\n";
+}
+
+}  // namespace
+
 std::string svg_value_chart(std::span<const Score> values, std::span<const int> marked,
-                            std::string_view label, const SvgOptions& options) {
-  const double step = 16, height = 240, margin = 40;
+                            std::string_view label, std::string_view unit,
+                            const SvgOptions& options) {
+  const double step = 16, height = 240, left = 64, right = 24, top_margin = 40;
   const std::size_t n = std::max<std::size_t>(values.size(), 2);
   Score top = 1, bottom = -1;
   for (const Score v : values) top = std::max(top, v), bottom = std::min(bottom, v);
-  const double w = 2 * margin + step * static_cast<double>(n - 1), h = height + 2 * margin;
-  const auto x = [&](std::size_t k) { return margin + step * static_cast<double>(k); };
-  const auto y = [&](Score v) { return margin + height * (top - v) / double(top - bottom); };
+  const Score dy = tick_step(top - bottom);
+  // The axis runs from a tick at or below the lowest value to one at or above the highest.
+  bottom = (bottom - dy + 1) / dy * dy;
+  top = (top + dy - 1) / dy * dy;
+  const double plot_w = step * static_cast<double>(n - 1);
+  const double axis_y = top_margin + height;  // the x axis, under the plot
+  const double legend_y = axis_y + 58;
+  const double w = std::max(left + plot_w + right, 460.0), h = legend_y + 20;
+  const auto x = [&](std::size_t k) { return left + step * static_cast<double>(k); };
+  const auto y = [&](Score v) { return top_margin + height * (top - v) / double(top - bottom); };
   std::string out;
   open_svg(out, w, h, options);
   out += "<rect x=\"0.0\" y=\"0.0\" width=\"" + num(w) + "\" height=\"" + num(h) +
          "\" fill=\"#ffffff\"/>\n";
-  out += "<line x1=\"" + num(x(0)) + "\" y1=\"" + num(y(0)) + "\" x2=\"" + num(x(n - 1)) +
-         "\" y2=\"" + num(y(0)) + "\" stroke=\"" + kLabel + "\" stroke-width=\"1.0\"/>\n";
-  text(out, margin / 2, y(top) + 4, 10, kLabel, std::to_string(top));
-  text(out, margin / 2, y(bottom) + 4, 10, kLabel, std::to_string(bottom));
-  text(out, margin / 2, y(0) + 4, 10, kLabel, "0");
-  text(out, w / 2, margin / 2, 12, "#000000", label);
-  text(out, w / 2, h - margin / 4, 10, kLabel, "ply");
+  text(out, w / 2, top_margin / 2, 12, "#000000", label);
+  // The value axis: a light grid line and a number at every tick, the zero line darker.
+  out += "<g class=\"y-ticks\">\n";
+  for (Score t = bottom; t <= top; t += dy) {
+    out += "<line x1=\"" + num(x(0)) + "\" y1=\"" + num(y(t)) + "\" x2=\"" + num(x(n - 1)) +
+           "\" y2=\"" + num(y(t)) + "\" stroke=\"" + (t == 0 ? kLabel : "#dddddd") +
+           "\" stroke-width=\"1.0\"/>\n";
+    text_at(out, left - 6, y(t) + 3.5, 10, "end", std::to_string(t));
+  }
+  out += "</g>\n";
+  text_at(out, 16, top_margin + height / 2, 11, "middle", std::string(unit),
+          " transform=\"rotate(-90 16.0 " + num(top_margin + height / 2) + ")\"");
+  // The ply axis: point k is the position before ply k + 1; the last one is the game's end.
+  // Every ply is numbered while the numbers fit, else every fifth.
+  const std::size_t every = values.size() > 100 ? 5 : 1;
+  out += "<line x1=\"" + num(x(0)) + "\" y1=\"" + num(axis_y) + "\" x2=\"" + num(x(n - 1)) +
+         "\" y2=\"" + num(axis_y) + "\" stroke=\"" + kLabel + "\" stroke-width=\"1.0\"/>\n";
+  out += "<g class=\"x-ticks\">\n";
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const bool end = k + 1 == values.size();
+    out += "<line x1=\"" + num(x(k)) + "\" y1=\"" + num(axis_y) + "\" x2=\"" + num(x(k)) +
+           "\" y2=\"" + num(axis_y + 4) + "\" stroke=\"" + kLabel + "\" stroke-width=\"1.0\"/>\n";
+    if (end || (k + 1) % every == 0 || k == 0)
+      text_at(out, x(k), axis_y + 15, 8, "middle", end ? "end" : std::to_string(k + 1));
+  }
+  out += "</g>\n";
+  text_at(out, left + plot_w / 2, axis_y + 32, 11, "middle", "before ply");
   std::string points;
   for (std::size_t k = 0; k < values.size(); ++k) {
     if (k) points += ' ';
@@ -350,7 +399,15 @@ std::string svg_value_chart(std::span<const Score> values, std::span<const int> 
     out += "<circle cx=\"" + num(x(k)) + "\" cy=\"" + num(y(values[k])) + "\" r=\"4.0\" fill=\"" +
            kCapture + "\"><title>ply " + std::to_string(ply) + "</title></circle>\n";
   }
-  out += "</svg>\n";
+  // The legend: one entry per kind of mark drawn.
+  out += "<g class=\"legend\">\n<g class=\"legend-entry\"><line x1=\"" + num(left) + "\" y1=\"" +
+         num(legend_y) + "\" x2=\"" + num(left + 20) + "\" y2=\"" + num(legend_y) + "\" stroke=\"" +
+         kChain + "\" stroke-width=\"2.0\"/>\n";
+  text_at(out, left + 26, legend_y + 3.5, 10, "start", "expected value (engine)");
+  out += "</g>\n<g class=\"legend-entry\"><circle cx=\"" + num(left + 190) + "\" cy=\"" +
+         num(legend_y) + "\" r=\"4.0\" fill=\"" + kCapture + "\"/>\n";
+  text_at(out, left + 198, legend_y + 3.5, 10, "start", "mistake: the ply played from here");
+  out += "</g>\n</g>\n</svg>\n";
   return out;
 }
 

@@ -45,6 +45,11 @@ class Symmetry {
       out |= t[static_cast<std::size_t>(b) * 256 + ((bits >> (8 * b)) & 0xFF)];
     return out;
   }
+  // Those lookup tables, for a caller's own word-level loop: entry byte * 256 + v is the
+  // image under k of byte value v at byte position `byte` (bytes (squares + 7) / 8).
+  const std::uint64_t* byte_table64(int k) const {
+    return tables_[static_cast<std::size_t>(k)].data();
+  }
 
  private:
   std::vector<std::vector<Square>> maps_;

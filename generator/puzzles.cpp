@@ -103,8 +103,10 @@ ChainShape shape_of(const Board& board, const Rules& rules, const Turn& t) {
   return s;
 }
 
-std::string candidate_id(const PuzzleSpec& spec, std::uint64_t index) {
-  std::string n = std::to_string(index);
+// The id of the spec's `number`th puzzle (1-based, counting accepted puzzles only, so that
+// the ids of one run are consecutive).
+std::string puzzle_id(const PuzzleSpec& spec, int number) {
+  std::string n = std::to_string(number);
   if (n.size() < 4) n.insert(0, 4 - n.size(), '0');
   return std::string(spec.kind == PuzzleKind::kChain ? "chain" : "solo") + "-" +
          std::to_string(side_of(spec)) + "-" + std::to_string(spec.seed) + "-" + n;
@@ -166,7 +168,6 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
 
   setup.position = pos;
   Puzzle p;
-  p.id = candidate_id(spec, index);
   p.kind = PuzzleKind::kChain;
   p.setup = setup;
   p.solution = {*best.best};
@@ -250,7 +251,6 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   }
   if (jumps < spec.min_jumps) return std::nullopt;  // too short to be a puzzle
   Puzzle p;
-  p.id = candidate_id(spec, index);
   p.kind = PuzzleKind::kSolitaire;
   p.setup = setup;
   p.solution = r.line;
@@ -308,6 +308,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
       local.solver_nodes += nodes[i];
       if (!slots[i]) continue;
       ++found;
+      slots[i]->id = puzzle_id(spec, found);
       take(std::move(*slots[i]));
     }
     if (control.progress) {

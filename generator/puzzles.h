@@ -60,14 +60,16 @@ struct GenerationStats {
   bool complete = true;  // false when stopped early (fewer puzzles than asked)
 };
 
-// One candidate; nullopt when it does not make a good puzzle. Pure function of (spec, index).
+// One candidate, without its id; nullopt when it does not make a good puzzle. Pure function
+// of (spec, index).
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
                                        std::uint64_t* solver_nodes = nullptr);
 
 // Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it),
 // handed to `take` one by one in their final order as soon as each is accepted, on the
 // calling thread, so that a long run holds none of them (only a batch of candidates being
-// examined). Every puzzle of one spec has the same `extra` keys.
+// examined). Every puzzle of one spec has the same `extra` keys. Their ids number them
+// 0001, 0002, ... in that order, for every kind.
 GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& control,
                                const std::function<void(Puzzle&&)>& take);
 

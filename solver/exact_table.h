@@ -1,6 +1,6 @@
-// The exact solver's transposition table: a fixed-size map from a bit-board position
-// (solver/exact_model.h, its least image when symmetric positions are merged) to the bounds
-// proved on its value, lo <= value <= hi, and a hint naming its best child.
+// The exact solver's transposition table (a core/open_table.h BucketTable): a fixed-size map from a
+// bit-board position (solver/exact_model.h, its least image when symmetric positions are merged) to
+// the bounds proved on its value, lo <= value <= hi, and a hint naming its best child.
 //
 // Concurrency contract: any number of threads may probe and store at once. A bucket has a
 // spin lock held only while its entries are read or written, and the whole position is the
@@ -15,7 +15,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "core/table_memory.h"
+#include "core/open_table.h"
 #include "solver/exact_model.h"
 
 namespace leapfrog::exact {
@@ -30,8 +30,8 @@ class BoundTable {
     std::int16_t hi = 0;
     std::uint16_t hint = 0;  // a fingerprint of the best child's position (0: none)
     std::uint8_t due : 2 = 0;
-    std::uint8_t work : 6 = 0;          // 0: free; else 1 + log2 of the nodes below it, at most 63
-    std::atomic<std::uint8_t> lock{0};  // the first entry's locks its bucket
+    std::uint8_t work : 6 = 0;  // 0: free; else 1 + log2 of the nodes below it, at most 63
+    std::uint8_t lock = 0;      // the first entry's locks its bucket (BucketLock)
   };
   struct Found {
     Score lo;
@@ -43,13 +43,10 @@ class BoundTable {
 
   bool probe(const Pos<P>& key, Found& out) const {
     Bucket& b = bucket(key);
-    Lock lock(b);
-    for (const Entry& e : b.entries)
-      if (e.work && same(e, key)) {
-        out = {e.lo, e.hi, e.hint};
-        return true;
-      }
-    return false;
+    BucketLock lock(b.entries[0].lock);
+    const Entry* e = find_way(b.entries, [&](const Entry& x) { return x.work && same(x, key); });
+    if (e) out = {e->lo, e->hi, e->hint};
+    return e != nullptr;
   }
 
   // Starts loading the key's bucket into the cache (before a batch of probes).
@@ -59,19 +56,17 @@ class BoundTable {
     const auto work =
         static_cast<std::uint8_t>(std::min<int>(63, 1 + static_cast<int>(std::bit_width(nodes))));
     Bucket& b = bucket(key);
-    Lock lock(b);
-    Entry* victim = nullptr;
-    for (Entry& e : b.entries) {
-      if (e.work && same(e, key)) {
-        e.lo = static_cast<std::int16_t>(std::max<Score>(e.lo, lo));
-        e.hi = static_cast<std::int16_t>(std::min<Score>(e.hi, hi));
-        if (hint) e.hint = hint;
-        e.work = std::max<std::uint8_t>(e.work, work) & 63;
-        return;
-      }
-      if (!victim || e.work < victim->work) victim = &e;
+    BucketLock lock(b.entries[0].lock);
+    if (Entry* found =
+            find_way(b.entries, [&](const Entry& x) { return x.work && same(x, key); })) {
+      Entry& e = *found;
+      e.lo = static_cast<std::int16_t>(std::max<Score>(e.lo, lo));
+      e.hi = static_cast<std::int16_t>(std::min<Score>(e.hi, hi));
+      if (hint) e.hint = hint;
+      e.work = std::max<std::uint8_t>(e.work, work) & 63;
+      return;
     }
-    Entry& e = *victim;
+    Entry& e = victim_way(b.entries, [](const Entry& x) { return x.work; });
     e.occ = key.occ;
     e.planes = key.planes;
     e.due = key.due;
@@ -93,24 +88,12 @@ class BoundTable {
   struct alignas(64) Bucket {
     Entry entries[kWays];
   };
-  class Lock {
-   public:
-    explicit Lock(Bucket& b) : lock_(b.entries[0].lock) {
-      while (lock_.exchange(1, std::memory_order_acquire))
-        while (lock_.load(std::memory_order_relaxed)) {
-        }
-    }
-    ~Lock() { lock_.store(0, std::memory_order_release); }
-
-   private:
-    std::atomic<std::uint8_t>& lock_;
-  };
   static bool same(const Entry& e, const Pos<P>& k) {
     return e.occ == k.occ && e.planes == k.planes && e.due == k.due;
   }
-  Bucket& bucket(const Pos<P>& key) const { return buckets_[key.hash() & buckets_.mask()]; }
+  Bucket& bucket(const Pos<P>& key) const { return buckets_.home(key.hash()); }
 
-  TableMemory<Bucket> buckets_;
+  BucketTable<Bucket> buckets_;
 };
 
 }  // namespace leapfrog::exact

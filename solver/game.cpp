@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "core/hash.h"
+#include "core/open_table.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
-#include "core/table_memory.h"
 #include "puzzles/movegen.h"
 #include "solver/exact.h"
 #include "solver/tt.h"
@@ -27,8 +27,9 @@ enum class Bound : std::uint8_t { kExact, kLower, kUpper };
 
 using Totals = std::array<Score, kMaxPlayers>;
 
-// The game's table: one thread, two entries per slot pair, a generation number so that a new
-// search starts empty without clearing the memory (entries of another generation are free).
+// The game's table (a core/open_table.h BucketTable): one thread, buckets of two entries, a
+// generation number so that a new search starts empty without clearing the memory (entries of
+// another generation are free).
 class GameTable {
  public:
   struct Entry {
@@ -41,41 +42,43 @@ class GameTable {
     Bound bound = Bound::kExact;
   };
 
-  explicit GameTable(std::size_t bytes) : entries_(bytes, 2) {}
+  explicit GameTable(std::size_t bytes) : pairs_(bytes) {}
 
   void new_search() {
     if (++generation_ == 0) {  // wrapped: forget everything once
-      for (std::size_t i = 0; i <= entries_.mask(); ++i) entries_[i].generation = 0;
+      for (std::size_t i = 0; i < pairs_.buckets(); ++i)
+        for (Entry& e : pairs_[i].ways) e.generation = 0;
       generation_ = 1;
     }
   }
 
   const Entry* probe(const PositionKey& key) const {
-    const std::size_t i = key.hash() & entries_.mask() & ~std::size_t{1};
-    for (std::size_t k = i; k < i + 2; ++k)
-      if (entries_[k].generation == generation_ && entries_[k].key == key) return &entries_[k];
-    return nullptr;
+    return find_way(pair(key).ways,
+                    [&](const Entry& e) { return e.generation == generation_ && e.key == key; });
   }
 
   // Keeps the same position's slot, else a free one, else the shallower of the two.
   Entry& slot(const PositionKey& key) {
-    const std::size_t i = key.hash() & entries_.mask() & ~std::size_t{1};
-    Entry* victim = nullptr;
-    for (std::size_t k = i; k < i + 2; ++k) {
-      Entry& e = entries_[k];
-      if (e.generation != generation_ || e.key == key) return claim(e, key);
-      if (!victim || e.depth < victim->depth) victim = &e;
-    }
-    return claim(*victim, key);
+    auto& ways = pair(key).ways;
+    if (Entry* e = find_way(
+            ways, [&](const Entry& x) { return x.generation != generation_ || x.key == key; }))
+      return claim(*e, key);
+    return claim(victim_way(ways, [](const Entry& x) { return x.depth; }), key);
   }
 
  private:
+  struct Pair {
+    std::array<Entry, 2> ways;
+  };
+  // The hash less its lowest bit picks the pair: the node counts the game reports depend on
+  // which positions share a pair.
+  Pair& pair(const PositionKey& key) const { return pairs_.home(key.hash() >> 1); }
   Entry& claim(Entry& e, const PositionKey& key) {
     e.key = key;
     e.generation = generation_;
     return e;
   }
-  TableMemory<Entry> entries_;
+  BucketTable<Pair> pairs_;
   std::uint16_t generation_ = 1;
 };
 

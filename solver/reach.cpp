@@ -29,6 +29,7 @@
 
 #include "core/exchange.h"
 #include "core/hash.h"
+#include "core/open_table.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
 #include "puzzles/movegen.h"
@@ -356,8 +357,8 @@ namespace {
 // General path: a position is a key of one byte a cell plus one for the removals still due.
 
 // A set of fixed-length byte keys: the keys one after another in one array, in the order
-// they came, and an open-addressing table of their indices. A 5x5 position takes about 40
-// bytes where a hash set of strings takes over 200, and the whole set is freed at once (a
+// they came, and a linear-probing table of their indices (core/open_table.h). A 5x5 position takes
+// about 40 bytes where a hash set of strings takes over 200, and the whole set is freed at once (a
 // stopped run does not free millions of separate strings).
 class ByteKeySet {
  public:
@@ -365,35 +366,33 @@ class ByteKeySet {
   std::size_t size() const { return size_; }
   const unsigned char* key(std::size_t i) const { return keys_.data() + i * length_; }
   // The bytes held now, and after one more insert (growth included).
-  std::size_t bytes() const { return keys_.capacity() + slots_.size() * sizeof(std::uint32_t); }
+  std::size_t bytes() const { return keys_.capacity() + slots_.capacity() * sizeof(std::uint32_t); }
   std::size_t bytes_after_insert() const {
     const std::size_t keys =
         (size_ + 1) * length_ > keys_.capacity() ? key_capacity() : keys_.capacity();
-    const std::size_t slots = 2 * (size_ + 1) > slots_.size() ? slot_capacity() : slots_.size();
+    const std::size_t slots =
+        2 * (size_ + 1) > slots_.capacity() ? slot_capacity() : slots_.capacity();
     return keys + slots * sizeof(std::uint32_t);
   }
   bool full() const { return size_ + 1 >= std::numeric_limits<std::uint32_t>::max() / 2; }
   // Adds the key unless it is there; true when added.
   bool insert(const unsigned char* key) {
-    if (2 * (size_ + 1) > slots_.size()) rehash(slot_capacity());
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash(key) & mask;; i = (i + 1) & mask) {
-      const std::uint32_t slot = slots_[i];
-      if (slot == 0) {
-        if ((size_ + 1) * length_ > keys_.capacity()) keys_.reserve(key_capacity());
-        keys_.insert(keys_.end(), key, key + length_);
-        slots_[i] = static_cast<std::uint32_t>(++size_);
-        return true;
-      }
-      if (std::memcmp(this->key(slot - 1), key, length_) == 0) return false;
-    }
+    if (slots_.needs_room()) rehash(slot_capacity());
+    const auto [i, added] = slots_.find_or_add(hash(key), [&](std::uint32_t slot) {
+      return std::memcmp(this->key(slot - 1), key, length_) == 0;
+    });
+    if (!added) return false;
+    if ((size_ + 1) * length_ > keys_.capacity()) keys_.reserve(key_capacity());
+    keys_.insert(keys_.end(), key, key + length_);
+    slots_[i] = static_cast<std::uint32_t>(++size_);
+    return true;
   }
 
  private:
   std::size_t key_capacity() const {
     return std::max<std::size_t>(1024 * length_, 2 * keys_.capacity());
   }
-  std::size_t slot_capacity() const { return std::max<std::size_t>(1024, 2 * slots_.size()); }
+  std::size_t slot_capacity() const { return std::max<std::size_t>(1024, 2 * slots_.capacity()); }
   // The key's 8-byte words (the last one zero-padded), each folded in by the hash mix.
   std::uint64_t hash(const unsigned char* key) const {
     std::uint64_t h = kGoldenGamma;
@@ -405,17 +404,13 @@ class ByteKeySet {
     return h;
   }
   void rehash(std::size_t n) {
-    slots_.assign(n, 0);
+    slots_.reset(n);
     for (std::size_t k = 0; k < size_; ++k)
-      for (std::size_t i = hash(key(k)) & (n - 1);; i = (i + 1) & (n - 1))
-        if (slots_[i] == 0) {
-          slots_[i] = static_cast<std::uint32_t>(k + 1);
-          break;
-        }
+      slots_[slots_.add(hash(key(k)))] = static_cast<std::uint32_t>(k + 1);
   }
   std::size_t length_;
   std::vector<unsigned char> keys_;
-  std::vector<std::uint32_t> slots_;  // 0: empty, else 1 + the key's index
+  ProbeTable<std::uint32_t> slots_;  // 0: empty, else 1 + the key's index
   std::size_t size_ = 0;
 };
 

@@ -1,13 +1,14 @@
-// The solitaire search's transposition table: a fixed-size, memory-bounded map from a
+// The solitaire search's transposition table (a core/open_table.h BucketTable): a fixed-size,
+// memory-bounded map from a
 // position key to what is known of its value (exact, or an upper bound).
 //
 // Concurrency contract: any number of threads may probe and store at the same time. Each
-// bucket has a tiny spin lock held only while its few entries are read or written, so an
-// entry is never seen half-written, and the full key is stored, so a hit is always a hit on
-// the same position: the table never changes an answer, only how fast it is found. (Unlike
-// Stockfish's racy table, we need exact results.) A store may evict another position's
-// entry (the one with the least work behind it); evictions only cost time. The table is an
-// object owned by the search, never global.
+// bucket has a tiny spin lock (BucketLock) held only while its few entries are read or written, so
+// an entry is never seen half-written, and the full key is stored, so a hit is always a hit on the
+// same position: the table never changes an answer, only how fast it is found. (Unlike Stockfish's
+// racy table, we need exact results.) A store may evict another position's entry (the one with the
+// least work behind it); evictions only cost time. The table is an object owned by the search,
+// never global.
 #pragma once
 
 #include <algorithm>
@@ -17,7 +18,7 @@
 #include <cstdint>
 
 #include "core/hash.h"
-#include "core/table_memory.h"
+#include "core/open_table.h"
 
 namespace leapfrog {
 
@@ -57,33 +58,28 @@ class TranspositionTable {
 
   // Looks the key up; returns true and fills `out` on a hit.
   bool probe(const PositionKey& key, Entry& out) const {
-    Bucket& b = bucket(key);
-    Lock lock(b);
-    for (const Entry& e : b.entries)
-      if (e.used && e.key == key) {
-        out = e;
-        return true;
-      }
-    return false;
+    Bucket& b = buckets_.home(key.hash());
+    BucketLock lock(b.lock);
+    const Entry* e = find_way(b.entries, [&](const Entry& x) { return x.used && x.key == key; });
+    if (e) out = *e;
+    return e != nullptr;
   }
 
   // Records what a search found. An exact value is never replaced by a bound; two upper
   // bounds combine to the tighter.
   void store(const PositionKey& key, std::int32_t value, bool exact, std::uint64_t nodes) {
     const std::uint8_t work = static_cast<std::uint8_t>(std::bit_width(nodes));
-    Bucket& b = bucket(key);
-    Lock lock(b);
-    Entry* victim = nullptr;
-    for (Entry& e : b.entries) {
-      if (e.used && e.key == key) {
-        if (e.exact) return;
-        if (!exact && e.value < value) value = e.value;
-        victim = &e;
-        break;
-      }
-      if (!victim || (victim->used && (!e.used || e.work < victim->work))) victim = &e;
+    Bucket& b = buckets_.home(key.hash());
+    BucketLock lock(b.lock);
+    Entry* victim = find_way(b.entries, [&](const Entry& x) { return x.used && x.key == key; });
+    const bool same = victim != nullptr;
+    if (same) {
+      if (victim->exact) return;
+      if (!exact && victim->value < value) value = victim->value;
+    } else {
+      // A free entry first, else the one with the least work behind it.
+      victim = &victim_way(b.entries, [](const Entry& x) { return x.used ? 1 + x.work : 0; });
     }
-    const bool same = victim->used && victim->key == key;
     victim->key = key;
     victim->value = value;
     victim->used = 1;
@@ -98,22 +94,8 @@ class TranspositionTable {
     std::array<Entry, 5> entries;
     std::uint32_t lock;
   };
-  class Lock {
-   public:
-    explicit Lock(Bucket& b) : flag_(b.lock) {
-      std::uint32_t expected = 0;
-      while (!flag_.compare_exchange_weak(expected, 1, std::memory_order_acquire)) expected = 0;
-    }
-    ~Lock() { flag_.store(0, std::memory_order_release); }
-    Lock(const Lock&) = delete;
-    Lock& operator=(const Lock&) = delete;
 
-   private:
-    std::atomic_ref<std::uint32_t> flag_;
-  };
-  Bucket& bucket(const PositionKey& key) const { return buckets_[key.hash() & buckets_.mask()]; }
-
-  TableMemory<Bucket> buckets_;
+  BucketTable<Bucket> buckets_;
 };
 
 }  // namespace leapfrog

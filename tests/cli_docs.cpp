@@ -1,8 +1,12 @@
 // What a newcomer meets first: the build script, the test set-up, the commands the README
 // shows, the docs and the help.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -133,4 +137,131 @@ TEST_CASE("every command line the README shows is accepted", "[docs]") {
     CHECK(r.code == 0);
     CHECK(r.err.empty());
   }
+}
+
+namespace {
+
+// The anchor GitHub gives a heading: lower case, punctuation but '-' and '_' dropped, each
+// space a '-'.
+std::string heading_anchor(const std::string& heading) {
+  std::string out;
+  for (const char c : heading) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) != 0 || c == '-' || c == '_' || u >= 0x80)
+      out += static_cast<char>(std::tolower(u));
+    else if (c == ' ')
+      out += '-';
+  }
+  return out;
+}
+
+std::set<std::string> anchors_of(const std::string& text) {
+  std::set<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t hashes = line.find_first_not_of('#');
+    if (hashes == 0 || hashes == std::string::npos || line[hashes] != ' ') continue;
+    out.insert(heading_anchor(line.substr(hashes + 1)));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every relative link of the docs and the README leads somewhere", "[docs]") {
+  // A file, a folder, or a heading of a Markdown page (`page.md#heading`, `#heading`).
+  namespace fs = std::filesystem;
+  std::vector<fs::path> pages{kSource + "/README.md"};
+  for (const auto& entry : fs::recursive_directory_iterator(kSource + "/docs"))
+    if (entry.path().extension() == ".md") pages.push_back(entry.path());
+  const std::regex link_re(R"(\]\(([^)\s]+)\))");
+  int links = 0;
+  for (const fs::path& page : pages) {
+    const std::string text = slurp(page.string());
+    for (auto it = std::sregex_iterator(text.begin(), text.end(), link_re);
+         it != std::sregex_iterator(); ++it) {
+      const std::string target = (*it)[1];
+      if (target.find("://") != std::string::npos || target.starts_with("mailto:")) continue;
+      const std::size_t hash = target.find('#');
+      const std::string file = target.substr(0, hash);
+      const fs::path to = file.empty() ? page : page.parent_path() / file;
+      INFO(fs::relative(page, kSource).string() << " links to " << target);
+      CHECK(fs::exists(to));
+      if (hash != std::string::npos && fs::exists(to) && to.extension() == ".md")
+        CHECK(anchors_of(slurp(to.string())).count(target.substr(hash + 1)) == 1);
+      ++links;
+    }
+  }
+  CHECK(links > 100);
+}
+
+namespace {
+
+// `...` in an expected line stands for any text.
+bool matches(const std::string& line, const std::string& expected) {
+  std::string pattern;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    if (expected.compare(i, 3, "...") == 0) {
+      pattern += ".*";
+      i += 2;
+    } else if (std::string("\\^$.|?*+()[]{}").find(expected[i]) != std::string::npos) {
+      pattern += std::string("\\") + expected[i];
+    } else {
+      pattern += expected[i];
+    }
+  }
+  return std::regex_match(line, std::regex(pattern));
+}
+
+// Plays every session a protocol page shows: a block of indented lines "> message" (sent)
+// and "< answer" (the next line the program writes; `...` in it stands for any text, and a
+// line "< ..." alone for any lines up to the one the next answer matches). Each block is a
+// new engine; at its end the input is closed, and the engine must exit 0 having written
+// nothing more. Returns the number of sessions.
+int play_sessions(const std::string& page, const std::string& args) {
+  std::vector<std::vector<std::string>> sessions;
+  std::istringstream doc(slurp(kSource + "/docs/" + page));
+  bool in_block = false;
+  for (std::string l; std::getline(doc, l);) {
+    const bool session_line = l.starts_with("    > ") || l.starts_with("    < ");
+    if (session_line && !in_block) sessions.emplace_back();
+    if (session_line) sessions.back().push_back(l.substr(4));
+    in_block = session_line;
+  }
+  for (const std::vector<std::string>& session : sessions) {
+    leapfrog::testing::CliDialogue engine(args);
+    REQUIRE(engine.started());
+    for (std::size_t i = 0; i < session.size(); ++i) {
+      const std::string& l = session[i];
+      INFO(page << ", session line '" << l << "'");
+      if (l.starts_with("> ")) {
+        REQUIRE(engine.send(l.substr(2) + "\n"));
+      } else if (l == "< ...") {
+        // Skip to the line the next answer matches.
+        REQUIRE(i + 1 < session.size());
+        REQUIRE(session[i + 1].starts_with("< "));
+        const std::string next = session[i + 1].substr(2);
+        std::optional<std::string> got;
+        while ((got = engine.line()) && !matches(*got, next)) {
+        }
+        REQUIRE(got);
+        ++i;
+      } else {
+        const std::optional<std::string> got = engine.line();
+        REQUIRE(got);
+        CHECK(matches(*got, l.substr(2)));
+      }
+    }
+    const auto r = engine.finish();
+    CHECK(r.code == 0);
+    CHECK(r.out.empty());
+  }
+  return static_cast<int>(sessions.size());
+}
+
+}  // namespace
+
+TEST_CASE("the sessions docs/hub.md and docs/uci.md show are what the engines say", "[docs]") {
+  CHECK(play_sessions("hub.md", "hub") >= 2);
+  CHECK(play_sessions("uci.md", "chess uci") >= 1);
 }

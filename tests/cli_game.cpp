@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -92,6 +93,45 @@ TEST_CASE("analyse --game: mistakes in a person's game, none in the engine's own
   CHECK(svg.code == 0);
   CHECK(svg.out.starts_with("<svg"));
   CHECK(svg.out.find("<polyline") != std::string::npos);
+  // Read back: a numbered tick per ply ("before ply" 1..N, then "end"), numbered ticks on
+  // the value axis in even steps, both axes titled, a legend entry for the line and the dots.
+  const auto plies =
+      nlohmann::json::parse(run_cli("analyse --game " + record_path("murray-6x6-piece-max.lfr") +
+                                    " --nodes 2000 --json")
+                                .out)
+          .at("turns")
+          .size();
+  const auto texts_in = [&](const std::string& group) {
+    std::vector<std::string> texts;
+    const std::size_t from = svg.out.find("<g class=\"" + group + "\">");
+    if (from == std::string::npos) return texts;
+    const std::size_t to = svg.out.find("</g>", from);
+    const std::regex text_re("<text [^>]*>([^<]*)</text>");
+    for (auto it = std::sregex_iterator(svg.out.begin() + static_cast<std::ptrdiff_t>(from),
+                                        svg.out.begin() + static_cast<std::ptrdiff_t>(to), text_re);
+         it != std::sregex_iterator(); ++it)
+      texts.push_back((*it)[1]);
+    return texts;
+  };
+  std::vector<std::string> expected_x;
+  for (std::size_t k = 1; k <= plies; ++k) expected_x.push_back(std::to_string(k));
+  expected_x.push_back("end");
+  CHECK(plies > 5);
+  CHECK(texts_in("x-ticks") == expected_x);
+  const std::vector<std::string> y_ticks = texts_in("y-ticks");
+  REQUIRE(y_ticks.size() >= 4);
+  const int dy = std::stoi(y_ticks[1]) - std::stoi(y_ticks[0]);
+  CHECK(dy > 0);
+  for (std::size_t i = 1; i < y_ticks.size(); ++i)
+    CHECK(std::stoi(y_ticks[i]) - std::stoi(y_ticks[i - 1]) == dy);
+  CHECK(std::find(y_ticks.begin(), y_ticks.end(), "0") != y_ticks.end());
+  CHECK(svg.out.find(">before ply</text>") != std::string::npos);
+  CHECK(svg.out.find(">points</text>") != std::string::npos);
+  std::size_t entries = 0;
+  for (std::size_t at = svg.out.find("<g class=\"legend-entry\">"); at != std::string::npos;
+       at = svg.out.find("<g class=\"legend-entry\">", at + 1))
+    ++entries;
+  CHECK(entries == 2);
 }
 
 TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "[cli][game]") {

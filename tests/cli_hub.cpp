@@ -193,32 +193,6 @@ TEST_CASE("hub: a scripted session; bad positions get an error line, never a cra
   for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
 }
 
-TEST_CASE("hub: the session of docs/hub.md", "[cli][hub][docs]") {
-  // Its lines "    > message" are sent, and each "    < answer" is the next line read.
-  std::ifstream doc(std::string(LEAPFROG_SOURCE_DIR) + "/docs/hub.md");
-  REQUIRE(doc);
-  bool in_session = false;
-  int sent = 0, answers = 0;
-  CliDialogue hub("hub");
-  REQUIRE(hub.started());
-  for (std::string l; std::getline(doc, l);) {
-    if (l.starts_with("## ")) in_session = l == "## A session";
-    if (!in_session) continue;
-    if (l.starts_with("    > ")) {
-      REQUIRE(hub.send(l.substr(6) + "\n"));
-      ++sent;
-    } else if (l.starts_with("    < ")) {
-      CHECK(hub.line() == l.substr(6));
-      ++answers;
-    }
-  }
-  CHECK(sent == 7);
-  CHECK(answers == 6);
-  const auto r = hub.finish();
-  CHECK(r.code == 0);
-  CHECK(r.out.empty());
-}
-
 TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
   CliDialogue hub("hub --size 6");
   REQUIRE(hub.started());

@@ -172,6 +172,11 @@ TEST_CASE("both plays name the engine's seat in the result", "[cli][game]") {
         std::string::npos);
   r = run_cli("chess play " + fen + " --engine 2 --quiet", "");
   CHECK(r.out.find("the engine wins, 0-1.") != std::string::npos);
+  // A time a move instead of nodes, as in play.
+  r = run_cli("chess play " + fen + " --engine 2 --time-limit 0.1 --quiet", "");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("Black (engine) plays e1d3") != std::string::npos);
+  CHECK(run_cli("chess play --time-limit -1", "").code == 2);
   r = run_cli("chess play " + fen + " --engine none --quiet", "e1d3\n");
   CHECK(r.out.find("; Black wins, 0-1.") != std::string::npos);
   // play: the person (player 1) wins kPosition's best line against the engine.

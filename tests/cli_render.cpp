@@ -1,6 +1,10 @@
 // Golden files for the pictures: terminal boards (with and without colour, with a chain
 // highlighted) and SVG diagrams, from the functions and from `show`.
 #include <catch2/catch.hpp>
+#include <cctype>
+#include <map>
+#include <sstream>
+#include <vector>
 
 #include "cli/render.h"
 #include "cli/svg.h"
@@ -151,4 +155,91 @@ TEST_CASE("six-direction boards are drawn as their lattice: a triangle, a hexago
   CHECK(holes == 61);
   const std::string drawn = cli::svg_chain(triangle, chain);
   CHECK(drawn == golden("triangle-chain.svg", drawn));
+}
+
+namespace {
+
+// Reads a terminal drawing back as a reader would: a line ending in a rank number is a rank
+// of cells; the file of a cell is the letter standing at the cell's column in the line
+// right below (six-direction boards) or in the file-letter line under the board (square
+// boards, where that line lists every file). Returns the cell names with the values seen.
+std::map<std::string, char> read_drawing(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::map<std::string, char> cells;
+  for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+    const std::string& row = lines[i];
+    const std::size_t digits = row.find_last_not_of("0123456789");
+    if (row.empty() || digits == std::string::npos || digits + 1 == row.size()) continue;
+    const std::string rank = row.substr(digits + 1);
+    // A rank's line starts with its number too (a legend line may end in a digit).
+    const std::size_t label = row.find_first_not_of(' ');
+    const std::size_t first = row.find(' ', label);  // the cells start after the number
+    if (first == std::string::npos || row.substr(label, first - label) != rank) continue;
+    // The line of letters under this rank: the next line not ending in a rank number.
+    std::size_t below = i + 1;
+    while (below < lines.size() && !lines[below].empty() &&
+           std::isdigit(static_cast<unsigned char>(lines[below].back())) != 0)
+      ++below;
+    REQUIRE(below < lines.size());
+    const std::string& letters = lines[below];
+    for (std::size_t x = first; x < digits; ++x) {
+      const char c = row[x];
+      // A mark in the gap before a cell ('>', 'x', or '*' before a piece that landed there).
+      const bool before_cell = x + 1 < digits && row[x + 1] != ' ';
+      if (c == ' ' || c == '>' || c == 'x' || (c == '*' && before_cell)) continue;
+      INFO(text << "cell '" << c << "' at column " << x << " of rank " << rank);
+      REQUIRE(x < letters.size());
+      REQUIRE(std::islower(static_cast<unsigned char>(letters[x])) != 0);
+      cells[letters[x] + rank] = c;
+    }
+  }
+  return cells;
+}
+
+}  // namespace
+
+TEST_CASE("every cell of a drawn board can be found by its name", "[render]") {
+  // The letter a reader finds under a drawn cell, with the rank number on its line, names
+  // that cell: on the six-direction boards, whose files run diagonally, too. Every preset
+  // with a board of its own, each shaped one at a few sides, with and without a chain shown.
+  std::vector<Setup> boards;
+  for (const Variant& v : variants()) {
+    if (!has_start(v)) continue;
+    for (int side : {0, 2, 3, 6}) {
+      if (side != 0 && (v.shaped == nullptr || side > v.max_side)) continue;
+      boards.push_back(parse_position(start_text(v, side) + " variant=" + std::string(v.name)));
+    }
+  }
+  int hex = 0;
+  for (const Setup& setup : boards) {
+    hex += setup.rules().jumps == JumpSet::kHex ? 1 : 0;
+    const std::string text = cli::render_board(setup, false);
+    INFO(text);
+    const std::map<std::string, char> seen = read_drawing(text);
+    std::map<std::string, char> expected;
+    for (Square s = 0; s < setup.board.cells(); ++s) {
+      if (!setup.board.is_square(s)) continue;
+      const Value v = setup.position.cells[s];
+      expected[square_name(setup.board.shape(), s)] = v == 0 ? '.' : static_cast<char>('0' + v);
+    }
+    CHECK(seen == expected);
+  }
+  CHECK(hex >= 5);
+  // With a chain drawn: the marks in the gaps do not hide a cell's letter.
+  const Setup triangle = parse_position(".####/11###/111##/1111#/11111 grid=hex");
+  const Turn chain = parse_turn(triangle.board, "a3xa5");
+  const std::map<std::string, char> marked =
+      read_drawing(cli::render_board(triangle, false, &chain));
+  CHECK(marked.at("a5") == '*');
+  CHECK(marked.at("a3") == '1');
+  CHECK(marked.size() == 15);
+  // On the board after the turn, the mark before the piece that landed.
+  Setup after = triangle;
+  after.position = apply(triangle.board, triangle.rules(), triangle.position, chain);
+  const std::map<std::string, char> landed = read_drawing(cli::render_board(after, false, &chain));
+  CHECK(landed.at("a5") == '1');
+  CHECK(landed.at("a3") == '.');
+  CHECK(landed.size() == 15);
 }

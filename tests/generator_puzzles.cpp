@@ -78,6 +78,19 @@ TEST_CASE("same seed, same puzzles at 1 and 2 threads, and another seed differs"
   }
 }
 
+TEST_CASE("puzzle ids are consecutive from 0001 for every kind", "[generator]") {
+  // Candidates that make no puzzle leave no gap in the numbering.
+  const std::map<PuzzleKind, std::string> prefix{{PuzzleKind::kChain, "chain-9-7-"},
+                                                 {PuzzleKind::kSolitaire, "solo-4-7-"}};
+  for (PuzzleKind kind : {PuzzleKind::kChain, PuzzleKind::kSolitaire}) {
+    const auto puzzles = make(spec_of(kind, 3, kind == PuzzleKind::kChain ? 9 : 4, 7), 0);
+    REQUIRE(puzzles.size() == 3);
+    CHECK(puzzles[0].id == prefix.at(kind) + "0001");
+    CHECK(puzzles[1].id == prefix.at(kind) + "0002");
+    CHECK(puzzles[2].id == prefix.at(kind) + "0003");
+  }
+}
+
 TEST_CASE("check_puzzle catches wrong values, wrong solutions and false uniqueness",
           "[generator]") {
   const auto chain = make(spec_of(PuzzleKind::kChain, 1, 8, 9), 0).at(0);

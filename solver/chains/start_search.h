@@ -15,6 +15,7 @@
 #include <stdexcept>
 
 #include "core/hash.h"
+#include "core/open_table.h"
 #include "core/poller.h"
 #include "puzzles/movegen.h"
 #include "solver/chains/assignment.h"
@@ -84,97 +85,90 @@ struct Shared {
   Poller poller;
 };
 
-// Memo table of one start square's search: open addressing, linear probing, never evicts
-// (reconstructing chains needs every expanded state). Keys are exact: the hash only
-// filters, the captured set and the jumper square are compared in full.
+// Memo table of one start square's search: a linear-probing table (core/open_table.h) that
+// never evicts (reconstructing chains needs every expanded state). Keys are exact: the hash
+// only filters, the captured set and the jumper square are compared in full. The captured
+// sets are beside the slots, `words` a slot.
 template <class Count>
 class Table {
  public:
-  Table(int words, MemoryBudget* budget) : words_(static_cast<std::size_t>(words)), lease_(budget) {
-    allocate(256);
+  Table(int words, MemoryBudget* budget)
+      : words_(static_cast<std::size_t>(words)),
+        slots_(256),
+        keys_(256 * words_, 0),
+        lease_(budget) {
     lease_.force(256 * slot_bytes());
   }
 
   // Slot of the state, or -1.
   std::ptrdiff_t find(std::uint64_t tag, Square cur, const std::uint64_t* bits) const {
-    for (std::size_t i = tag & mask_;; i = (i + 1) & mask_) {
-      if (tag_[i] == 0) return -1;
-      if (tag_[i] == tag && cur_[i] == cur &&
-          std::equal(bits, bits + words_, keys_.begin() + static_cast<std::ptrdiff_t>(i * words_)))
-        return static_cast<std::ptrdiff_t>(i);
-    }
+    return slots_.find(tag, [&](const Slot& x) {
+      return x.tag == tag && x.cur == cur &&
+             std::equal(bits, bits + words_,
+                        keys_.begin() + static_cast<std::ptrdiff_t>(slots_.index_of(x) * words_));
+    });
   }
   // Stores an exact result, or an upper bound (exact false), replacing what was there.
   void store(std::uint64_t tag, Square cur, const std::uint64_t* bits, Score best,
              const Count& count, bool exact) {
     std::ptrdiff_t i = find(tag, cur, bits);
     if (i < 0) {
-      if ((used_ + 1) * 2 > tag_.size()) grow();
-      i = place(tag, cur, bits);
+      if (slots_.needs_room()) grow();
+      i = static_cast<std::ptrdiff_t>(place(tag, cur, bits));
     }
-    best_[static_cast<std::size_t>(i)] = best;
-    count_[static_cast<std::size_t>(i)] = count;
-    exact_[static_cast<std::size_t>(i)] = exact;
+    Slot& x = slots_[static_cast<std::size_t>(i)];
+    x.best = best;
+    x.count = count;
+    x.exact = exact;
   }
-  bool exact(std::ptrdiff_t i) const { return exact_[static_cast<std::size_t>(i)] != 0; }
-  Score best(std::ptrdiff_t i) const { return best_[static_cast<std::size_t>(i)]; }
-  const Count& count(std::ptrdiff_t i) const { return count_[static_cast<std::size_t>(i)]; }
+  bool exact(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].exact != 0; }
+  Score best(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].best; }
+  const Count& count(std::ptrdiff_t i) const { return slots_[static_cast<std::size_t>(i)].count; }
 
  private:
-  void allocate(std::size_t capacity) {
-    tag_.assign(capacity, 0);
-    cur_.assign(capacity, 0);
-    keys_.assign(capacity * words_, 0);
-    best_.assign(capacity, 0);
-    count_.assign(capacity, Count{});
-    exact_.assign(capacity, 0);
-    mask_ = capacity - 1;
-    used_ = 0;
-  }
-  std::ptrdiff_t place(std::uint64_t tag, Square cur, const std::uint64_t* bits) {
-    std::size_t i = tag & mask_;
-    while (tag_[i] != 0) i = (i + 1) & mask_;
-    tag_[i] = tag;
-    cur_[i] = cur;
+  struct Slot {
+    std::uint64_t tag = 0;  // 0: empty slot
+    Square cur = 0;
+    std::uint8_t exact = 0;
+    Score best = 0;
+    Count count{};
+  };
+  struct Free {
+    bool operator()(const Slot& x) const { return x.tag == 0; }
+  };
+  std::size_t place(std::uint64_t tag, Square cur, const std::uint64_t* bits) {
+    const std::size_t i = slots_.add(tag);
+    slots_[i].tag = tag;
+    slots_[i].cur = cur;
     std::copy(bits, bits + words_, keys_.begin() + static_cast<std::ptrdiff_t>(i * words_));
-    ++used_;
-    return static_cast<std::ptrdiff_t>(i);
+    return i;
   }
   std::size_t slot_bytes() const {
     return sizeof(std::uint64_t) * (1 + words_) + sizeof(Square) + sizeof(Score) + sizeof(Count) +
            kCountHeapBytes<Count> + 1;
   }
   void grow() {
-    const std::size_t bytes = 2 * tag_.size() * slot_bytes();
-    if (!lease_.grow_table(bytes, used_, tag_.size())) return;
+    const std::size_t capacity = slots_.capacity();
+    const std::size_t bytes = 2 * capacity * slot_bytes();
+    if (!lease_.grow_table(bytes, slots_.used(), capacity)) return;
     {
-      auto tag = std::move(tag_);
-      auto cur = std::move(cur_);
-      auto keys = std::move(keys_);
-      auto best = std::move(best_);
-      auto count = std::move(count_);
-      auto exact = std::move(exact_);
-      allocate(tag.size() * 2);
-      for (std::size_t i = 0; i < tag.size(); ++i) {
-        if (tag[i] == 0) continue;
-        const auto k = static_cast<std::size_t>(place(tag[i], cur[i], &keys[i * words_]));
-        best_[k] = best[i];
-        count_[k] = std::move(count[i]);
-        exact_[k] = exact[i];
+      std::vector<std::uint64_t> keys(2 * capacity * words_, 0);
+      keys.swap(keys_);
+      std::vector<Slot> old = slots_.reset(2 * capacity);
+      for (std::size_t i = 0; i < old.size(); ++i) {
+        if (old[i].tag == 0) continue;
+        const std::size_t k = slots_.add(old[i].tag);
+        slots_[k] = std::move(old[i]);
+        std::copy(&keys[i * words_], &keys[i * words_] + words_,
+                  keys_.begin() + static_cast<std::ptrdiff_t>(k * words_));
       }
     }
     lease_.grown(bytes);
   }
 
   std::size_t words_;
-  std::size_t mask_ = 0;
-  std::size_t used_ = 0;
-  std::vector<std::uint64_t> tag_;  // 0: empty slot
-  std::vector<Square> cur_;
-  std::vector<std::uint64_t> keys_;
-  std::vector<Score> best_;
-  std::vector<Count> count_;
-  std::vector<std::uint8_t> exact_;
+  ProbeTable<Slot, Free> slots_;
+  std::vector<std::uint64_t> keys_;  // slot i's captured set: words_ from i * words_
   MemoryLease lease_;
 };
 

@@ -33,24 +33,22 @@
 
 namespace leapfrog::fast_reach {
 
-// Packed positions: bit i for the board's i-th square, in row order. Jumps are found in a
-// word with one bit per grid cell when the grid has at most 64 cells (one shift per
+// Packed positions: bit i for the board's i-th square, in row order (Shape::index). Jumps are
+// found in a word with one bit per grid cell when the grid has at most 64 cells (one shift per
 // direction finds all jumps of that direction), else in the packed word itself (boards of at
 // most 64 squares on a larger grid, such as a hexagon drawn on a sheared grid: the jumps are
-// grouped by their offsets there instead). That word comes from byte-wise lookup tables; so do the
-// images under the symmetries in use, except in the common cases (all eight symmetries, or the four
-// that keep the files and ranks apart), where they are a few word operations: the half turn
-// reverses the packed word, the rank mirror moves whole rows, and the transposing four are one
-// table image under those.
+// grouped by their offsets there instead). That word comes from byte-wise lookup tables; so do
+// the images under the symmetries in use (core/symmetry.h's tables, on the same bits), except
+// in the common cases (all eight symmetries, or the four that keep the files and ranks apart),
+// where they are a few word operations: the half turn reverses the packed word, the rank
+// mirror moves whole rows, and the transposing four are one table image under those.
 class Packing {
  public:
   Packing(const Board& board, const Symmetry& sym, const std::vector<int>& syms)
       : dense_(board.cells() > 64) {
-    std::vector<int> index(static_cast<std::size_t>(board.cells()), -1);
     std::vector<int> row_start(static_cast<std::size_t>(board.height()) + 1, 0);
     for (int s = 0; s < board.cells(); ++s)
       if (board.is_square(static_cast<Square>(s))) {
-        index[static_cast<std::size_t>(s)] = static_cast<int>(cell_.size());
         cell_.push_back(s);
         ++row_start[static_cast<std::size_t>(board.rank(static_cast<Square>(s))) + 1];
       }
@@ -64,11 +62,6 @@ class Packing {
             if ((v >> j) & 1 && 8 * b + j < squares())
               t[static_cast<std::size_t>(b * 256 + v)] |= std::uint64_t{1} << bit_of(8 * b + j);
       return t;
-    };
-    const auto image_table = [&](int k) {
-      return table([&](int i) {
-        return index[sym.image(k, static_cast<Square>(cell_[static_cast<std::size_t>(i)]))];
-      });
     };
     for (std::size_t i = 0; i < cell_.size(); ++i)
       word_.push_back(dense_ ? static_cast<int>(i) : cell_[i]);
@@ -94,12 +87,9 @@ class Packing {
       fast_ = kinds == 0xEU ? 4 : 8;
       if (fast_ == 8)
         for (int k : syms)
-          if (sym.kind(k) == 4) images_ = image_table(k);
+          if (sym.kind(k) == 4) images_.push_back(sym.byte_table64(k));
     } else {
-      for (int k : syms) {
-        const std::vector<std::uint64_t> t = image_table(k);
-        images_.insert(images_.end(), t.begin(), t.end());
-      }
+      for (int k : syms) images_.push_back(sym.byte_table64(k));
     }
   }
   int squares() const { return static_cast<int>(cell_.size()); }
@@ -123,16 +113,14 @@ class Packing {
       out[2] = reverse(x);
       out[3] = reverse(out[1]);
       if (fast_ == 8) {
-        out[4] = lookup(images_.data(), x);
+        out[4] = lookup(images_[0], x);
         out[5] = mirror_ranks(out[4]);
         out[6] = reverse(out[4]);
         out[7] = reverse(out[5]);
       }
       return;
     }
-    const std::size_t stride = static_cast<std::size_t>(bytes_) * 256;
-    for (int k = 1; k < used_; ++k)
-      out[k] = lookup(images_.data() + static_cast<std::size_t>(k - 1) * stride, x);
+    for (int k = 1; k < used_; ++k) out[k] = lookup(images_[static_cast<std::size_t>(k - 1)], x);
   }
 
  private:
@@ -166,7 +154,10 @@ class Packing {
   int fast_ = 0;  // 4 or 8 when the images are word operations
   std::vector<RowPair> rows_;
   std::uint64_t middle_ = 0;
-  std::vector<std::uint64_t> unpack_, images_;
+  std::vector<std::uint64_t> unpack_;
+  // The byte tables of the symmetries in use (core/symmetry.h's; `sym` outlives the packing):
+  // each one's in the general case, the transpose's when fast_ is 8.
+  std::vector<const std::uint64_t*> images_;
 };
 
 // A bijection of n-bit words (multiplication by an odd constant modulo 2^n): its top bits,

@@ -200,10 +200,15 @@ inline unsigned match(const std::uint64_t* group, std::uint64_t key) {
 }
 
 // Open-addressing set of non-zero keys (with counts, added up on a repeat); one per bucket,
-// used by one thread at a time. Slots come in groups of 16 bytes probed together; a key
-// goes to the first free slot of the first group, in probe order, that has one. Nothing is
-// ever removed, so a group's keys fill a prefix of it: the first slot that holds the key or
-// is free is where the key is or goes, and a search moves on only past a full group.
+// used by one thread at a time. Not core/open_table.h's ProbeTable, on purpose: it probes a
+// 16-byte group of slots with one vector compare, stores 32-bit keys (the bucket bits
+// dropped), keeps its memory from level to level and takes it from the shared budget; this
+// set is where the reach count spends its time. Written on ProbeTable it measured slower for
+// plain sets and larger for counting ones (docs/bench.md has the figures). Slots
+// come in groups of 16 bytes probed together; a key goes to the first free slot of the first group,
+// in probe order, that has one. Nothing is ever removed, so a group's keys fill a prefix of it: the
+// first slot that holds the key or is free is where the key is or goes, and a search moves on only
+// past a full group.
 template <class Key, bool kCount>
 class KeySet {
  public:

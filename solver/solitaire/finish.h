@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/classes.h"
+#include "core/open_table.h"
 #include "core/pagoda.h"
 #include "core/symmetry.h"
 #include "core/table_memory.h"
@@ -298,37 +299,25 @@ class Finish {
     for (const int t : syms_) least = std::min(least, sym_->apply64(t, occ));
     return least;
   }
-  // The table: open addressing of non-zero keys, linear probing, at most half full.
+  // The table: a set of non-zero keys (core/open_table.h), at most half full.
   bool in_table(std::uint64_t key) const {
-    if (table_.empty()) return false;
-    const std::size_t mask = table_.size() - 1;
-    for (std::size_t i = mix64(key) & mask;; i = (i + 1) & mask) {
-      if (table_[i] == key) return true;
-      if (table_[i] == 0) return false;
-    }
+    return table_.find(mix64(key), [&](std::uint64_t k) { return k == key; }) >= 0;
   }
   // Adds the key (inserted_: it was new); false when the table would outgrow `bytes`.
   bool insert(std::uint64_t key, std::size_t bytes) {
     inserted_ = false;
-    if (2 * (table_size_ + 1) > table_.size()) {
-      const std::size_t grown = std::max<std::size_t>(1024, 2 * table_.size());
-      if (!growth_fits(table_.size(), grown, sizeof(std::uint64_t), bytes)) return false;
-      std::vector<std::uint64_t> old(grown, 0);
-      old.swap(table_);
-      for (const std::uint64_t k : old)
-        if (k != 0) place(k);
+    if (table_.needs_room()) {
+      const std::size_t grown = std::max<std::size_t>(1024, 2 * table_.capacity());
+      if (!growth_fits(table_.capacity(), grown, sizeof(std::uint64_t), bytes)) return false;
+      for (const std::uint64_t k : table_.reset(grown))
+        if (k != 0) table_[table_.add(mix64(k))] = k;
     }
-    if (in_table(key)) return true;
-    place(key);
-    ++table_size_;
+    const auto [i, added] =
+        table_.find_or_add(mix64(key), [&](std::uint64_t k) { return k == key; });
+    if (!added) return true;
+    table_[i] = key;
     inserted_ = true;
     return true;
-  }
-  void place(std::uint64_t key) {
-    const std::size_t mask = table_.size() - 1;
-    std::size_t i = mix64(key) & mask;
-    while (table_[i] != 0) i = (i + 1) & mask;
-    table_[i] = key;
   }
 
   Square square_;
@@ -341,8 +330,7 @@ class Finish {
   std::vector<Bits> triples_;  // the jumps as Shape::index bits (boards of <= 64 squares)
   const Symmetry* sym_ = nullptr;
   std::vector<int> syms_;
-  std::vector<std::uint64_t> table_;
-  std::size_t table_size_ = 0;
+  ProbeTable<std::uint64_t> table_;
   int table_pieces_ = 0;  // the table holds every position of up to this many pieces
   bool inserted_ = false;
   std::vector<Pagoda> pagodas_;

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "core/bigcount.h"
+#include "core/open_table.h"
 #include "core/poller.h"
-#include "core/table_memory.h"
 #include "solver/solitaire.h"
 #include "solver/solitaire/bounds.h"
 #include "solver/tt.h"
@@ -132,26 +132,25 @@ class Searcher {
 constexpr std::size_t kMaxFrontier = 4096;
 
 // The memo of the optimal-line count outside the breadth-first path: open addressing in
-// buckets of four entries, doubling while it is at least half full and the doubled table and
-// the old one fit together in `bytes` (half of --hash); then, when a bucket is full, a new
-// entry replaces the one with the least work behind it (count_lines calls) or is dropped
-// if it has less. A position not found is counted again, so the counts stay exact and a
-// small table only costs time. Used by one thread.
+// buckets of four entries (core/open_table.h's pick of a bucket's entry), doubling while it is at
+// least half full and the doubled table and the old one fit together in `bytes` (half of --hash);
+// then, when a bucket is full, a new entry replaces the one with the least work behind it
+// (count_lines calls) or is dropped if it has less. A position not found is counted again, so the
+// counts stay exact and a small table only costs time. Used by one thread.
 class CountMemo {
  public:
   explicit CountMemo(std::size_t bytes) : max_bytes_(bytes) { resize(1); }
   const BigCount* find(const PositionKey& key) const {
-    for (const Entry& e : buckets_[key.hash() & mask_].e)
-      if (e.work != 0 && e.key == key) return &e.count;
-    return nullptr;
+    const Entry* e = find_way(buckets_[key.hash() & mask_].e,
+                              [&](const Entry& x) { return x.work != 0 && x.key == key; });
+    return e ? &e->count : nullptr;
   }
   void store(const PositionKey& key, const BigCount& count, std::uint64_t work) {
     if (2 * size_ >= 4 * buckets_.size() &&
         growth_fits(buckets_.size(), 2 * buckets_.size(), sizeof(Bucket), max_bytes_))
       resize(2 * buckets_.size());
-    Entry* victim = &buckets_[key.hash() & mask_].e[0];
-    for (Entry& e : buckets_[key.hash() & mask_].e)
-      if (e.work < victim->work) victim = &e;
+    Entry* victim =
+        &victim_way(buckets_[key.hash() & mask_].e, [](const Entry& x) { return x.work; });
     if (victim->work > work) return;
     if (victim->work == 0) ++size_;
     *victim = Entry{key, count, work};
