@@ -311,8 +311,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");
-    if (control.node_limit == 0 && control.time_limit.count() == 0)
-      control.node_limit = kDefaultEngineNodes;
+    default_engine_budget(control);
     return analyse_game(o, game, options, egdb_dir, control, line, svg,
                         static_cast<Score>(mistake));
   }

@@ -2,7 +2,6 @@
 // commands and options are play's (cli/play_loop.h).
 #include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <limits>
@@ -187,12 +186,8 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<bool> engine = engine_seats(play, 2, kSeatNames);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();
-  SearchControl limits;
-  limits.node_limit = nodes;
-  limits.time_limit = std::chrono::milliseconds(static_cast<long long>(time_limit * 1000));
-  if (limits.node_limit == 0 && limits.time_limit.count() == 0)
-    limits.node_limit = kDefaultEngineNodes;
-  ChessGame g(start, rules_of(o), o.captures, limits, want_colour(o.common));
+  ChessGame g(start, rules_of(o), o.captures, engine_turn_control(nodes, time_limit),
+              want_colour(o.common));
   PlaySettings settings;
   settings.engine = engine;
   settings.draw = !play.quiet;

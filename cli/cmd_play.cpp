@@ -170,12 +170,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<bool> engine = engine_seats(play, rules.players);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();
-  SearchControl control;
+  SearchControl control = engine_turn_control(limits.node_limit, limits.time_limit);
   control.threads = machine_threads(limits.threads);
-  control.node_limit = limits.node_limit;
-  control.time_limit = std::chrono::milliseconds(static_cast<long long>(limits.time_limit * 1000));
-  if (control.node_limit == 0 && control.time_limit.count() == 0)
-    control.node_limit = kDefaultEngineNodes;
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);

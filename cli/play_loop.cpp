@@ -10,11 +10,8 @@ namespace leapfrog::cli {
 
 namespace {
 
-std::string trim(const std::string& s) {
-  const auto b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
+// A typed line without its blanks around, a carriage return included.
+std::string trim(std::string_view s) { return std::string(trimmed(s, " \t\r")); }
 
 std::string what_engine_takes(const std::vector<std::string>& seat_names) {
   std::string out = "none, all, ";

@@ -123,6 +123,23 @@ inline void add_limit_options(po::options_description& d, LimitOptions& l, const
 // command cannot search without end (analyse --game, play, hub): positions searched.
 inline constexpr std::uint64_t kDefaultEngineNodes = 100000;
 
+// Gives `control` that budget when it has neither a node nor a time limit.
+inline void default_engine_budget(SearchControl& control) {
+  if (control.node_limit == 0 && control.time_limit.count() == 0)
+    control.node_limit = kDefaultEngineNodes;
+}
+
+// The engine's limits a turn in the terminal games (play, chess play): --nodes and
+// --time-limit as given, else the default budget. No stop flag: at their prompt Ctrl-C ends
+// the program.
+inline SearchControl engine_turn_control(std::uint64_t nodes, double seconds) {
+  SearchControl control;
+  control.node_limit = nodes;
+  control.time_limit = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+  default_engine_budget(control);
+  return control;
+}
+
 // analyse POSITION with neither limit: a position the exact solver takes with at most this
 // many pieces proves in seconds and is searched until proved; any other gets
 // kDefaultAnalyseNodes positions (a few seconds), as chess analyse does.

@@ -88,6 +88,13 @@ inline std::size_t prefix_bytes(std::string_view text, std::size_t max_chars) {
   return i;
 }
 
+// `text` without the characters of `blanks` at its start and end.
+inline std::string_view trimmed(std::string_view text, std::string_view blanks = " \t") {
+  const std::size_t first = text.find_first_not_of(blanks);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(blanks) - first + 1);
+}
+
 // quoted_text of the first `max_chars` characters of `text`, followed by "..." when there was
 // more: for echoing text that may be huge, such as a line read from a pipe.
 inline std::string quoted_start(std::string_view text, std::size_t max_chars = 60) {

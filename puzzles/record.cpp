@@ -42,18 +42,12 @@ class Reader {
   int column_ = 1;
 };
 
-std::string trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return std::string(s);
-}
-
 std::vector<std::string> split_names(const std::string& s) {
   std::vector<std::string> out;
   std::size_t start = 0;
   for (;;) {
     const std::size_t p = s.find(',', start);
-    out.push_back(trim(
+    out.emplace_back(trimmed(
         std::string_view(s).substr(start, p == std::string::npos ? std::string::npos : p - start)));
     if (p == std::string::npos) return out;
     start = p + 1;
@@ -110,11 +104,11 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
       in.get();
       // An empty comment adds nothing, not even the space that joins two comments: the
       // turn's comment is written back as one, and read back the same.
-      const std::string trimmed = trim(comment);
-      if (!r.turns.empty() && !trimmed.empty()) {
+      const std::string trimmed_comment(trimmed(comment));
+      if (!r.turns.empty() && !trimmed_comment.empty()) {
         std::string& to = r.turns.back().comment;
         if (!to.empty()) to += ' ';
-        to += trimmed;
+        to += trimmed_comment;
       }
       continue;
     }

@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -106,11 +105,14 @@ TEST_CASE("analyse --game: mistakes in a person's game, none in the engine's own
     const std::size_t from = svg.out.find("<g class=\"" + group + "\">");
     if (from == std::string::npos) return texts;
     const std::size_t to = svg.out.find("</g>", from);
-    const std::regex text_re("<text [^>]*>([^<]*)</text>");
-    for (auto it = std::sregex_iterator(svg.out.begin() + static_cast<std::ptrdiff_t>(from),
-                                        svg.out.begin() + static_cast<std::ptrdiff_t>(to), text_re);
-         it != std::sregex_iterator(); ++it)
-      texts.push_back((*it)[1]);
+    // The contents of every <text ...>...</text> of the group, in order.
+    for (std::size_t at = svg.out.find("<text ", from); at < to;
+         at = svg.out.find("<text ", at + 1)) {
+      const std::size_t open_end = svg.out.find('>', at);
+      const std::size_t close = svg.out.find("</text>", open_end);
+      if (open_end == std::string::npos || close == std::string::npos) break;
+      texts.push_back(svg.out.substr(open_end + 1, close - open_end - 1));
+    }
     return texts;
   };
   std::vector<std::string> expected_x;
