@@ -19,8 +19,11 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -29,6 +32,7 @@
 
 #include "core/exchange.h"
 #include "core/hash.h"
+#include "core/level_store.h"
 #include "core/open_table.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
@@ -75,13 +79,52 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
   return out;
 }
 
+// A level's positions in the words of a stored level (core/level_store.h): the packed
+// position, then with counting the count, low word first.
+template <bool kCount>
+void save_level(LevelStore& store, const LevelStore::Mark& mark,
+                const Level<Parent<kCount>>& level) {
+  constexpr std::size_t kChunkEntries = std::size_t{1} << 16;
+  store.begin(mark, level.size(), static_cast<int>(kWords<kCount>));
+  std::vector<std::uint64_t> words;
+  words.reserve(kChunkEntries * kWords<kCount>);
+  for (std::size_t i = 0; i < level.size(); i += kChunkEntries) {
+    words.clear();
+    for (std::size_t j = i; j < std::min(level.size(), i + kChunkEntries); ++j) {
+      words.push_back(level[j].packed);
+      if constexpr (kCount) {
+        words.push_back(static_cast<std::uint64_t>(level[j].n));
+        words.push_back(static_cast<std::uint64_t>(level[j].n >> 64));
+      }
+    }
+    store.write(words);
+  }
+  store.commit();
+}
+
+template <bool kCount>
+void read_level(LevelStore& store, Level<Parent<kCount>>& level) {
+  constexpr std::size_t kChunkEntries = std::size_t{1} << 16;
+  std::vector<std::uint64_t> words(kChunkEntries * kWords<kCount>);
+  for (std::size_t i = 0; i < level.size(); i += kChunkEntries) {
+    const std::size_t n = std::min(level.size() - i, kChunkEntries);
+    store.read(std::span(words.data(), n * kWords<kCount>));
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint64_t* w = &words[j * kWords<kCount>];
+      level[i + j].packed = w[0];
+      if constexpr (kCount) level[i + j].n = (Count128{w[2]} << 64) | w[1];
+    }
+  }
+}
+
 // kImages: 1 without symmetry, else 8, or 12 for the hexagon of six directions (the most
 // symmetries a board can have: fewer are padded with the identity, which leaves the least
 // image unchanged and the inner loop fixed). Key: the stored word's type.
 template <bool kCount, int kImages, class Key>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
                                 std::uint64_t start, const SearchControl& control,
-                                LevelExchange& exchange, std::uint64_t target = 0) {
+                                LevelExchange& exchange, LevelStore* store,
+                                std::uint64_t target = 0) {
   using T = Item<Key, kCount>;
   // Room for every image packing.images writes (at least the eight the unrolled minimum
   // reads).
@@ -141,7 +184,23 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   ReachResult& result = out.reach;
   Poller poller(control);
   Level<Parent<kCount>> level;
-  {
+  // Resumed from a stored level: that level is saved already.
+  bool resumed = false;
+  if (const std::optional<LevelStore::Mark> mark =
+          store != nullptr ? store->resume_mark() : std::nullopt) {
+    result.levels.assign(mark->levels.begin(), mark->levels.end() - 1);
+    for (const std::uint64_t size : result.levels) result.total += size;
+    result.nodes = mark->nodes;
+    out.overflow = mark->overflow;
+    const std::uint64_t entries = store->resume_entries();
+    if (exchange.any(!level.reset(entries, budget))) {
+      result.complete = false;
+      result.out_of_memory = true;
+      return out;
+    }
+    read_level(*store, level);
+    resumed = true;
+  } else {
     std::array<std::uint64_t, kSlots> img{};
     packing.images(start, img.data());
     const std::uint64_t least = *std::min_element(img.begin(), img.begin() + used);
@@ -161,6 +220,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     if (size == 0) break;
     result.levels.push_back(size);
     result.total += size;
+    if (store != nullptr && !std::exchange(resumed, false))
+      save_level(*store, LevelStore::Mark{result.levels, result.nodes, out.overflow}, level);
     if constexpr (kCount) {
       out.deepest = 0;
       out.at_target = 0;
@@ -304,7 +365,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 template <bool kCount>
 FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos,
                               bool symmetry, const SearchControl& control, LevelExchange& exchange,
-                              Square target = kNoSquare, int* orbit = nullptr) {
+                              LevelStore* store, Square target = kNoSquare, int* orbit = nullptr) {
   const Symmetry sym(board, board.jumps(rules.jumps));
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
@@ -328,9 +389,9 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
   const bool narrow = packing.squares() - std::min(kBucketBits, packing.squares() / 2) <= 31;
   const auto run = [&]<int kImages>() {
     return narrow ? reach_packed<kCount, kImages, std::uint32_t>(board, rules, packing, start,
-                                                                 control, exchange, lone)
+                                                                 control, exchange, store, lone)
                   : reach_packed<kCount, kImages, std::uint64_t>(board, rules, packing, start,
-                                                                 control, exchange, lone);
+                                                                 control, exchange, store, lone);
   };
   if (packing.symmetries() == 1) return run.template operator()<1>();
   if (packing.symmetries() > 8) return run.template operator()<12>();
@@ -504,9 +565,9 @@ ReachResult reach(const Board& board, const Rules& rules, const Position& pos, b
 }
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-                  const SearchControl& control, LevelExchange& exchange) {
+                  const SearchControl& control, LevelExchange& exchange, LevelStore* store) {
   if (reach_fast_path(board, rules, pos))
-    return reach_fast<false>(board, rules, pos, symmetry, control, exchange).reach;
+    return reach_fast<false>(board, rules, pos, symmetry, control, exchange, store).reach;
   return reach_general(board, rules, pos, symmetry, control);
 }
 
@@ -518,13 +579,13 @@ DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const P
 
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
                                  const SearchControl& control, Square finish,
-                                 LevelExchange& exchange) {
+                                 LevelExchange& exchange, LevelStore* store) {
   DeepestLines d;
   if (!reach_fast_path(board, rules, pos)) return d;
   d.applicable = true;
   int orbit = 1;
   const FastResult<true> r =
-      reach_fast<true>(board, rules, pos, true, control, exchange, finish, &orbit);
+      reach_fast<true>(board, rules, pos, true, control, exchange, store, finish, &orbit);
   d.complete = r.reach.complete;
   d.out_of_memory = r.reach.out_of_memory;
   d.overflow = exchange.any(r.overflow);

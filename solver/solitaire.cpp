@@ -389,7 +389,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
     SingleExchange alone;
     const DeepestLines d =
         count_deepest_lines(board, solo, pos, levels, options.finish,
-                            options.exchange != nullptr ? *options.exchange : alone);
+                            options.exchange != nullptr ? *options.exchange : alone,
+                            options.level_store);
     Value kind = 0;
     for (int s = 0; s < board.cells() && kind == 0; ++s)
       kind = pos.cells[static_cast<std::size_t>(s)];

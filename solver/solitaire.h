@@ -54,6 +54,7 @@
 
 #include "core/control.h"
 #include "core/exchange.h"
+#include "core/level_store.h"
 #include "puzzles/position.h"
 
 namespace leapfrog {
@@ -80,6 +81,9 @@ struct SolveOptions {
   // every rank then calls solve with the same arguments, and the search itself runs whole on
   // each); null: this process alone.
   LevelExchange* exchange = nullptr;
+  // With `count`: where the breadth-first count saves its levels and resumes from
+  // (core/level_store.h); null: nowhere.
+  LevelStore* level_store = nullptr;
 };
 
 struct SolveResult {

@@ -1,6 +1,7 @@
 #!/bin/sh
 # leapfrog-mpi against leapfrog: the same --json at 1 to 4 ranks (reach, solve --count), a
-# time limit that stops every rank, and bad input reported once with exit 2.
+# time limit that stops every rank, a killed rank and the resumed checkpoint, and bad input
+# reported once with exit 2.
 #   mpi_test.sh LEAPFROG LEAPFROG_MPI MPIRUN
 # Exits 77 (ctest: skipped) when leapfrog-mpi was not built (no MPI found).
 leapfrog=$1 split=$2 mpirun=$3
@@ -49,6 +50,47 @@ if [ $code -eq 0 ] && grep -q '"complete": false' "$tmp/stopped.json"; then
   echo "ok: --time-limit stops every rank"
 else
   echo "FAILED: --time-limit (exit $code):"; head -20 "$tmp/stopped.json"; fail=1
+fi
+
+# --checkpoint: one rank killed (kill -9) after some levels ends the whole job, without a
+# hang; a rerun with the same folder resumes from a level every rank saved and gives
+# leapfrog's levels; a damaged file is refused, named, with exit 2.
+ck="$tmp/ck"
+"$leapfrog" reach english --threads 1 --json >"$tmp/alone.json" 2>&1
+run 2 reach english --checkpoint "$ck" --json >"$tmp/killed.json" 2>"$tmp/killed.err" &
+job=$!
+i=0
+while [ ! -f "$ck/rank-1-of-2.level-12" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+rank=$(ps -eo pid=,comm=,args= | awk -v ck="$ck" '$2 == "leapfrog-mpi" && index($0, ck) { print $1; exit }')
+[ -n "$rank" ] && kill -9 "$rank"
+# The job ends on its own once a rank is gone (mpirun stops the others); 60 s is a hang.
+i=0
+while kill -0 "$job" 2>/dev/null && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+if kill -0 "$job" 2>/dev/null; then
+  echo "FAILED: the job hung after a rank was killed"; kill -9 "$job"; fail=1
+fi
+wait "$job"
+code=$?
+if [ -n "$rank" ] && [ $code -ne 0 ] && ! grep -q '"complete": true' "$tmp/killed.json"; then
+  echo "ok: killing rank pid $rank ended the job (exit $code)"
+else
+  echo "FAILED: killing a rank (pid '$rank', exit $code):"; cat "$tmp/killed.err" | head; fail=1
+fi
+run 2 reach english --checkpoint "$ck" --json >"$tmp/resumed.json" 2>"$tmp/resumed.err"
+if cmp -s "$tmp/alone.json" "$tmp/resumed.json" && grep -q "^resuming from level" "$tmp/resumed.err"; then
+  echo "ok: $(cat "$tmp/resumed.err"), leapfrog's levels"
+else
+  echo "FAILED: the resumed run:"; cat "$tmp/resumed.err"; diff "$tmp/alone.json" "$tmp/resumed.json" | head; fail=1
+fi
+damaged=$(ls "$ck"/rank-1-of-2.level-* | head -1)
+printf 'x' | dd of="$damaged" bs=1 seek=100 conv=notrunc 2>/dev/null
+run 2 reach english --checkpoint "$ck" --json >"$tmp/out" 2>"$tmp/err"
+code=$?
+if [ $code -eq 2 ] && grep -q "the file '$damaged' is damaged" "$tmp/err" &&
+  [ "$(grep -c "leapfrog-mpi reach:" "$tmp/err")" -eq 1 ]; then
+  echo "ok: a damaged file is refused: $(grep "leapfrog-mpi reach:" "$tmp/err")"
+else
+  echo "FAILED: a damaged file (exit $code):"; cat "$tmp/err"; fail=1
 fi
 
 # Bad input: one message (rank 0's), exit 2.

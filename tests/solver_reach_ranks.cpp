@@ -1,9 +1,13 @@
 // reach and the level-by-level line count split over 1 to 4 ranks (core/exchange.h), the
 // ranks being threads of this process (core/thread_exchange.h): every rank gets the result
 // of the search run alone, and limits stop every rank at the same point.
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <functional>
+#include <optional>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -155,5 +159,104 @@ TEST_CASE("a stop, a node limit or the memory limit of one rank stops every rank
     check_same(r, got[0]);
     CHECK(r.nodes >= 40000);
     CHECK(r.levels.size() <= 11);
+  }
+}
+
+namespace {
+
+// Levels kept in memory (core/level_store.h): what a search saves, and a resume from any
+// saved level.
+class MemoryStore final : public LevelStore {
+ public:
+  struct Saved {
+    Mark mark;
+    std::size_t words_each = 1;
+    std::vector<std::uint64_t> words;
+  };
+  std::vector<Saved> saved;  // by level
+  std::optional<std::size_t> resume_from;
+
+  std::optional<Mark> resume_mark() const override {
+    if (!resume_from) return std::nullopt;
+    return saved.at(*resume_from).mark;
+  }
+  std::uint64_t resume_entries() override {
+    return saved.at(*resume_from).words.size() / saved.at(*resume_from).words_each;
+  }
+  void read(std::span<std::uint64_t> into) override {
+    const std::vector<std::uint64_t>& w = saved.at(*resume_from).words;
+    // (No Catch assertions here: they are not for the ranks' threads.)
+    if (read_ + into.size() > w.size()) throw std::logic_error("read past the saved level");
+    std::copy_n(w.begin() + static_cast<std::ptrdiff_t>(read_), into.size(), into.begin());
+    read_ += into.size();
+  }
+  void begin(const Mark& mark, std::uint64_t entries, int words) override {
+    const std::size_t k = mark.levels.size() - 1;
+    // Levels come in order, a resumed one not again.
+    if (k > saved.size()) throw std::logic_error("a level saved out of order");
+    saved.resize(k + 1);
+    saved[k] = Saved{mark, static_cast<std::size_t>(words), {}};
+    saved[k].words.reserve(entries * static_cast<std::size_t>(words));
+    writing_ = k;
+  }
+  void write(std::span<const std::uint64_t> words) override {
+    saved[writing_].words.insert(saved[writing_].words.end(), words.begin(), words.end());
+  }
+  void commit() override {}
+
+ private:
+  std::size_t read_ = 0, writing_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("reach and the line count resumed from any saved level end as the run that never stopped",
+          "[solver][reach][ranks]") {
+  const Setup s = parse_position("ooooo/ooooo/oo.oo/ooooo/ooooo");
+  Rules rules = s.rules();
+  rules.players = 1;
+  SearchControl control;
+  control.threads = 1;
+  for (const int ranks : {1, 3}) {
+    // Every rank saves each level it builds.
+    std::vector<MemoryStore> stores(static_cast<std::size_t>(ranks));
+    const auto whole = on_ranks<ReachResult>(ranks, [&](LevelExchange& ex) {
+      return reach(s.board, rules, s.position, true, control, ex,
+                   &stores[static_cast<std::size_t>(ex.rank())]);
+    });
+    REQUIRE(whole[0].complete);
+    const std::size_t levels = whole[0].levels.size();
+    for (const MemoryStore& m : stores) REQUIRE(m.saved.size() == levels);
+    for (std::size_t k = 0; k < levels; ++k) {
+      INFO("ranks " << ranks << ", resumed from level " << k);
+      const auto got = on_ranks<ReachResult>(ranks, [&](LevelExchange& ex) {
+        MemoryStore store;
+        store.saved = stores[static_cast<std::size_t>(ex.rank())].saved;
+        store.resume_from = k;
+        return reach(s.board, rules, s.position, true, control, ex, &store);
+      });
+      for (const ReachResult& r : got) {
+        check_same(r, whole[0]);
+        CHECK(r.nodes == whole[0].nodes);
+      }
+    }
+    // The count carries its numbers through the saved levels.
+    std::vector<MemoryStore> counted(static_cast<std::size_t>(ranks));
+    const auto lines = on_ranks<DeepestLines>(ranks, [&](LevelExchange& ex) {
+      return count_deepest_lines(s.board, rules, s.position, control, kNoSquare, ex,
+                                 &counted[static_cast<std::size_t>(ex.rank())]);
+    });
+    REQUIRE(lines[0].count.size() > 2);
+    for (std::size_t k :
+         {std::size_t{3}, counted[0].saved.size() / 2, counted[0].saved.size() - 1}) {
+      INFO("count at " << ranks << " ranks, resumed from level " << k);
+      const auto got = on_ranks<DeepestLines>(ranks, [&](LevelExchange& ex) {
+        MemoryStore store;
+        store.saved = counted[static_cast<std::size_t>(ex.rank())].saved;
+        store.resume_from = k;
+        return count_deepest_lines(s.board, rules, s.position, control, kNoSquare, ex, &store);
+      });
+      for (const DeepestLines& d : got) CHECK(d.count == lines[0].count);
+    }
   }
 }
