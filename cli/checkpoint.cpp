@@ -125,7 +125,7 @@ std::string errno_text(std::uint64_t e) { return std::strerror(static_cast<int>(
 }  // namespace
 
 void add_checkpoint_option(po::options_description& d, std::string& dir) {
-  d.add_options()("checkpoint", po::value(&dir)->value_name("DIR"),
+  d.add_options()("checkpoint", dir_value(&dir, "checkpoint")->value_name("DIR"),
                   "save each level of the level-by-level count in folder DIR (made when "
                   "missing); run again with the same DIR, the count goes on from the last "
                   "level saved (after a stop, a crash or a killed rank)");
