@@ -20,6 +20,7 @@ int run_verify(const Command&, const std::vector<std::string>&);
 int run_bench(const Command&, const std::vector<std::string>&);
 int run_solve(const Command&, const std::vector<std::string>&);
 int run_reach(const Command&, const std::vector<std::string>&);
+int run_survey(const Command&, const std::vector<std::string>&);
 int run_chess(const Command&, const std::vector<std::string>&);
 int run_analyse(const Command&, const std::vector<std::string>&);
 int run_play(const Command&, const std::vector<std::string>&);
