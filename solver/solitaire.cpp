@@ -387,10 +387,9 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
     SearchControl levels = control;
     levels.memory_mb = options.hash_mb;
     SingleExchange alone;
-    const DeepestLines d =
-        count_deepest_lines(board, solo, pos, levels, options.finish,
-                            options.exchange != nullptr ? *options.exchange : alone,
-                            options.level_store);
+    const DeepestLines d = count_deepest_lines(
+        board, solo, pos, levels, options.finish,
+        options.exchange != nullptr ? *options.exchange : alone, options.level_store);
     Value kind = 0;
     for (int s = 0; s < board.cells() && kind == 0; ++s)
       kind = pos.cells[static_cast<std::size_t>(s)];
