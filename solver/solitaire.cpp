@@ -58,7 +58,8 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 
 template <class Game>
 SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options,
-                const SearchControl& control, Score floor = -1, std::size_t reserved = 0) {
+                const SearchControl& control, Score floor = -1, std::size_t reserved = 0,
+                Score cap = std::numeric_limits<Score>::max()) {
   // One budget: with a count by the DP, the table and the count's memo share it, after the
   // `reserved` bytes that the game holds (a finish's table).
   const std::size_t budget = (options.hash_mb << 20) - reserved;
@@ -68,7 +69,8 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   using State = typename Game::State;
   using Local = typename Searcher<Game>::Local;
   const State& root = game.root();
-  const Score root_ub = game.upper_bound(root);
+  // `cap`: a bound proved outside this search (no lone last piece anywhere: finish_probes).
+  const Score root_ub = std::min(game.upper_bound(root), cap);
   searcher.bound_ = is_none(root_ub) ? -1 : root_ub;
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
@@ -301,6 +303,105 @@ Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<T
   }
 }
 
+// Nodes for one finish probe (finish_probes): a few seconds of one thread.
+constexpr std::uint64_t kProbeNodes = std::uint64_t{1} << 22;
+
+// What the finish probes found: a line to one piece, or that none exists, or neither.
+struct ProbeResult {
+  SolveResult line;    // proved, with a line, when `found`
+  bool found = false;  // a line that leaves one piece, of the cheapest value
+  bool none = false;   // proved: no line leaves a lone piece on any square
+  std::uint64_t nodes = 0;
+};
+
+// Where the guided line misses a lone last piece that the position class allows (Wiegleb
+// from e9): the finish search (SolveOptions::finish, with its pagoda and backward-table
+// cuts) asked for each square where a lone piece can stand, up to the symmetries that keep
+// the position, the squares farthest from the empty ones first (returns to the start hole
+// are the hard finishes), each within kProbeNodes on one thread, so that the answer is the
+// same at any thread count. The first line found leaves one piece: proved optimal when that
+// piece is the cheapest. When every probe completes without a line, no line leaves one
+// piece. Plain pieces on at most 64 squares under the optional rule, no removal due.
+ProbeResult finish_probes(const Board& board, const Rules& solo, const Position& pos,
+                          const SolveOptions& options, const SearchControl& control, Score bound) {
+  ProbeResult out;
+  const PositionClasses classes(board, board.jumps(solo.jumps));
+  const Symmetry sym(board, board.jumps(solo.jumps));
+  std::uint64_t code = 0;
+  Score total = 0;
+  Value cheapest = 0;
+  double fx = 0, fy = 0;
+  int empty = 0;
+  for (int i = 0; i < board.squares(); ++i) {
+    const Square s = board.cell(i);
+    const Value v = pos.cells[s];
+    if (v == 0) {
+      fx += board.file(s);
+      fy += board.rank(s);
+      ++empty;
+      continue;
+    }
+    code ^= classes.code(s);
+    total += solo.gain(v);
+    cheapest = cheapest == 0 ? v : std::min(cheapest, v);
+  }
+  if (empty == 0 || cheapest == 0 || bound != total - solo.gain(cheapest)) return out;
+  fx /= empty;
+  fy /= empty;
+  // The symmetries that keep the position carry a lone finish on s to one on its image.
+  std::vector<int> keep;
+  for (int k = 1; k < sym.count(); ++k) {
+    bool same = true;
+    for (int i = 0; i < board.squares() && same; ++i)
+      same = pos.cells[sym.image(k, board.cell(i))] == pos.cells[board.cell(i)];
+    if (same) keep.push_back(k);
+  }
+  std::vector<std::pair<double, int>> squares;  // (minus the distance, dense index)
+  for (int i = 0; i < board.squares(); ++i) {
+    const Square s = board.cell(i);
+    if (classes.code(s) != code) continue;
+    bool first = true;
+    for (int k : keep) first = first && board.index(sym.image(k, s)) >= i;
+    if (!first) continue;
+    const double dx = board.file(s) - fx, dy = board.rank(s) - fy;
+    squares.push_back({-(dx * dx + dy * dy), i});
+  }
+  std::sort(squares.begin(), squares.end());
+  const auto started = std::chrono::steady_clock::now();
+  bool all_none = true;
+  for (const auto& [d, i] : squares) {
+    SearchControl probe = control;
+    probe.node_limit = kProbeNodes;
+    if (control.node_limit != 0) {
+      if (out.nodes >= control.node_limit) return out;
+      probe.node_limit = std::min(kProbeNodes, control.node_limit - out.nodes);
+    }
+    if (control.time_limit.count() > 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      if (spent >= control.time_limit) return out;
+      probe.time_limit = control.time_limit - spent;
+    }
+    if (control.stop_requested()) return out;
+    SolveOptions o = options;
+    o.count = false;
+    o.finish = board.cell(i);
+    const std::size_t table = std::min((o.hash_mb << 20) / 4, kFinishTableMb << 20);
+    SolveResult r =
+        run(BitGame(board, solo, pos, o.symmetry, o.finish, table), solo, o, probe, -1, table);
+    out.nodes += r.nodes;
+    if (r.possible && r.proved && r.value == bound) {
+      out.line = std::move(r);
+      out.found = true;
+      return out;
+    }
+    // A line that leaves a dearer lone piece is not the optimum; the search goes on.
+    all_none = all_none && r.complete && !r.possible;
+  }
+  out.none = all_none;
+  return out;
+}
+
 }  // namespace
 
 Score solitaire_bound(const Board& board, const Rules& rules, const Position& pos) {
@@ -360,6 +461,48 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       after_guide.node_limit =
           control.node_limit > guided.nodes ? control.node_limit - guided.nodes : 1;
   }
+  // The guided line leaves more than one piece where the class allows one: ask the
+  // finish search for a lone piece on each square it may stand on.
+  Score cap = std::numeric_limits<Score>::max();
+  std::uint64_t probe_nodes = 0;
+  if (guide && board.squares() <= 64 && pos.removals_due == 0) {
+    const Score bound = solitaire_bound(board, solo, pos);
+    ProbeResult p = finish_probes(board, solo, pos, options, after_guide, bound);
+    probe_nodes = p.nodes;
+    if (p.found) {
+      p.line.nodes = guided.nodes + p.nodes;
+      return p.line;
+    }
+    if (p.none) {
+      // No lone last piece: at least the two cheapest pieces stay.
+      std::vector<Score> gains;
+      Score total = 0;
+      for (int i = 0; i < board.squares(); ++i)
+        if (const Value v = pos.cells[board.cell(i)]; v != 0) {
+          gains.push_back(solo.gain(v));
+          total += gains.back();
+        }
+      std::sort(gains.begin(), gains.end());
+      cap = gains.size() >= 2 ? total - gains[0] - gains[1] : 0;
+      if (guided.value >= cap) {
+        SolveResult done;
+        done.value = guided.value;
+        done.line = join_chains(guided.line);
+        done.proved = done.complete = true;
+        done.bound = guided.value;
+        done.nodes = guided.nodes + p.nodes;
+        return done;
+      }
+    }
+    if (control.time_limit.count() > 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      after_guide.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
+    }
+    if (after_guide.node_limit != 0)
+      after_guide.node_limit =
+          after_guide.node_limit > p.nodes ? after_guide.node_limit - p.nodes : 1;
+  }
   const Score floor = guide ? guided.value : -1;
   // With a finish, a quarter of --hash for its table of small positions that can end there,
   // at most kFinishTableMb (larger tables take long to build and cut off little more).
@@ -368,11 +511,11 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   SolveResult result =
       board.squares() <= 64 && rules.continuation == Continuation::kOptional
           ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table), solo,
-                search_options, after_guide, floor, table)
+                search_options, after_guide, floor, table, cap)
           : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table), solo,
                 search_options, after_guide, floor, table);
   if (guide) {
-    result.nodes += guided.nodes;
+    result.nodes += guided.nodes + probe_nodes;
     if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
   }
   if (fast_count && !result.possible && result.complete) result.count.assign(1, '0');
