@@ -436,6 +436,29 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                      board.squares() > kGuidedSquares;
   GuidedResult guided;
   SearchControl after_guide = control;
+  // What the limits leave once `used` nodes have been searched, from `started` on.
+  const auto rest = [&](std::uint64_t used) {
+    SearchControl left = control;
+    if (control.time_limit.count() > 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      left.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
+    }
+    if (control.node_limit != 0)
+      left.node_limit = control.node_limit > used ? control.node_limit - used : 1;
+    return left;
+  };
+  // The guided line as the answer: proved when it meets `bound`.
+  const auto guided_answer = [&](Score bound, std::uint64_t nodes) {
+    SolveResult done;
+    done.value = guided.value;
+    done.line = join_chains(guided.line);
+    done.proved = guided.value >= bound;
+    done.complete = done.proved;
+    done.bound = done.proved ? guided.value : bound;
+    done.nodes = nodes;
+    return done;
+  };
   if (guide) {
     const Score bound = solitaire_bound(board, solo, pos);
     guided = guided_line(board, solo, pos, bound, GuidedOptions{}, control);
@@ -443,23 +466,9 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       throw std::logic_error("solve: the guided line does not replay to its value");
     if (guided.value >= bound || !guided.complete) {
       if (!guided.complete) guided.value += play_on(board, solo, pos, guided.line);
-      SolveResult done;
-      done.value = guided.value;
-      done.line = join_chains(guided.line);
-      done.proved = guided.value >= bound;
-      done.complete = done.proved;
-      done.bound = done.proved ? guided.value : bound;
-      done.nodes = guided.nodes;
-      return done;
+      return guided_answer(bound, guided.nodes);
     }
-    if (control.time_limit.count() > 0) {
-      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::steady_clock::now() - started);
-      after_guide.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
-    }
-    if (control.node_limit != 0)
-      after_guide.node_limit =
-          control.node_limit > guided.nodes ? control.node_limit - guided.nodes : 1;
+    after_guide = rest(guided.nodes);
   }
   // The guided line leaves more than one piece where the class allows one: ask the
   // finish search for a lone piece on each square it may stand on.
@@ -484,24 +493,9 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
         }
       std::sort(gains.begin(), gains.end());
       cap = gains.size() >= 2 ? total - gains[0] - gains[1] : 0;
-      if (guided.value >= cap) {
-        SolveResult done;
-        done.value = guided.value;
-        done.line = join_chains(guided.line);
-        done.proved = done.complete = true;
-        done.bound = guided.value;
-        done.nodes = guided.nodes + p.nodes;
-        return done;
-      }
+      if (guided.value >= cap) return guided_answer(cap, guided.nodes + p.nodes);
     }
-    if (control.time_limit.count() > 0) {
-      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::steady_clock::now() - started);
-      after_guide.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
-    }
-    if (after_guide.node_limit != 0)
-      after_guide.node_limit =
-          after_guide.node_limit > p.nodes ? after_guide.node_limit - p.nodes : 1;
+    after_guide = rest(guided.nodes + p.nodes);
   }
   const Score floor = guide ? guided.value : -1;
   // With a finish, a quarter of --hash for its table of small positions that can end there,
@@ -533,14 +527,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       // A level did not fit, or the levels' 128-bit counts overflowed: count by the DP
       // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
-      SearchControl rest = control;
-      if (control.time_limit.count() > 0) {
-        const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::steady_clock::now() - started);
-        rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
-      }
       SolveResult again = run(BitGame(board, solo, pos, options.symmetry, options.finish, table),
-                              solo, options, rest, -1, table);
+                              solo, options, rest(0), -1, table);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);
     }
   }
