@@ -58,8 +58,7 @@ std::vector<Turn> join_chains(std::vector<Turn> line) {
 
 template <class Game>
 SolveResult run(const Game& game, const Rules& rules, const SolveOptions& options,
-                const SearchControl& control, Score floor = -1, std::size_t reserved = 0,
-                Score cap = std::numeric_limits<Score>::max()) {
+                const SearchControl& control, Score floor = -1, std::size_t reserved = 0) {
   // One budget: with a count by the DP, the table and the count's memo share it, after the
   // `reserved` bytes that the game holds (a finish's table).
   const std::size_t budget = (options.hash_mb << 20) - reserved;
@@ -69,8 +68,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   using State = typename Game::State;
   using Local = typename Searcher<Game>::Local;
   const State& root = game.root();
-  // `cap`: a bound proved outside this search (no lone last piece anywhere: finish_probes).
-  const Score root_ub = std::min(game.upper_bound(root), cap);
+  const Score root_ub = game.upper_bound(root);
   searcher.bound_ = is_none(root_ub) ? -1 : root_ub;
 
   // Split the top of the tree: expand level by level until there are a few nodes per thread.
@@ -306,11 +304,10 @@ Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<T
 // Nodes for one finish probe (finish_probes): a few seconds of one thread.
 constexpr std::uint64_t kProbeNodes = std::uint64_t{1} << 22;
 
-// What the finish probes found: a line to one piece, or that none exists, or neither.
+// What the finish probes found: a line to one piece, or nothing.
 struct ProbeResult {
   SolveResult line;    // proved, with a line, when `found`
   bool found = false;  // a line that leaves one piece, of the cheapest value
-  bool none = false;   // proved: no line leaves a lone piece on any square
   std::uint64_t nodes = 0;
 };
 
@@ -319,9 +316,9 @@ struct ProbeResult {
 // cuts) asked for each square where a lone piece can stand, up to the symmetries that keep
 // the position, the squares farthest from the empty ones first (returns to the start hole
 // are the hard finishes), each within kProbeNodes on one thread, so that the answer is the
-// same at any thread count. The first line found leaves one piece: proved optimal when that
-// piece is the cheapest. When every probe completes without a line, no line leaves one
-// piece. Plain pieces on at most 64 squares under the optional rule, no removal due.
+// same at any thread count. A line found leaves one piece: proved optimal when that piece
+// is the cheapest (`bound`). Boards of at most 64 squares under the optional rule, no
+// removal due.
 ProbeResult finish_probes(const Board& board, const Rules& solo, const Position& pos,
                           const SolveOptions& options, const SearchControl& control, Score bound) {
   ProbeResult out;
@@ -367,38 +364,86 @@ ProbeResult finish_probes(const Board& board, const Rules& solo, const Position&
     squares.push_back({-(dx * dx + dy * dy), i});
   }
   std::sort(squares.begin(), squares.end());
+  const std::size_t k = squares.size();
+  if (k == 0) return out;
+  // The probes run side by side, each on one thread with its own table: a share of --hash
+  // that depends on the number of probes only, so that each probe's answer is the same
+  // whatever runs beside it. Under a node limit they run one after another, each within
+  // what the ones before left. A probe whose square comes after one that found a line is
+  // cancelled: the first square in order that has a line gives the answer.
+  const std::size_t share = std::max<std::size_t>(options.hash_mb / k, 1);
+  const int threads = control.node_limit != 0 ? 1
+                      : control.threads > 0   ? control.threads
+                                              : tbb::this_task_arena::max_concurrency();
+  const int workers = static_cast<int>(std::max<std::size_t>(
+      1, std::min({static_cast<std::size_t>(threads), k, options.hash_mb / share})));
+  std::vector<SolveResult> results(k);
+  std::vector<char> ran(k, 0);
+  std::vector<std::atomic<bool>> cancel(k);
+  std::atomic<std::size_t> next{0}, found_at{k};
+  std::atomic<std::uint64_t> used{0};
+  std::mutex report;
   const auto started = std::chrono::steady_clock::now();
-  bool all_none = true;
-  for (const auto& [d, i] : squares) {
+  const auto probe_one = [&](std::size_t j) {
+    if (found_at.load() < j || control.stop_requested()) return;
     SearchControl probe = control;
+    probe.cancel = &cancel[j];
     probe.node_limit = kProbeNodes;
     if (control.node_limit != 0) {
-      if (out.nodes >= control.node_limit) return out;
-      probe.node_limit = std::min(kProbeNodes, control.node_limit - out.nodes);
+      if (used.load() >= control.node_limit) return;
+      probe.node_limit = std::min(kProbeNodes, control.node_limit - used.load());
     }
     if (control.time_limit.count() > 0) {
       const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
           std::chrono::steady_clock::now() - started);
-      if (spent >= control.time_limit) return out;
+      if (spent >= control.time_limit) return;
       probe.time_limit = control.time_limit - spent;
     }
-    if (control.stop_requested()) return out;
+    if (control.progress)  // the caller's callback is never called concurrently with itself
+      probe.progress = [&](const Progress& p) {
+        std::unique_lock lock(report, std::try_to_lock);
+        if (lock.owns_lock()) control.progress(p);
+      };
     SolveOptions o = options;
     o.count = false;
-    o.finish = board.cell(i);
+    o.hash_mb = share;
+    o.finish = board.cell(squares[j].second);
     const std::size_t table = std::min((o.hash_mb << 20) / 4, kFinishTableMb << 20);
-    SolveResult r =
+    results[j] =
         run(BitGame(board, solo, pos, o.symmetry, o.finish, table), solo, o, probe, -1, table);
-    out.nodes += r.nodes;
-    if (r.possible && r.proved && r.value == bound) {
-      out.line = std::move(r);
+    ran[j] = 1;
+    used += results[j].nodes;
+    if (results[j].possible && results[j].proved && results[j].value == bound) {
+      std::size_t cur = found_at.load();
+      while (j < cur && !found_at.compare_exchange_weak(cur, j)) {
+      }
+      for (std::size_t later = j + 1; later < k; ++later) cancel[later].store(true);
+    }
+  };
+  const auto work = [&] {
+    for (std::size_t j = next++; j < k; j = next++) probe_one(j);
+  };
+  if (workers == 1) {
+    work();
+  } else {
+    tbb::task_arena arena(workers);
+    arena.execute([&] {
+      tbb::parallel_for(
+          0, workers, [&](int) { work(); }, tbb::simple_partitioner());
+    });
+  }
+  // Every probe before the first that found a line ran to its end: the answer and the nodes
+  // counted are those of the probes up to it, whatever ran beside them.
+  for (std::size_t j = 0; j < k; ++j) {
+    if (!ran[j]) return out;  // stopped before it began: nothing more is known
+    out.nodes += results[j].nodes;
+    if (j == found_at.load()) {
+      out.line = std::move(results[j]);
       out.found = true;
       return out;
     }
     // A line that leaves a dearer lone piece is not the optimum; the search goes on.
-    all_none = all_none && r.complete && !r.possible;
   }
-  out.none = all_none;
   return out;
 }
 
@@ -472,9 +517,10 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   }
   // The guided line leaves more than one piece where the class allows one: ask the
   // finish search for a lone piece on each square it may stand on.
-  Score cap = std::numeric_limits<Score>::max();
+  // (Not when the guided search's exact endgame took the whole position: its line is optimal.)
   std::uint64_t probe_nodes = 0;
-  if (guide && board.squares() <= 64 && pos.removals_due == 0) {
+  if (guide && board.squares() <= 64 && pos.removals_due == 0 &&
+      piece_count(board, pos) > GuidedOptions{}.endgame) {
     const Score bound = solitaire_bound(board, solo, pos);
     ProbeResult p = finish_probes(board, solo, pos, options, after_guide, bound);
     probe_nodes = p.nodes;
@@ -482,20 +528,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       p.line.nodes = guided.nodes + p.nodes;
       return p.line;
     }
-    if (p.none) {
-      // No lone last piece: at least the two cheapest pieces stay.
-      std::vector<Score> gains;
-      Score total = 0;
-      for (int i = 0; i < board.squares(); ++i)
-        if (const Value v = pos.cells[board.cell(i)]; v != 0) {
-          gains.push_back(solo.gain(v));
-          total += gains.back();
-        }
-      std::sort(gains.begin(), gains.end());
-      cap = gains.size() >= 2 ? total - gains[0] - gains[1] : 0;
-      if (guided.value >= cap) return guided_answer(cap, guided.nodes + p.nodes);
-    }
-    after_guide = rest(guided.nodes + p.nodes);
+    after_guide = rest(guided.nodes + probe_nodes);
   }
   const Score floor = guide ? guided.value : -1;
   // With a finish, a quarter of --hash for its table of small positions that can end there,
@@ -505,7 +538,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   SolveResult result =
       board.squares() <= 64 && rules.continuation == Continuation::kOptional
           ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table), solo,
-                search_options, after_guide, floor, table, cap)
+                search_options, after_guide, floor, table)
           : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table), solo,
                 search_options, after_guide, floor, table);
   if (guide) {
