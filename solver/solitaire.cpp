@@ -517,10 +517,15 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   }
   // The guided line leaves more than one piece where the class allows one: ask the
   // finish search for a lone piece on each square it may stand on.
-  // (Not when the guided search's exact endgame took the whole position: its line is optimal.)
+  // Only for a near miss, a guided line that leaves two pieces: where it leaves more, a lone
+  // last piece is seldom to be had and the probes would take seconds for nothing (the
+  // exhaustive search is often quick there). Not when the guided search's exact endgame
+  // took the whole position either: its line is then optimal. The guided line is single
+  // jumps here (no removal due), each taking one piece.
   std::uint64_t probe_nodes = 0;
-  if (guide && board.squares() <= 64 && pos.removals_due == 0 &&
-      piece_count(board, pos) > GuidedOptions{}.endgame) {
+  const int pieces = piece_count(board, pos);
+  if (guide && board.squares() <= 64 && pos.removals_due == 0 && pieces > GuidedOptions{}.endgame &&
+      pieces - static_cast<int>(guided.line.size()) == 2) {
     const Score bound = solitaire_bound(board, solo, pos);
     ProbeResult p = finish_probes(board, solo, pos, options, after_guide, bound);
     probe_nodes = p.nodes;
