@@ -12,6 +12,9 @@
 #                     apt-get source, unless LEAPFROG_ONETBB_SOURCE names a checkout);
 #                     a race report fails the test
 #   ./build.sh build  install and build only
+#   ./build.sh mpi    as build, plus Open MPI (about 53 MB) and leapfrog-mpi, then the tests
+#                     that run it (ctest label "mpi"); LEAPFROG_MPI=ON in the environment
+#                     installs Open MPI for the other targets too
 #   ./build.sh format check that every tracked *.cpp/*.h is as clang-format formats it
 #                     (changes nothing; fix with: git ls-files -z '*.cpp' '*.h' | xargs -0 clang-format -i)
 #   ./build.sh fuzz [SECONDS]
@@ -31,6 +34,7 @@ case "$what" in
   format|fuzz) scripts/setup.sh "$what" ;;
   *) scripts/setup.sh ;;
 esac
+if [ "$what" = mpi ] || [ "${LEAPFROG_MPI:-}" = ON ]; then scripts/setup.sh mpi; fi
 
 configure_and_build() {  # dir [--target T], extra cmake args...
   local dir=$1; shift
@@ -66,6 +70,10 @@ case "$what" in
     echo "build.sh format: $(git ls-files '*.cpp' '*.h' | wc -l) files formatted" ;;
   build)
     configure_and_build build ;;
+  mpi)
+    configure_and_build build --target leapfrog-mpi
+    configure_and_build build --target leapfrog
+    (cd build && ctest --output-on-failure -L mpi) ;;
   run)
     # Only the program: the tests and benchmarks are most of a first build's time.
     configure_and_build build --target leapfrog
@@ -172,5 +180,5 @@ case "$what" in
     fi
     rm -rf "$run" ;;
   *)
-    echo "usage: ./build.sh run|test|slow|asan|tsan|build|format|fuzz [SECONDS]" >&2; exit 2 ;;
+    echo "usage: ./build.sh run|test|slow|asan|tsan|build|mpi|format|fuzz [SECONDS]" >&2; exit 2 ;;
 esac

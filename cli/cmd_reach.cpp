@@ -1,6 +1,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "cli/checkpoint.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/search_options.h"
@@ -9,6 +10,11 @@
 namespace leapfrog::cli {
 
 int run_reach(const Command& cmd, const std::vector<std::string>& args) {
+  return run_reach_split(cmd, args, nullptr);
+}
+
+int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
+                    LevelExchange* exchange) {
   CommonOptions o;
   std::string position;
   bool no_symmetry = false;
@@ -18,6 +24,8 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
                        "count symmetric images separately");
   add_limit_options(search, limits, "stop after expanding about N positions",
                     "the count stops, incomplete, at the first level that does not fit");
+  std::string checkpoint;
+  add_checkpoint_option(search, checkpoint);
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
@@ -26,12 +34,20 @@ int run_reach(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control = limit_control(limits, line);
   control.memory_mb = limits.hash_mb;
   const SolitaireSetup solo = load_solitaire(position, o, "reach");
+  const Setup& setup = solo.setup;
+  SingleExchange alone;
+  LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
+  const std::unique_ptr<CheckpointStore> store =
+      open_checkpoint(checkpoint,
+                      "reach " + format_position(setup) + " " + describe(setup.rules()) +
+                          (no_symmetry ? " no-symmetry" : ""),
+                      ranks, reach_fast_path(setup.board, setup.rules(), setup.position));
   if (!o.json) {
     // At once, before a search that can take a while: a piped reader sees it started.
     std::cout << "taken  positions" << (no_symmetry ? "" : " (up to symmetry)") << std::endl;
   }
-  const Setup& setup = solo.setup;
-  const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control);
+  const ReachResult r =
+      reach(setup.board, setup.rules(), setup.position, !no_symmetry, control, ranks, store.get());
   line.clear();
   if (o.json) {
     print_json(Json{{"levels", r.levels},

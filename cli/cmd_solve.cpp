@@ -1,6 +1,7 @@
 #include <iostream>
 #include <limits>
 
+#include "cli/checkpoint.h"
 #include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
@@ -8,6 +9,7 @@
 #include "cli/search_options.h"
 #include "cli/svg.h"
 #include "cli/then_option.h"
+#include "solver/reach.h"
 #include "solver/solitaire.h"
 
 namespace leapfrog::cli {
@@ -61,6 +63,11 @@ Json solve_json(const SolitaireSetup& solo, const SolveResult& r, const SolveOpt
 }
 
 int run_solve(const Command& cmd, const std::vector<std::string>& args) {
+  return run_solve_split(cmd, args, nullptr);
+}
+
+int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
+                    LevelExchange* exchange) {
   CommonOptions o;
   std::string position;
   bool count = false;
@@ -79,6 +86,8 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   add_limit_options(search, limits, "stop after about N nodes",
                     "the transposition table keeps the most useful entries, and a count that "
                     "outgrows its half stops, incomplete");
+  std::string checkpoint;
+  add_checkpoint_option(search, checkpoint);
   std::vector<std::string> then;
   po::options_description play("Playing on");
   add_then_option(play, then, "solve the position they reach");
@@ -96,7 +105,16 @@ int run_solve(const Command& cmd, const std::vector<std::string>& args) {
   options.hash_mb = limits.hash_mb;
   options.count = count;
   options.symmetry = !no_symmetry;
+  options.exchange = exchange;
   if (!finish.empty()) options.finish = finish_square(setup.board, finish);
+  SingleExchange alone;
+  if (!checkpoint.empty() && !count) throw UsageError("--checkpoint saves the levels of --count");
+  const std::unique_ptr<CheckpointStore> store = open_checkpoint(
+      checkpoint,
+      "count " + format_position(setup) + " " + describe(rules) + " finish " +
+          (finish.empty() ? "-" : finish),
+      exchange != nullptr ? *exchange : alone, reach_fast_path(setup.board, rules, setup.position));
+  options.level_store = store.get();
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);
   line.clear();
   // --finish: no line can leave a lone piece there (a negative answer: exit 1).

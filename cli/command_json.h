@@ -21,6 +21,7 @@
 #include "solver/game.h"
 #include "solver/referee.h"
 #include "solver/solitaire.h"
+#include "solver/survey.h"
 #include "solver/verify.h"
 
 namespace leapfrog::cli {
@@ -68,6 +69,9 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
 // solve: `finish` is the --finish square's text (empty: none), `count` whether --count was given.
 Json solve_json(const SolitaireSetup& solo, const SolveResult& r, const SolveOptions& options,
                 bool count, const std::string& finish);
+
+// survey: `full` is the board every start empties one square of.
+Json survey_json(const Setup& full, const SurveyResult& r);
 
 // analyse POSITION.
 Json analyse_json(const Setup& setup, const GameResult& r);

@@ -1,7 +1,11 @@
 // Entry points of the subcommands, one file each (cmd_*.cpp); the table is in main.cpp.
 #pragma once
 
+#include <span>
+#include <string_view>
+
 #include "cli/common.h"
+#include "core/exchange.h"
 
 namespace leapfrog::cli {
 
@@ -16,11 +20,22 @@ int run_verify(const Command&, const std::vector<std::string>&);
 int run_bench(const Command&, const std::vector<std::string>&);
 int run_solve(const Command&, const std::vector<std::string>&);
 int run_reach(const Command&, const std::vector<std::string>&);
+int run_survey(const Command&, const std::vector<std::string>&);
 int run_chess(const Command&, const std::vector<std::string>&);
 int run_analyse(const Command&, const std::vector<std::string>&);
 int run_play(const Command&, const std::vector<std::string>&);
 int run_hub(const Command&, const std::vector<std::string>&);
 int run_serve(const Command&, const std::vector<std::string>&);
 int run_egdb(const Command&, const std::vector<std::string>&);
+
+// The table of subcommands (name, help, entry point), and one of them by name (null: none).
+std::span<const Command> command_table();
+const Command* find_command(std::string_view name);
+
+// reach and solve with their level-by-level work split over the ranks of `exchange`
+// (leapfrog-mpi): every rank runs the command with the same arguments; the output is that
+// of the command run alone. Null: this process alone (run_reach, run_solve).
+int run_reach_split(const Command&, const std::vector<std::string>&, LevelExchange* exchange);
+int run_solve_split(const Command&, const std::vector<std::string>&, LevelExchange* exchange);
 
 }  // namespace leapfrog::cli

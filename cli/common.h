@@ -176,6 +176,16 @@ inline constexpr const char* kSolitaireHelp =
     "the lone player makes one removal first (a two-player start owing two is read as one);\n"
     "the value counts what is taken from the position on, the removal included.";
 
+// The --help paragraph of survey.
+inline constexpr const char* kSurveyHelp =
+    "The board of POSITION with every square full (an empty square gets the variant's cheapest\n"
+    "piece); each start empties one square. Holes that are images of each other under the\n"
+    "board's symmetries (found from its jumps, keeping the pieces' values) are one start,\n"
+    "solved once, as solve solves it (--every-hole: each hole). One row a start: the hole,\n"
+    "how many holes it stands for, pieces at the start and left by the line, the value and\n"
+    "its upper bound, proved, nodes, time and the line. --time-limit and --nodes apply to\n"
+    "each start; Ctrl-C stops after the start it interrupts, with the rows done so far.";
+
 // The --help paragraph of the game commands (analyse, play, hub).
 inline constexpr const char* kGameHelp =
     "The game (docs/analyse.md): with two players the value is the mover's total from now on\n"

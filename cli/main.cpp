@@ -16,70 +16,12 @@ namespace {
 
 using leapfrog::cli::Command;
 
-constexpr Command kCommands[] = {
-    {"show", "Print the board, its pieces and points.", "show POSITION [--then MOVE...] [options]",
-     "leapfrog show 1234/2.#1/4411 --json", leapfrog::cli::run_show},
-    {"moves", "List the legal turns of the player to move under the rules.",
-     "moves POSITION [options]",
-     "leapfrog moves 3441./33311/.1.41/.4.../.41.1 --continuation forced",
-     leapfrog::cli::run_moves},
-    {"perft", "Count the distinct turn sequences of DEPTH turns (checks the move generator).",
-     "perft POSITION DEPTH [options]", "leapfrog perft 3441./33311/.1.41/.4.../.41.1 3",
-     leapfrog::cli::run_perft},
-    {"generate", "Generate random layouts and puzzles (reproducible from a seed).",
-     "generate layout|puzzles [options]",
-     "leapfrog generate layout --variant murray --size 15 --seed 7", leapfrog::cli::run_generate},
-    {"check", "Re-verify every puzzle in a puzzle file; exit 1 at the first that fails.",
-     "check FILE [options]", "leapfrog check puzzles/collection/chain-12.epd",
-     leapfrog::cli::run_check},
-    {"sheet", "A printable HTML page of puzzles, each with its target; solutions on a page apart.",
-     "sheet FILE [--html FILE] [options]",
-     "leapfrog sheet puzzles/collection/chain-12.epd --html puzzles.html --columns 3",
-     leapfrog::cli::run_sheet},
-    {"best", "The maximum capture: its size, the number of maximal chains, one or all of them.",
-     "best POSITION [--by points|pieces] [--all [--limit N]] [options]",
-     "leapfrog best "
-     ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.",
-     leapfrog::cli::run_best},
-    {"verify",
-     "Is MOVE legal and maximal? Or replay a game record (--game FILE), checking every turn.",
-     "verify POSITION MOVE [options] | verify --game FILE [options]",
-     "leapfrog verify 3441./33311/.1.41/.4.../.41.1 e3xc3xa3", leapfrog::cli::run_verify},
-    {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
-     "bench [--threads N] [options]", "leapfrog bench --threads 1", leapfrog::cli::run_bench},
-    {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
-     "solve POSITION [options]", "leapfrog solve english --json", leapfrog::cli::run_solve,
-     leapfrog::cli::kSolitaireHelp},
-    {"reach", "Count the distinct positions reachable after k captures, for every k.",
-     "reach POSITION [options]", "leapfrog reach english --no-symmetry", leapfrog::cli::run_reach,
-     leapfrog::cli::kSolitaireHelp},
-    {"chess", "Leap Chess: moves, perft, verify, analyse, match, play, uci (docs/leapchess.md).",
-     "chess moves|perft|verify|analyse|match|play|uci ...", "leapfrog chess perft startpos 3",
-     leapfrog::cli::run_chess},
-    {"analyse", "The game: best turn, value and principal variation; or judge a record's turns.",
-     "analyse POSITION [options] | analyse --game FILE [--svg FILE] [options]",
-     "leapfrog analyse 3441./33311/.1.41/.4.../.41.1 --json", leapfrog::cli::run_analyse,
-     leapfrog::cli::kGameHelp},
-    {"play", "A game in the terminal: people type their moves, the engine takes its seats.",
-     "play [POSITION] [--engine all|none|SEATS] [--save FILE] [--quiet] [options]",
-     "leapfrog play murray --size 8 --engine 2", leapfrog::cli::run_play, leapfrog::cli::kGameHelp},
-    {"hub", "The engine on standard input and output for GUIs (Hub protocol, docs/hub.md).",
-     "hub [options]   (then: hub, init, pos pos=murray, go think, quit)",
-     "leapfrog hub --size 8 --nodes 20000", leapfrog::cli::run_hub, leapfrog::cli::kGameHelp},
-    {"serve", "The board in a web browser: play, analyse, solve, puzzles (docs/serve.md).",
-     "serve [--port N] [--host H] [--open] [--max-time SECONDS] [options]",
-     "leapfrog serve --port 8080", leapfrog::cli::run_serve},
-    {"egdb", "Endgame tables: build, inspect and verify a board's exact values (docs/egdb.md).",
-     "egdb build|info|verify POSITION [options]", "leapfrog egdb build traditional --size 6",
-     leapfrog::cli::run_egdb},
-};
-
 void print_usage(std::ostream& out) {
   out << "Usage: leapfrog COMMAND [ARGS] [options]\n\n"
          "Leap-Frog toolkit: positions, legal turns, maximum captures, solitaire lines and the "
          "game.\n\n"
          "Commands:\n";
-  for (const Command& c : kCommands) {
+  for (const Command& c : leapfrog::cli::command_table()) {
     std::string name = c.name;
     name.resize(10, ' ');
     out << "  " << name << c.summary << "\n";
@@ -123,7 +65,7 @@ int main(int argc, char** argv) {
     std::cout << "leapfrog " << LEAPFROG_VERSION << "\n";
     return flushed();
   }
-  for (const Command& c : kCommands) {
+  for (const Command& c : leapfrog::cli::command_table()) {
     if (first != c.name) continue;
     // Every error is one line ending with a pointer to the command's help. The messages quote
     // the user's text themselves; escaping the whole message again (a no-op on escaped text)
@@ -140,7 +82,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<std::string> names;
-  for (const Command& c : kCommands) names.emplace_back(c.name);
+  for (const Command& c : leapfrog::cli::command_table()) names.emplace_back(c.name);
   std::cerr << "leapfrog: unknown command " << leapfrog::quoted_text(first)
             << leapfrog::cli::did_you_mean(first, names) << ". Try 'leapfrog --help'.\n";
   return 2;

@@ -137,4 +137,27 @@ Symmetry::Symmetry(const Shape& shape, const JumpTable& jumps) {
   }
 }
 
+std::vector<std::vector<Square>> cell_classes(const Shape& shape, const Symmetry& sym,
+                                              std::span<const int> which) {
+  std::vector<Square> order;  // reading order
+  for (int rank = shape.height() - 1; rank >= 0; --rank)
+    for (int file = 0; file < shape.width(); ++file)
+      if (shape.is_square(shape.square(file, rank))) order.push_back(shape.square(file, rank));
+  std::vector<int> position(static_cast<std::size_t>(shape.cells()), 0);
+  for (std::size_t i = 0; i < order.size(); ++i) position[order[i]] = static_cast<int>(i);
+  std::vector<bool> placed(static_cast<std::size_t>(shape.cells()), false);
+  std::vector<std::vector<Square>> classes;
+  for (const Square s : order) {
+    if (placed[s]) continue;
+    std::vector<Square> members{s};
+    for (const int k : which) members.push_back(sym.image(k, s));
+    std::sort(members.begin(), members.end(),
+              [&](Square a, Square b) { return position[a] < position[b]; });
+    members.erase(std::unique(members.begin(), members.end()), members.end());
+    for (const Square m : members) placed[m] = true;
+    classes.push_back(std::move(members));
+  }
+  return classes;
+}
+
 }  // namespace leapfrog

@@ -15,6 +15,7 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "core/geometry.h"
@@ -58,5 +59,13 @@ class Symmetry {
   // tables_[k][byte * 256 + v]: image under k of byte value v at byte position `byte`.
   std::vector<std::vector<std::uint64_t>> tables_;
 };
+
+// The playable cells in classes under the symmetries `which` (indices of `sym`'s maps, a group:
+// e.g. every map that keeps some labelling of the cells; the identity may be left out). Each
+// class lists its cells in reading order (ranks from the top, files from the left), and the
+// classes come in the reading order of their first cells. With `which` empty, every cell is a
+// class of its own.
+std::vector<std::vector<Square>> cell_classes(const Shape& shape, const Symmetry& sym,
+                                              std::span<const int> which);
 
 }  // namespace leapfrog

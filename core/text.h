@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace leapfrog {
 
@@ -101,6 +102,16 @@ inline std::string quoted_start(std::string_view text, std::size_t max_chars = 6
   const std::size_t kept = prefix_bytes(text, max_chars);
   std::string out = quoted_text(text.substr(0, kept));
   if (kept < text.size()) out += "...";
+  return out;
+}
+
+// The words joined by single spaces ("" for none).
+inline std::string join_words(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) {
+    if (!out.empty()) out += ' ';
+    out += w;
+  }
   return out;
 }
 

@@ -100,15 +100,6 @@ std::string join_turns(const Board& board, const std::vector<Turn>& turns) {
   return out;
 }
 
-std::string join_words(const std::vector<std::string>& ws) {
-  std::string out;
-  for (const std::string& w : ws) {
-    if (!out.empty()) out += ' ';
-    out += w;
-  }
-  return out;
-}
-
 std::vector<std::string> split_words(std::string_view s) {
   std::vector<std::string> out;
   for (std::string_view w : words(s)) out.emplace_back(w);

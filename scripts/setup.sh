@@ -6,6 +6,7 @@
 #   scripts/setup.sh format   only clang-format (./build.sh format: no compiler needed)
 #   scripts/setup.sh fuzz     what the libFuzzer harnesses need (./build.sh fuzz): clang and
 #                             its runtime libraries instead of g++, no test or benchmark tools
+#   scripts/setup.sh mpi      Open MPI for leapfrog-mpi (./build.sh mpi; about 53 MB)
 set -euo pipefail
 
 case "${1:-build}" in
@@ -29,8 +30,10 @@ case "${1:-build}" in
       llvm-14                       # llvm-symbolizer: crash reports name files and lines
       libboost-program-options-dev libtbb-dev nlohmann-json3-dev
     ) ;;
+  mpi)
+    packages=(libopenmpi-dev openmpi-bin) ;;  # leapfrog-mpi: the MPI library and mpirun
   *)
-    echo "usage: scripts/setup.sh [build|format|fuzz]" >&2; exit 2 ;;
+    echo "usage: scripts/setup.sh [build|format|fuzz|mpi]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <mutex>
 
+#include "core/checksum.h"
 #include "core/hash.h"
 #include "core/poller.h"
 
@@ -41,18 +42,6 @@ std::uint64_t next_set(std::uint64_t x) {
   const std::uint64_t low = x & (~x + 1);
   const std::uint64_t ripple = x + low;
   return ripple | (((x ^ ripple) >> 2) / low);
-}
-
-std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
-  std::uint64_t h = 0x6A09E667F3BCC909ULL;
-  std::size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, bytes.data() + i, 8);
-    h = mix64(h ^ w) + i;
-  }
-  for (; i < bytes.size(); ++i) h = mix64(h ^ bytes[i]) + i;
-  return h;
 }
 
 constexpr char kMagic[8] = {'L', 'F', 'E', 'G', 'D', 'B', '\0', '\1'};

@@ -19,21 +19,27 @@
 #include <map>
 #include <memory>
 #include <new>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
+#include "core/exchange.h"
 #include "core/hash.h"
+#include "core/level_store.h"
 #include "core/open_table.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
 #include "puzzles/movegen.h"
 #include "solver/memory_budget.h"
 #include "solver/reach/packing.h"
+#include "solver/reach/split.h"
 #include "solver/reach/storage.h"
 
 namespace leapfrog {
@@ -73,12 +79,51 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
   return out;
 }
 
+// A level's positions in the words of a stored level (core/level_store.h): the packed
+// position, then with counting the count, low word first.
+template <bool kCount>
+void save_level(LevelStore& store, const LevelStore::Mark& mark,
+                const Level<Parent<kCount>>& level) {
+  constexpr std::size_t kChunkEntries = std::size_t{1} << 16;
+  store.begin(mark, level.size(), static_cast<int>(kWords<kCount>));
+  std::vector<std::uint64_t> words;
+  words.reserve(kChunkEntries * kWords<kCount>);
+  for (std::size_t i = 0; i < level.size(); i += kChunkEntries) {
+    words.clear();
+    for (std::size_t j = i; j < std::min(level.size(), i + kChunkEntries); ++j) {
+      words.push_back(level[j].packed);
+      if constexpr (kCount) {
+        words.push_back(static_cast<std::uint64_t>(level[j].n));
+        words.push_back(static_cast<std::uint64_t>(level[j].n >> 64));
+      }
+    }
+    store.write(words);
+  }
+  store.commit();
+}
+
+template <bool kCount>
+void read_level(LevelStore& store, Level<Parent<kCount>>& level) {
+  constexpr std::size_t kChunkEntries = std::size_t{1} << 16;
+  std::vector<std::uint64_t> words(kChunkEntries * kWords<kCount>);
+  for (std::size_t i = 0; i < level.size(); i += kChunkEntries) {
+    const std::size_t n = std::min(level.size() - i, kChunkEntries);
+    store.read(std::span(words.data(), n * kWords<kCount>));
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::uint64_t* w = &words[j * kWords<kCount>];
+      level[i + j].packed = w[0];
+      if constexpr (kCount) level[i + j].n = (Count128{w[2]} << 64) | w[1];
+    }
+  }
+}
+
 // kImages: 1 without symmetry, else 8, or 12 for the hexagon of six directions (the most
 // symmetries a board can have: fewer are padded with the identity, which leaves the least
 // image unchanged and the inner loop fixed). Key: the stored word's type.
 template <bool kCount, int kImages, class Key>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
                                 std::uint64_t start, const SearchControl& control,
+                                LevelExchange& exchange, LevelStore* store,
                                 std::uint64_t target = 0) {
   using T = Item<Key, kCount>;
   // Room for every image packing.images writes (at least the eight the unrolled minimum
@@ -119,30 +164,64 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   Budget budget(control.memory_mb);
   // Smaller rounds in a small budget: a round's chunks (about 8 children a parent) take an
   // eighth of it at most.
+  // Split over ranks, a round's children for other ranks wait in words of their own (about
+  // 8 children a parent, kWords words each, out and in): a round takes at most a
+  // sixteenth of the budget for each.
+  const int ranks = exchange.ranks(), me = exchange.rank();
+  const bool split = ranks > 1;
   const std::size_t round =
       control.memory_mb == 0
           ? kRound<T>
-          : std::clamp<std::size_t>((control.memory_mb << 20) / (64 * sizeof(T)), 4096, kRound<T>);
+          : std::clamp<std::size_t>(
+                (control.memory_mb << 20) / (split ? 16 * 64 * kWords<kCount> : 64 * sizeof(T)),
+                4096, kRound<T>);
   tbb::enumerable_thread_specific<Scatter<T>> local(std::ref(budget));
+  tbb::enumerable_thread_specific<Outbox> outboxes(
+      [&] { return Outbox(static_cast<std::size_t>(exchange.ranks())); });
   std::vector<KeySet<Key, kCount>> sets(kBuckets);
 
   FastResult<kCount> out;
   ReachResult& result = out.reach;
   Poller poller(control);
   Level<Parent<kCount>> level;
-  level.reset(1, budget);
-  {
+  // Resumed from a stored level: that level is saved already.
+  bool resumed = false;
+  if (const std::optional<LevelStore::Mark> mark =
+          store != nullptr ? store->resume_mark() : std::nullopt) {
+    result.levels.assign(mark->levels.begin(), mark->levels.end() - 1);
+    for (const std::uint64_t size : result.levels) result.total += size;
+    result.nodes = mark->nodes;
+    out.overflow = mark->overflow;
+    const std::uint64_t entries = store->resume_entries();
+    if (exchange.any(!level.reset(entries, budget))) {
+      result.complete = false;
+      result.out_of_memory = true;
+      return out;
+    }
+    read_level(*store, level);
+    resumed = true;
+  } else {
     std::array<std::uint64_t, kSlots> img{};
     packing.images(start, img.data());
-    level[0].packed = *std::min_element(img.begin(), img.begin() + used);
-    if constexpr (kCount) level[0].n = 1;
+    const std::uint64_t least = *std::min_element(img.begin(), img.begin() + used);
+    // The start belongs to its owner alone.
+    level.reset(exchange.owner(least) == exchange.rank() ? 1 : 0, budget);
+    if (!level.empty()) level[0].packed = least;
+    if constexpr (kCount)
+      if (!level.empty()) level[0].n = 1;
   }
   const int threads =
       control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
   tbb::task_arena arena(threads);
-  while (!level.empty()) {
-    result.levels.push_back(level.size());
-    result.total += level.size();
+  while (true) {
+    // Every rank's share of the level, and of the rounds: each rank takes part in as many
+    // rounds as the rank with the largest share.
+    const std::uint64_t size = exchange.sum(level.size());
+    if (size == 0) break;
+    result.levels.push_back(size);
+    result.total += size;
+    if (store != nullptr && !std::exchange(resumed, false))
+      save_level(*store, LevelStore::Mark{result.levels, result.nodes, out.overflow}, level);
     if constexpr (kCount) {
       out.deepest = 0;
       out.at_target = 0;
@@ -151,10 +230,17 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         if (out.deepest < p.n) out.overflow = true;
         if (p.packed == target) out.at_target = p.n;
       }
+      if (split) {
+        out.deepest = sum_count(exchange, out.deepest, out.overflow);
+        out.at_target = sum_count(exchange, out.at_target, out.overflow);
+      }
     }
     const int k = static_cast<int>(result.levels.size()) - 1;
-    for (std::size_t begin = 0; begin < level.size(); begin += round) {
-      if (poller.limit_reached(result.nodes)) {
+    const std::size_t rounds =
+        static_cast<std::size_t>(exchange.max((level.size() + round - 1) / round));
+    for (std::size_t part = 0; part < rounds; ++part) {
+      const std::size_t begin = std::min(level.size(), part * round);
+      if (exchange.any(poller.limit_reached(result.nodes))) {
         result.complete = false;
         return out;
       }
@@ -163,6 +249,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
           Scatter<T>& scatter = local.local();
+          Outbox* const outbox = split ? &outboxes.local() : nullptr;
           std::array<std::uint64_t, kSlots> img{};
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
             const std::uint64_t packed = level[i].packed;
@@ -186,6 +273,13 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
                 } else if constexpr (kImages > 1) {
                   for (std::size_t t = 1; t < kImages; ++t) least = std::min(least, img[t] ^ m[t]);
                 }
+                if (split) {
+                  const int owner = LevelExchange::owner_of(least, ranks);
+                  if (owner != me) {
+                    outbox->add(owner, least, level[i]);
+                    continue;
+                  }
+                }
                 const std::uint64_t h = mixer.mix(least);
                 T child;
                 child.key = static_cast<Key>((h & key_mask) + 1);
@@ -199,6 +293,33 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           }
           stream_fence();
         });
+      });
+      if (split) {
+        // The children other ranks own go to them; those that came from them join this
+        // rank's own in the buckets.
+        const Received in = swap_children(exchange, outboxes, budget);
+        arena.execute([&] {
+          tbb::parallel_for(
+              tbb::blocked_range<std::size_t>(0, in.words.size() / kWords<kCount>, 4096),
+              [&](const auto& range) {
+                Scatter<T>& scatter = local.local();
+                for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                  const std::uint64_t* w = &in.words[i * kWords<kCount>];
+                  const std::uint64_t h = mixer.mix(w[0]);
+                  T child;
+                  child.key = static_cast<Key>((h & key_mask) + 1);
+                  if constexpr (kCount) {
+                    child.lo = w[1];
+                    child.hi = w[2];
+                  }
+                  scatter.add(static_cast<std::size_t>(h >> key_bits), child);
+                }
+                stream_fence();
+              });
+        });
+        budget.give(in.held);
+      }
+      arena.execute([&] {
         tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
           for (Scatter<T>& s : local) {
             sets[b].insert_all(s.out[b].data(), s.out[b].size(), budget);
@@ -208,15 +329,16 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           }
         });
       });
-      result.nodes += end - begin;
-      if (budget.exceeded()) break;
+      result.nodes += exchange.sum(end - begin);
+      if (exchange.any(budget.exceeded())) break;
     }
     std::vector<std::size_t> offset(kBuckets + 1, 0);
     for (std::size_t b = 0; b < kBuckets; ++b) {
       offset[b + 1] = offset[b] + sets[b].size();
       out.overflow = out.overflow || sets[b].overflow;
     }
-    if (budget.exceeded() || !level.reset(offset[kBuckets], budget)) {
+    const bool fits = !budget.exceeded() && level.reset(offset[kBuckets], budget);
+    if (exchange.any(!fits)) {
       result.complete = false;  // the next level did not fit: the levels so far are exact
       result.out_of_memory = true;
       return out;
@@ -242,8 +364,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 // result gives in at_target; 0 for none. `orbit` gets the number of its images.
 template <bool kCount>
 FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos,
-                              bool symmetry, const SearchControl& control,
-                              Square target = kNoSquare, int* orbit = nullptr) {
+                              bool symmetry, const SearchControl& control, LevelExchange& exchange,
+                              LevelStore* store, Square target = kNoSquare, int* orbit = nullptr) {
   const Symmetry sym(board, board.jumps(rules.jumps));
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
@@ -265,19 +387,15 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
     if (orbit != nullptr) *orbit = distinct;
   }
   const bool narrow = packing.squares() - std::min(kBucketBits, packing.squares() / 2) <= 31;
-  if (packing.symmetries() == 1)
-    return narrow
-               ? reach_packed<kCount, 1, std::uint32_t>(board, rules, packing, start, control, lone)
-               : reach_packed<kCount, 1, std::uint64_t>(board, rules, packing, start, control,
-                                                        lone);
-  if (packing.symmetries() > 8)
-    return narrow ? reach_packed<kCount, 12, std::uint32_t>(board, rules, packing, start, control,
-                                                            lone)
-                  : reach_packed<kCount, 12, std::uint64_t>(board, rules, packing, start, control,
-                                                            lone);
-  return narrow
-             ? reach_packed<kCount, 8, std::uint32_t>(board, rules, packing, start, control, lone)
-             : reach_packed<kCount, 8, std::uint64_t>(board, rules, packing, start, control, lone);
+  const auto run = [&]<int kImages>() {
+    return narrow ? reach_packed<kCount, kImages, std::uint32_t>(board, rules, packing, start,
+                                                                 control, exchange, store, lone)
+                  : reach_packed<kCount, kImages, std::uint64_t>(board, rules, packing, start,
+                                                                 control, exchange, store, lone);
+  };
+  if (packing.symmetries() == 1) return run.template operator()<1>();
+  if (packing.symmetries() > 8) return run.template operator()<12>();
+  return run.template operator()<8>();
 }
 
 }  // namespace
@@ -442,21 +560,35 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control) {
+  SingleExchange alone;
+  return reach(board, rules, pos, symmetry, control, alone);
+}
+
+ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                  const SearchControl& control, LevelExchange& exchange, LevelStore* store) {
   if (reach_fast_path(board, rules, pos))
-    return reach_fast<false>(board, rules, pos, symmetry, control).reach;
+    return reach_fast<false>(board, rules, pos, symmetry, control, exchange, store).reach;
   return reach_general(board, rules, pos, symmetry, control);
 }
 
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
                                  const SearchControl& control, Square finish) {
+  SingleExchange alone;
+  return count_deepest_lines(board, rules, pos, control, finish, alone);
+}
+
+DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
+                                 const SearchControl& control, Square finish,
+                                 LevelExchange& exchange, LevelStore* store) {
   DeepestLines d;
   if (!reach_fast_path(board, rules, pos)) return d;
   d.applicable = true;
   int orbit = 1;
-  const FastResult<true> r = reach_fast<true>(board, rules, pos, true, control, finish, &orbit);
+  const FastResult<true> r =
+      reach_fast<true>(board, rules, pos, true, control, exchange, store, finish, &orbit);
   d.complete = r.reach.complete;
   d.out_of_memory = r.reach.out_of_memory;
-  d.overflow = r.overflow;
+  d.overflow = exchange.any(r.overflow);
   d.depth = static_cast<int>(r.reach.levels.size()) - 1;
   Count128 n = r.deepest;
   if (finish != kNoSquare) {

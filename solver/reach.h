@@ -15,6 +15,8 @@
 #include <vector>
 
 #include "core/control.h"
+#include "core/exchange.h"
+#include "core/level_store.h"
 #include "puzzles/position.h"
 
 namespace leapfrog {
@@ -29,6 +31,16 @@ struct ReachResult {
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control);
+// The same, split over the ranks of `exchange` (core/exchange.h): every rank calls it with
+// the same arguments and gets the same result (levels, total and nodes of all ranks
+// together). Plain pieces on at most 64 squares under the optional rule (reach_fast_path)
+// are split: each rank holds and expands the positions it owns, and its memory limit is
+// its own. Other positions are enumerated whole on every rank.
+// With a `store` (core/level_store.h), the split path saves every level it builds there and
+// starts from the store's resume level when it names one; the other positions ignore it.
+ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
+                  const SearchControl& control, LevelExchange& exchange,
+                  LevelStore* store = nullptr);
 
 // Counting optimal lines the fast way (plain pieces on at most 64 cells, optional rule, no
 // removal due; `applicable` is false otherwise): every jump captures one piece, so the
@@ -55,5 +67,10 @@ struct DeepestLines {
 // is the class's divided by the number of images.
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
                                  const SearchControl& control, Square finish = kNoSquare);
+// The same, split over the ranks of `exchange` as reach is, its levels saved to and
+// resumed from `store` as reach's are; collective.
+DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
+                                 const SearchControl& control, Square finish,
+                                 LevelExchange& exchange, LevelStore* store = nullptr);
 
 }  // namespace leapfrog

@@ -551,11 +551,21 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
     if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
   }
   if (fast_count && !result.possible && result.complete) result.count.assign(1, '0');
-  if (fast_count && result.proved && result.possible) {
+  // Split over ranks, every rank counts or none does (a rank whose search stopped on its own
+  // clock would otherwise leave the others waiting).
+  bool count_levels = fast_count && result.proved && result.possible;
+  if (options.exchange != nullptr)
+    count_levels = options.exchange->sum(count_levels ? 1 : 0) ==
+                   static_cast<std::uint64_t>(options.exchange->ranks());
+  if (count_levels) {
     // The levels live in the same budget as the search's table, which is gone by now.
     SearchControl levels = control;
     levels.memory_mb = options.hash_mb;
-    const DeepestLines d = count_deepest_lines(board, solo, pos, levels, options.finish);
+    SingleExchange alone;
+    const DeepestLines d =
+        count_deepest_lines(board, solo, pos, levels, options.finish,
+                            options.exchange != nullptr ? *options.exchange : alone,
+                            options.level_store);
     Value kind = 0;
     for (int s = 0; s < board.cells() && kind == 0; ++s)
       kind = pos.cells[static_cast<std::size_t>(s)];

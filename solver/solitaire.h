@@ -53,6 +53,8 @@
 #include <vector>
 
 #include "core/control.h"
+#include "core/exchange.h"
+#include "core/level_store.h"
 #include "puzzles/position.h"
 
 namespace leapfrog {
@@ -75,6 +77,13 @@ struct SolveOptions {
   // (dearest capture first). Value, line and count stay the same (see Determinism); only
   // `nodes` changes.
   bool reversed_order = false;
+  // With `count`: the ranks the breadth-first count's levels are split over (core/exchange.h;
+  // every rank then calls solve with the same arguments, and the search itself runs whole on
+  // each); null: this process alone.
+  LevelExchange* exchange = nullptr;
+  // With `count`: where the breadth-first count saves its levels and resumes from
+  // (core/level_store.h); null: nowhere.
+  LevelStore* level_store = nullptr;
 };
 
 struct SolveResult {

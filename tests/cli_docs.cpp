@@ -63,9 +63,9 @@ namespace {
 // Every subcommand's --help, and the program's.
 std::vector<std::pair<std::string, std::string>> help_texts() {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const char* cmd : {"", "show", "moves", "best", "verify", "solve", "reach", "perft",
-                          "generate", "generate layout", "generate puzzles", "check", "sheet",
-                          "bench", "analyse", "play", "hub", "serve"})
+  for (const char* cmd : {"", "show", "moves", "best", "verify", "solve", "reach", "survey",
+                          "perft", "generate", "generate layout", "generate puzzles", "check",
+                          "sheet", "bench", "analyse", "play", "hub", "serve"})
     out.emplace_back(cmd, leapfrog::testing::run_cli(std::string(cmd) + " --help").out);
   return out;
 }

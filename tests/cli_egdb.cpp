@@ -11,28 +11,9 @@
 
 using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
+using leapfrog::testing::Scratch;
 using leapfrog::testing::Tiny;
 using Json = nlohmann::json;
-
-namespace {
-
-// A scratch folder of its own, removed at the end.
-struct Scratch {
-  std::string dir;
-  Scratch() {
-    dir = (std::filesystem::temp_directory_path() /
-           ("leapfrog_egdb_test_" + std::to_string(::getpid()) + "_" + std::to_string(count++)))
-              .string();
-    std::filesystem::create_directories(dir);
-  }
-  ~Scratch() {
-    std::error_code ec;
-    std::filesystem::remove_all(dir, ec);
-  }
-  static inline int count = 0;
-};
-
-}  // namespace
 
 TEST_CASE("egdb build writes every level, info lists them, verify re-derives them", "[cli][egdb]") {
   const Scratch s;

@@ -1,6 +1,8 @@
 // The command line's contract for solve and reach (docs/json.md).
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -276,4 +278,48 @@ TEST_CASE("solve --finish refuses what is not a square of the board", "[cli][sol
   }
   CHECK(run_cli("solve english --finish").code == 2);  // no value
   CHECK(run_cli("solve --help").out.find("--finish SQUARE") != std::string::npos);
+}
+
+TEST_CASE("reach and solve --count resume from --checkpoint with the totals of one run",
+          "[cli][reach][checkpoint]") {
+  using leapfrog::testing::Scratch;
+  const std::string board = "traditional --size 5 --hole c3 --threads 1 --json";
+  const auto whole = run_cli("reach " + board);
+  REQUIRE(whole.code == 0);
+  const Scratch s("leapfrog_checkpoint_test");
+  // Stopped by the node limit: the levels done are saved; the rerun goes on from there.
+  const auto stopped = run_cli("reach " + board + " --nodes 20000 --checkpoint " + s.dir);
+  REQUIRE(stopped.code == 0);
+  CHECK(Json::parse(stopped.out)["complete"] == false);
+  const auto resumed = run_cli("reach " + board + " --checkpoint " + s.dir);
+  REQUIRE(resumed.code == 0);
+  CHECK(resumed.out == whole.out);
+  CHECK(resumed.err.starts_with("resuming from level "));
+  // A damaged file is refused, named; another job's folder too.
+  std::string damaged;
+  for (const auto& f : std::filesystem::directory_iterator(s.dir)) damaged = f.path().string();
+  REQUIRE_FALSE(damaged.empty());
+  {
+    std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(90);
+    f.put('x');
+  }
+  const auto refused = run_cli("reach " + board + " --checkpoint " + s.dir);
+  CHECK(refused.code == 2);
+  CHECK(refused.err.find("the file '" + damaged + "' is damaged") != std::string::npos);
+  CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+  const auto other = run_cli("reach english --nodes 1 --checkpoint " + s.dir);
+  CHECK(other.code == 2);
+  CHECK(other.err.find("holds the levels of another job") != std::string::npos);
+  // solve --count saves its count's levels; resumed from the last, the same count.
+  const Scratch c("leapfrog_checkpoint_test");
+  const auto counted = run_cli("solve " + board + " --count --checkpoint " + c.dir);
+  REQUIRE(counted.code == 0);
+  const auto again = run_cli("solve " + board + " --count --checkpoint " + c.dir);
+  REQUIRE(again.code == 0);
+  CHECK(Json::parse(again.out)["count"] == Json::parse(counted.out)["count"]);
+  CHECK(again.err.starts_with("resuming from level "));
+  // Where there are no levels to save, or no count, --checkpoint is refused.
+  CHECK(run_cli("reach murray --size 4 --checkpoint " + c.dir).code == 2);
+  CHECK(run_cli("solve english --checkpoint " + c.dir).code == 2);
 }

@@ -294,6 +294,37 @@ TEST_CASE("the symmetry groups of the usual boards", "[core]") {
   CHECK(count(Shape(5, 5), JumpSet::kHex) == 4);
 }
 
+TEST_CASE("cell classes are the orbits of the symmetries asked for, in reading order", "[core]") {
+  const Shape square(3, 3);
+  const Symmetry sym(square, JumpTable(square, directions(JumpSet::kOrthogonal)));
+  REQUIRE(sym.count() == 8);
+  const auto name = [&](Square s) { return square_name(square, s); };
+  const auto names = [&](const std::vector<std::vector<Square>>& classes) {
+    std::vector<std::vector<std::string>> out;
+    for (const auto& c : classes) {
+      out.emplace_back();
+      for (const Square s : c) out.back().push_back(name(s));
+    }
+    return out;
+  };
+  std::vector<int> all;
+  for (int k = 1; k < sym.count(); ++k) all.push_back(k);
+  // The corners, the edges and the centre, each class in reading order (a3 first).
+  CHECK(names(cell_classes(square, sym, all)) ==
+        std::vector<std::vector<std::string>>{
+            {"a3", "c3", "a1", "c1"}, {"b3", "a2", "c2", "b1"}, {"b2"}});
+  // None asked for: each cell alone, in reading order.
+  const auto alone = names(cell_classes(square, sym, {}));
+  REQUIRE(alone.size() == 9);
+  CHECK(alone.front() == std::vector<std::string>{"a3"});
+  CHECK(alone.back() == std::vector<std::string>{"c1"});
+  // The mirror of the files alone (symmetry 1): columns a and c pair up row by row.
+  const std::vector<int> mirror{1};
+  CHECK(names(cell_classes(square, sym, mirror)) ==
+        std::vector<std::vector<std::string>>{
+            {"a3", "c3"}, {"b3"}, {"a2", "c2"}, {"b2"}, {"a1", "c1"}, {"b1"}});
+}
+
 TEST_CASE("position classes are every invariant of the jumps", "[core]") {
   for (const Case& c : small_cases()) {
     const Shape s = shape_of(c.rows);

@@ -10,6 +10,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -255,6 +256,24 @@ class CliDialogue {
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;
   std::string buffer_;
+};
+
+// A scratch folder of its own under the system's temporary folder, removed at the end.
+struct Scratch {
+  std::string dir;
+  explicit Scratch(const std::string& name = "leapfrog_test") {
+    dir = (std::filesystem::temp_directory_path() /
+           (name + "_" + std::to_string(::getpid()) + "_" + std::to_string(count++)))
+              .string();
+    std::filesystem::create_directories(dir);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    std::filesystem::remove_all(dir, ec);
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  static inline int count = 0;
 };
 
 }  // namespace leapfrog::testing

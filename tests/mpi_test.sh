@@ -1,0 +1,111 @@
+#!/bin/sh
+# leapfrog-mpi against leapfrog: the same --json at 1 to 4 ranks (reach, solve --count), a
+# time limit that stops every rank, a killed rank and the resumed checkpoint, and bad input
+# reported once with exit 2.
+#   mpi_test.sh LEAPFROG LEAPFROG_MPI MPIRUN
+# Exits 77 (ctest: skipped) when leapfrog-mpi was not built (no MPI found).
+leapfrog=$1 split=$2 mpirun=$3
+if [ ! -x "$split" ] || [ -z "$mpirun" ]; then
+  echo "skipped: leapfrog-mpi is not built (no MPI library was found; ./build.sh mpi installs one)"
+  exit 77
+fi
+# Test machines and CI run as root; two cores need --oversubscribe for 3 and 4 ranks.
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# One thread a rank: the ranks share the machine's cores.
+run() {  # ranks, leapfrog-mpi arguments...
+  n=$1; shift
+  "$mpirun" --oversubscribe -np "$n" "$split" "$@" --threads 1
+}
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+same() {  # what, ranks, arguments...
+  what=$1 n=$2; shift 2
+  "$leapfrog" "$@" --threads 1 --json >"$tmp/alone.json" 2>&1
+  run "$n" "$@" --json >"$tmp/split.json" 2>&1
+  if cmp -s "$tmp/alone.json" "$tmp/split.json"; then
+    echo "ok: $what at $n ranks"
+  else
+    echo "FAILED: $what at $n ranks differs from leapfrog:"
+    diff "$tmp/alone.json" "$tmp/split.json" | head -20
+    fail=1
+  fi
+}
+for n in 1 2 3 4; do
+  same "reach of a 5x5 board with one hole" "$n" reach traditional --size 5 --hole c3
+done
+# Stopped by the node limit before level 10 (the levels so far are exact).
+for n in 2 4; do
+  same "reach of a 6x6 board with one hole, 500000 nodes" "$n" reach traditional --size 6 --hole c3 --nodes 500000
+done
+same "reach of coloured pieces (enumerated whole on every rank)" 3 reach 2413/3142/1.24/4321 --variant murray
+same "reach of English, 300000 nodes" 3 reach english --nodes 300000
+same "solve --count of the triangle, finishing on c1" 2 solve triangle --finish c1 --count
+same "solve --count of a 5x5 board with one hole" 3 solve traditional --size 5 --hole c3 --count
+
+# A time limit stops every rank together: incomplete, exit 0, the levels so far.
+run 2 reach traditional --size 6 --hole c3 --time-limit 0.3 --json >"$tmp/stopped.json" 2>&1
+code=$?
+if [ $code -eq 0 ] && grep -q '"complete": false' "$tmp/stopped.json"; then
+  echo "ok: --time-limit stops every rank"
+else
+  echo "FAILED: --time-limit (exit $code):"; head -20 "$tmp/stopped.json"; fail=1
+fi
+
+# --checkpoint: one rank killed (kill -9) after some levels ends the whole job, without a
+# hang; a rerun with the same folder resumes from a level every rank saved and gives
+# leapfrog's levels; a damaged file is refused, named, with exit 2.
+ck="$tmp/ck"
+"$leapfrog" reach english --threads 1 --json >"$tmp/alone.json" 2>&1
+run 2 reach english --checkpoint "$ck" --json >"$tmp/killed.json" 2>"$tmp/killed.err" &
+job=$!
+i=0
+while [ ! -f "$ck/rank-1-of-2.level-12" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+rank=$(ps -eo pid=,comm=,args= | awk -v ck="$ck" '$2 == "leapfrog-mpi" && index($0, ck) { print $1; exit }')
+[ -n "$rank" ] && kill -9 "$rank"
+# The job ends on its own once a rank is gone (mpirun stops the others); 60 s is a hang.
+i=0
+while kill -0 "$job" 2>/dev/null && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+if kill -0 "$job" 2>/dev/null; then
+  echo "FAILED: the job hung after a rank was killed"; kill -9 "$job"; fail=1
+fi
+wait "$job"
+code=$?
+if [ -n "$rank" ] && [ $code -ne 0 ] && ! grep -q '"complete": true' "$tmp/killed.json"; then
+  echo "ok: killing rank pid $rank ended the job (exit $code)"
+else
+  echo "FAILED: killing a rank (pid '$rank', exit $code):"; cat "$tmp/killed.err" | head; fail=1
+fi
+run 2 reach english --checkpoint "$ck" --json >"$tmp/resumed.json" 2>"$tmp/resumed.err"
+if cmp -s "$tmp/alone.json" "$tmp/resumed.json" && grep -q "^resuming from level" "$tmp/resumed.err"; then
+  echo "ok: $(cat "$tmp/resumed.err"), leapfrog's levels"
+else
+  echo "FAILED: the resumed run:"; cat "$tmp/resumed.err"; diff "$tmp/alone.json" "$tmp/resumed.json" | head; fail=1
+fi
+damaged=$(ls "$ck"/rank-1-of-2.level-* | head -1)
+printf 'x' | dd of="$damaged" bs=1 seek=100 conv=notrunc 2>/dev/null
+run 2 reach english --checkpoint "$ck" --json >"$tmp/out" 2>"$tmp/err"
+code=$?
+if [ $code -eq 2 ] && grep -q "the file '$damaged' is damaged" "$tmp/err" &&
+  [ "$(grep -c "leapfrog-mpi reach:" "$tmp/err")" -eq 1 ]; then
+  echo "ok: a damaged file is refused: $(grep "leapfrog-mpi reach:" "$tmp/err")"
+else
+  echo "FAILED: a damaged file (exit $code):"; cat "$tmp/err"; fail=1
+fi
+
+# Bad input: one message (rank 0's), exit 2.
+run 3 reach nowhere >"$tmp/out" 2>"$tmp/err"
+code=$?
+lines=$(grep -c "leapfrog-mpi reach:" "$tmp/err")
+if [ $code -ne 0 ] && [ "$lines" -eq 1 ]; then
+  echo "ok: bad input: one message, exit $code"
+else
+  echo "FAILED: bad input: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
+fi
+run 2 perft english 2 >"$tmp/out" 2>"$tmp/err"
+if [ $? -ne 0 ] && grep -q "not split over ranks" "$tmp/err"; then
+  echo "ok: a command that is not split is refused"
+else
+  echo "FAILED: perft:"; cat "$tmp/err"; fail=1
+fi
+exit $fail
