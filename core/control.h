@@ -23,6 +23,9 @@ struct Progress {
 struct SearchControl {
   // Set by the caller (e.g. on Ctrl-C) to stop the search early; may be null.
   const std::atomic<bool>* stop = nullptr;
+  // A second flag, polled as `stop` is: set by a search that runs this one beside others
+  // and no longer needs its answer (solve's finish probes); may be null.
+  const std::atomic<bool>* cancel = nullptr;
   // 0 = no limit.
   std::uint64_t node_limit = 0;
   std::chrono::milliseconds time_limit{0};
@@ -35,7 +38,10 @@ struct SearchControl {
   // Worker threads; 0 = all cores. Results never depend on it.
   int threads = 0;
 
-  bool stop_requested() const { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+  bool stop_requested() const {
+    return (stop != nullptr && stop->load(std::memory_order_relaxed)) ||
+           (cancel != nullptr && cancel->load(std::memory_order_relaxed));
+  }
 };
 
 }  // namespace leapfrog

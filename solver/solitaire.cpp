@@ -301,6 +301,152 @@ Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<T
   }
 }
 
+// Nodes for one finish probe (finish_probes): a few seconds of one thread.
+constexpr std::uint64_t kProbeNodes = std::uint64_t{1} << 22;
+
+// What the finish probes found: a line to one piece, or nothing.
+struct ProbeResult {
+  SolveResult line;    // proved, with a line, when `found`
+  bool found = false;  // a line that leaves one piece, of the cheapest value
+  std::uint64_t nodes = 0;
+};
+
+// Where the guided line misses a lone last piece that the position class allows (Wiegleb
+// from e9): the finish search (SolveOptions::finish, with its pagoda and backward-table
+// cuts) asked for each square where a lone piece can stand, up to the symmetries that keep
+// the position, the squares farthest from the empty ones first (returns to the start hole
+// are the hard finishes), each within kProbeNodes on one thread, so that the answer is the
+// same at any thread count. A line found leaves one piece: proved optimal when that piece
+// is the cheapest (`bound`). Boards of at most 64 squares under the optional rule, no
+// removal due.
+ProbeResult finish_probes(const Board& board, const Rules& solo, const Position& pos,
+                          const SolveOptions& options, const SearchControl& control, Score bound) {
+  ProbeResult out;
+  const PositionClasses classes(board, board.jumps(solo.jumps));
+  const Symmetry sym(board, board.jumps(solo.jumps));
+  std::uint64_t code = 0;
+  Score total = 0;
+  Value cheapest = 0;
+  double fx = 0, fy = 0;
+  int empty = 0;
+  for (int i = 0; i < board.squares(); ++i) {
+    const Square s = board.cell(i);
+    const Value v = pos.cells[s];
+    if (v == 0) {
+      fx += board.file(s);
+      fy += board.rank(s);
+      ++empty;
+      continue;
+    }
+    code ^= classes.code(s);
+    total += solo.gain(v);
+    cheapest = cheapest == 0 ? v : std::min(cheapest, v);
+  }
+  if (empty == 0 || cheapest == 0 || bound != total - solo.gain(cheapest)) return out;
+  fx /= empty;
+  fy /= empty;
+  // The symmetries that keep the position carry a lone finish on s to one on its image.
+  std::vector<int> keep;
+  for (int k = 1; k < sym.count(); ++k) {
+    bool same = true;
+    for (int i = 0; i < board.squares() && same; ++i)
+      same = pos.cells[sym.image(k, board.cell(i))] == pos.cells[board.cell(i)];
+    if (same) keep.push_back(k);
+  }
+  std::vector<std::pair<double, int>> squares;  // (minus the distance, dense index)
+  for (int i = 0; i < board.squares(); ++i) {
+    const Square s = board.cell(i);
+    if (classes.code(s) != code) continue;
+    bool first = true;
+    for (int k : keep) first = first && board.index(sym.image(k, s)) >= i;
+    if (!first) continue;
+    const double dx = board.file(s) - fx, dy = board.rank(s) - fy;
+    squares.push_back({-(dx * dx + dy * dy), i});
+  }
+  std::sort(squares.begin(), squares.end());
+  const std::size_t k = squares.size();
+  if (k == 0) return out;
+  // The probes run side by side, each on one thread with its own table: a share of --hash
+  // that depends on the number of probes only, so that each probe's answer is the same
+  // whatever runs beside it. Under a node limit they run one after another, each within
+  // what the ones before left. A probe whose square comes after one that found a line is
+  // cancelled: the first square in order that has a line gives the answer.
+  const std::size_t share = std::max<std::size_t>(options.hash_mb / k, 1);
+  const int threads = control.node_limit != 0 ? 1
+                      : control.threads > 0   ? control.threads
+                                              : tbb::this_task_arena::max_concurrency();
+  const int workers = static_cast<int>(std::max<std::size_t>(
+      1, std::min({static_cast<std::size_t>(threads), k, options.hash_mb / share})));
+  std::vector<SolveResult> results(k);
+  std::vector<char> ran(k, 0);
+  std::vector<std::atomic<bool>> cancel(k);
+  std::atomic<std::size_t> next{0}, found_at{k};
+  std::atomic<std::uint64_t> used{0};
+  std::mutex report;
+  const auto started = std::chrono::steady_clock::now();
+  const auto probe_one = [&](std::size_t j) {
+    if (found_at.load() < j || control.stop_requested()) return;
+    SearchControl probe = control;
+    probe.cancel = &cancel[j];
+    probe.node_limit = kProbeNodes;
+    if (control.node_limit != 0) {
+      if (used.load() >= control.node_limit) return;
+      probe.node_limit = std::min(kProbeNodes, control.node_limit - used.load());
+    }
+    if (control.time_limit.count() > 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      if (spent >= control.time_limit) return;
+      probe.time_limit = control.time_limit - spent;
+    }
+    if (control.progress)  // the caller's callback is never called concurrently with itself
+      probe.progress = [&](const Progress& p) {
+        std::unique_lock lock(report, std::try_to_lock);
+        if (lock.owns_lock()) control.progress(p);
+      };
+    SolveOptions o = options;
+    o.count = false;
+    o.hash_mb = share;
+    o.finish = board.cell(squares[j].second);
+    const std::size_t table = std::min((o.hash_mb << 20) / 4, kFinishTableMb << 20);
+    results[j] =
+        run(BitGame(board, solo, pos, o.symmetry, o.finish, table), solo, o, probe, -1, table);
+    ran[j] = 1;
+    used += results[j].nodes;
+    if (results[j].possible && results[j].proved && results[j].value == bound) {
+      std::size_t cur = found_at.load();
+      while (j < cur && !found_at.compare_exchange_weak(cur, j)) {
+      }
+      for (std::size_t later = j + 1; later < k; ++later) cancel[later].store(true);
+    }
+  };
+  const auto work = [&] {
+    for (std::size_t j = next++; j < k; j = next++) probe_one(j);
+  };
+  if (workers == 1) {
+    work();
+  } else {
+    tbb::task_arena arena(workers);
+    arena.execute([&] {
+      tbb::parallel_for(
+          0, workers, [&](int) { work(); }, tbb::simple_partitioner());
+    });
+  }
+  // Every probe before the first that found a line ran to its end: the answer and the nodes
+  // counted are those of the probes up to it, whatever ran beside them.
+  for (std::size_t j = 0; j < k; ++j) {
+    if (!ran[j]) return out;  // stopped before it began: nothing more is known
+    out.nodes += results[j].nodes;
+    if (j == found_at.load()) {
+      out.line = std::move(results[j]);
+      out.found = true;
+      return out;
+    }
+    // A line that leaves a dearer lone piece is not the optimum; the search goes on.
+  }
+  return out;
+}
+
 }  // namespace
 
 Score solitaire_bound(const Board& board, const Rules& rules, const Position& pos) {
@@ -335,6 +481,29 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                      board.squares() > kGuidedSquares;
   GuidedResult guided;
   SearchControl after_guide = control;
+  // What the limits leave once `used` nodes have been searched, from `started` on.
+  const auto rest = [&](std::uint64_t used) {
+    SearchControl left = control;
+    if (control.time_limit.count() > 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      left.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
+    }
+    if (control.node_limit != 0)
+      left.node_limit = control.node_limit > used ? control.node_limit - used : 1;
+    return left;
+  };
+  // The guided line as the answer: proved when it meets `bound`.
+  const auto guided_answer = [&](Score bound, std::uint64_t nodes) {
+    SolveResult done;
+    done.value = guided.value;
+    done.line = join_chains(guided.line);
+    done.proved = guided.value >= bound;
+    done.complete = done.proved;
+    done.bound = done.proved ? guided.value : bound;
+    done.nodes = nodes;
+    return done;
+  };
   if (guide) {
     const Score bound = solitaire_bound(board, solo, pos);
     guided = guided_line(board, solo, pos, bound, GuidedOptions{}, control);
@@ -342,23 +511,29 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       throw std::logic_error("solve: the guided line does not replay to its value");
     if (guided.value >= bound || !guided.complete) {
       if (!guided.complete) guided.value += play_on(board, solo, pos, guided.line);
-      SolveResult done;
-      done.value = guided.value;
-      done.line = join_chains(guided.line);
-      done.proved = guided.value >= bound;
-      done.complete = done.proved;
-      done.bound = done.proved ? guided.value : bound;
-      done.nodes = guided.nodes;
-      return done;
+      return guided_answer(bound, guided.nodes);
     }
-    if (control.time_limit.count() > 0) {
-      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::steady_clock::now() - started);
-      after_guide.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
+    after_guide = rest(guided.nodes);
+  }
+  // The guided line leaves more than one piece where the class allows one: ask the
+  // finish search for a lone piece on each square it may stand on.
+  // Only for a near miss, a guided line that leaves two pieces: where it leaves more, a lone
+  // last piece is seldom to be had and the probes would take seconds for nothing (the
+  // exhaustive search is often quick there). Not when the guided search's exact endgame
+  // took the whole position either: its line is then optimal. The guided line is single
+  // jumps here (no removal due), each taking one piece.
+  std::uint64_t probe_nodes = 0;
+  const int pieces = piece_count(board, pos);
+  if (guide && board.squares() <= 64 && pos.removals_due == 0 && pieces > GuidedOptions{}.endgame &&
+      pieces - static_cast<int>(guided.line.size()) == 2) {
+    const Score bound = solitaire_bound(board, solo, pos);
+    ProbeResult p = finish_probes(board, solo, pos, options, after_guide, bound);
+    probe_nodes = p.nodes;
+    if (p.found) {
+      p.line.nodes = guided.nodes + p.nodes;
+      return p.line;
     }
-    if (control.node_limit != 0)
-      after_guide.node_limit =
-          control.node_limit > guided.nodes ? control.node_limit - guided.nodes : 1;
+    after_guide = rest(guided.nodes + probe_nodes);
   }
   const Score floor = guide ? guided.value : -1;
   // With a finish, a quarter of --hash for its table of small positions that can end there,
@@ -372,7 +547,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
           : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table), solo,
                 search_options, after_guide, floor, table);
   if (guide) {
-    result.nodes += guided.nodes;
+    result.nodes += guided.nodes + probe_nodes;
     if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
   }
   if (fast_count && !result.possible && result.complete) result.count.assign(1, '0');
@@ -399,14 +574,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       // A level did not fit, or the levels' 128-bit counts overflowed: count by the DP
       // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
-      SearchControl rest = control;
-      if (control.time_limit.count() > 0) {
-        const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-            std::chrono::steady_clock::now() - started);
-        rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
-      }
       SolveResult again = run(BitGame(board, solo, pos, options.symmetry, options.finish, table),
-                              solo, options, rest, -1, table);
+                              solo, options, rest(0), -1, table);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);
     }
   }

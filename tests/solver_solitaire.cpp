@@ -221,6 +221,31 @@ TEST_CASE("English peg solitaire leaves one peg (31 captures)", "[solver][solita
   }
 }
 
+TEST_CASE("Wiegleb's board from e9 leaves one peg (43 captures)", "[solver][solitaire]") {
+  // The 45-hole cross, e9 empty: the guided line leaves two pegs there, and the finish
+  // probes find one that leaves one (every Wiegleb start can; Bell, Durango Bill). The line
+  // is its own proof; it is replayed jump by jump, and is the same at 1 and 2 threads.
+  Setup s = parse_position(std::string(find_variant("wiegleb")->start));
+  const Rules rules = s.rules();
+  s.position.cells[s.board.square(4, 4)] = 1;  // e5, the usual start's hole
+  s.position.cells[s.board.square(4, 8)] = 0;  // e9
+  std::vector<Turn> first;
+  for (int threads : {2, 1}) {
+    SearchControl control;
+    control.threads = threads;
+    control.time_limit = std::chrono::seconds(60);  // a search that misses it stops
+    const SolveResult r = solve(s.board, rules, s.position, SolveOptions{}, control);
+    CHECK(r.value == 43);
+    CHECK(r.proved);
+    CHECK(replay(s.board, rules, s.position, 0, r.line) == 43);
+    if (threads == 2)
+      first = r.line;
+    else
+      CHECK(r.line == first);
+    if (leapfrog::testing::kSanitized) break;
+  }
+}
+
 TEST_CASE("a stopped search returns a legal line and proved only at the bound",
           "[solver][solitaire]") {
   Setup s{Board(9, 9), {}, "", {}};
