@@ -131,8 +131,10 @@ void add_checkpoint_option(po::options_description& d, std::string& dir) {
                   "level saved (after a stop, a crash or a killed rank)");
 }
 
-std::string CheckpointStore::path(int level) const {
-  return dir_ + "/rank-" + std::to_string(rank_) + "-of-" + std::to_string(ranks_) + ".level-" +
+std::string CheckpointStore::path(int level) const { return level_file(rank_, level); }
+
+std::string CheckpointStore::level_file(int rank, std::uint64_t level) const {
+  return dir_ + "/rank-" + std::to_string(rank) + "-of-" + std::to_string(ranks_) + ".level-" +
          std::to_string(level);
 }
 
@@ -190,8 +192,7 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
   // Every rank's findings, so that every rank stops alike or agrees the same level.
   const std::vector<std::uint64_t> all = exchange.all_gather(mine);
   const auto quoted_path = [&](int rank, std::uint64_t level) {
-    return quoted_text(dir_ + "/rank-" + std::to_string(rank) + "-of-" + std::to_string(ranks_) +
-                       ".level-" + std::to_string(level));
+    return quoted_text(level_file(rank, level));
   };
   for (int r = 0; r < ranks_; ++r) {
     const std::uint64_t* s = &all[static_cast<std::size_t>(r) * kStatusWords];
@@ -253,7 +254,7 @@ CheckpointStore::~CheckpointStore() {
   if (out_ != nullptr) {
     std::fclose(out_);
     std::error_code ec;
-    fs::remove(path(out_level_) + ".part", ec);
+    fs::remove(part_, ec);
   }
 }
 
@@ -278,10 +279,10 @@ void CheckpointStore::read(std::span<std::uint64_t> into) {
 
 void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) {
   out_level_ = static_cast<int>(mark.levels.size()) - 1;
-  const std::string part = path(out_level_) + ".part";
-  out_ = std::fopen(part.c_str(), "wb");
+  part_ = path(out_level_) + ".part";
+  out_ = std::fopen(part_.c_str(), "wb");
   if (out_ == nullptr)
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part) + " (" +
+    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part_) + " (" +
                              std::strerror(errno) + ")");
   out_sum_ = Checksum();
   const std::uint64_t fixed[kFixedWords] = {kMagic,
@@ -301,23 +302,21 @@ void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) 
 void CheckpointStore::write(std::span<const std::uint64_t> words) {
   out_sum_.add(words);
   if (std::fwrite(words.data(), sizeof(std::uint64_t), words.size(), out_) != words.size())
-    throw std::runtime_error("--checkpoint: cannot write " +
-                             quoted_text(path(out_level_) + ".part") + " (" + std::strerror(errno) +
-                             ")");
+    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part_) + " (" +
+                             std::strerror(errno) + ")");
 }
 
 void CheckpointStore::commit() {
   const std::uint64_t sum = out_sum_.value();
-  const std::string part = path(out_level_) + ".part";
   const bool written = std::fwrite(&sum, sizeof sum, 1, out_) == 1 && std::fflush(out_) == 0 &&
                        ::fsync(::fileno(out_)) == 0;
   const int error = errno;
   const bool closed = std::fclose(out_) == 0;
   out_ = nullptr;
   std::error_code ec;
-  if (written && closed) fs::rename(part, path(out_level_), ec);
+  if (written && closed) fs::rename(part_, path(out_level_), ec);
   if (!written || !closed || ec)
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part) + " (" +
+    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part_) + " (" +
                              (ec ? ec.message() : std::string(std::strerror(error))) + ")");
   // Each rank keeps its last two levels: the others may not have saved the newest yet.
   if (out_level_ >= 2) remove_levels(0, out_level_ - 2);

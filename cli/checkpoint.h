@@ -41,7 +41,8 @@ class CheckpointStore final : public LevelStore {
   const std::string& dir() const { return dir_; }
 
  private:
-  std::string path(int level) const;
+  std::string path(int level) const;  // this rank's file of a level
+  std::string level_file(int rank, std::uint64_t level) const;
   void remove_levels(int from, int to) const;  // this rank's files of levels [from, to]
 
   std::string dir_;
@@ -52,6 +53,7 @@ class CheckpointStore final : public LevelStore {
   std::FILE* in_ = nullptr;   // the resume level's file, at its next word
   std::FILE* out_ = nullptr;  // the level being saved (its .part file)
   int out_level_ = -1;
+  std::string part_;  // out_'s path while it is written
   Checksum out_sum_;
 };
 

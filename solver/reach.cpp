@@ -79,18 +79,20 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
   return out;
 }
 
+// Positions converted a batch at a time between a level and a store's words.
+constexpr std::size_t kStoreBatch = std::size_t{1} << 16;
+
 // A level's positions in the words of a stored level (core/level_store.h): the packed
 // position, then with counting the count, low word first.
 template <bool kCount>
 void save_level(LevelStore& store, const LevelStore::Mark& mark,
                 const Level<Parent<kCount>>& level) {
-  constexpr std::size_t kChunkEntries = std::size_t{1} << 16;
   store.begin(mark, level.size(), static_cast<int>(kWords<kCount>));
   std::vector<std::uint64_t> words;
-  words.reserve(kChunkEntries * kWords<kCount>);
-  for (std::size_t i = 0; i < level.size(); i += kChunkEntries) {
+  words.reserve(kStoreBatch * kWords<kCount>);
+  for (std::size_t i = 0; i < level.size(); i += kStoreBatch) {
     words.clear();
-    for (std::size_t j = i; j < std::min(level.size(), i + kChunkEntries); ++j) {
+    for (std::size_t j = i; j < std::min(level.size(), i + kStoreBatch); ++j) {
       words.push_back(level[j].packed);
       if constexpr (kCount) {
         words.push_back(static_cast<std::uint64_t>(level[j].n));
@@ -104,10 +106,9 @@ void save_level(LevelStore& store, const LevelStore::Mark& mark,
 
 template <bool kCount>
 void read_level(LevelStore& store, Level<Parent<kCount>>& level) {
-  constexpr std::size_t kChunkEntries = std::size_t{1} << 16;
-  std::vector<std::uint64_t> words(kChunkEntries * kWords<kCount>);
-  for (std::size_t i = 0; i < level.size(); i += kChunkEntries) {
-    const std::size_t n = std::min(level.size() - i, kChunkEntries);
+  std::vector<std::uint64_t> words(kStoreBatch * kWords<kCount>);
+  for (std::size_t i = 0; i < level.size(); i += kStoreBatch) {
+    const std::size_t n = std::min(level.size() - i, kStoreBatch);
     store.read(std::span(words.data(), n * kWords<kCount>));
     for (std::size_t j = 0; j < n; ++j) {
       const std::uint64_t* w = &words[j * kWords<kCount>];
