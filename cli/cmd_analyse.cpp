@@ -40,9 +40,13 @@ Json turns_json(const Board& board, const std::vector<Turn>& turns) {
   return out;
 }
 
-// Whether analyse without limits searches this position until proved (analyse_bound_note).
-bool analyse_is_small(const Board& board, const Rules& rules, const Position& pos) {
-  return exact_covers(board, rules, pos) && piece_count(board, pos) <= kSmallAnalysePieces;
+// Whether analyse without limits searches this position until proved (analyse_bound_note):
+// what counts is how far the position is above the positions the search knows at once, so
+// endgame tables to `table_top` pieces raise the limit by as many levels (beyond the first,
+// which the search knows anyway: a lone piece takes nothing).
+bool analyse_is_small(const Board& board, const Rules& rules, const Position& pos, int table_top) {
+  return exact_covers(board, rules, pos) &&
+         piece_count(board, pos) <= kSmallAnalysePieces + std::max(table_top - 1, 0);
 }
 
 std::string analyse_bound_note(bool small) {
@@ -158,7 +162,8 @@ int analyse_one(const CommonOptions& o, const std::string& position,
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
   if (tables) options.tables = tables->tables.get();
   if (control.node_limit == 0 && control.time_limit.count() == 0 && options.max_depth == 0) {
-    const bool small = analyse_is_small(setup.board, rules, setup.position);
+    const bool small =
+        analyse_is_small(setup.board, rules, setup.position, tables ? tables->tables->top() : -1);
     if (!small) control.node_limit = kDefaultAnalyseNodes;
     if (isatty(STDERR_FILENO) != 0) std::cerr << analyse_bound_note(small) << "\n";
   }

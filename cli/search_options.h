@@ -141,7 +141,8 @@ inline SearchControl engine_turn_control(std::uint64_t nodes, double seconds) {
 }
 
 // analyse POSITION with neither limit: a position the exact solver takes with at most this
-// many pieces proves in seconds and is searched until proved; any other gets
+// many pieces (more with endgame tables: cli/cmd_analyse.cpp) proves in seconds to minutes
+// and is searched until proved; any other gets
 // kDefaultAnalyseNodes positions (a few seconds), as chess analyse does.
 inline constexpr int kSmallAnalysePieces = 25;
 inline constexpr std::uint64_t kDefaultAnalyseNodes = 1'000'000;

@@ -3,8 +3,11 @@
 #include <catch2/catch.hpp>
 
 #include "pseudo_terminal.h"
+#include "run_cli.h"
 
+using leapfrog::testing::run_cli;
 using leapfrog::testing::run_in_pty;
+using leapfrog::testing::Scratch;
 
 TEST_CASE("analyse of a large position ends by itself and says so on a terminal",
           "[cli][analyse]") {
@@ -25,4 +28,31 @@ TEST_CASE("analyse of a small position is proved, and says so on a terminal", "[
   CHECK(r.code == 0);
   CHECK(r.out.find("searching until the value is proved") != std::string::npos);
   CHECK(r.out.find("value +3, proved") != std::string::npos);
+}
+
+TEST_CASE("analyse with endgame tables searches until proved that many pieces higher",
+          "[cli][analyse][egdb]") {
+  // 28 pieces on an 8x7 board, none orthogonally next to another: no turn, value 0, proved at
+  // once. Without tables 28 pieces gets the default budget; tables to 3 pieces still leave it
+  // above the limit (25 + 2), tables to 4 pieces bring it within (25 + 3).
+  const Scratch s;
+  std::string text;
+  for (int r = 0; r < 7; ++r) text += std::string(r ? "/" : "") + (r % 2 ? ".1.1.1.1" : "1.1.1.1.");
+  text += " variant=traditional";
+  const auto note = [&](const std::vector<std::string>& extra) {
+    std::vector<std::string> args{LEAPFROG_EXE, "analyse", text};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const auto r = run_in_pty(args, {}, std::chrono::seconds(60));
+    INFO(r.out);
+    REQUIRE(r.code == 0);
+    CHECK(r.out.find("value 0") != std::string::npos);
+    return r.out.find("searching until the value is proved") != std::string::npos;
+  };
+  CHECK_FALSE(note({}));
+  REQUIRE(run_cli("egdb build " + leapfrog::testing::quoted(text) + " --pieces 3 --egdb " + s.dir)
+              .code == 0);
+  CHECK_FALSE(note({"--egdb", s.dir}));
+  REQUIRE(run_cli("egdb build " + leapfrog::testing::quoted(text) + " --pieces 4 --egdb " + s.dir)
+              .code == 0);
+  CHECK(note({"--egdb", s.dir}));
 }
