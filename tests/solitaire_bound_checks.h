@@ -6,6 +6,9 @@
 // slow_solver_solitaire_bounds.
 #pragma once
 
+#include <algorithm>
+#include <array>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <optional>
@@ -193,7 +196,67 @@ struct FinishTally {
   int table_alone = 0;     // ... where neither the class nor the resources nor the pagodas do
   int partial_tables = 0;  // tables that stopped short of every position (their size)
   int game_cut = 0;        // the game's bound says none
+  int witnesses = 0;       // positions played backwards from the lone piece (check_witnesses)
+  int past_table = 0;      // ... of one piece more than a partial table holds
 };
+
+// Positions that can end with a lone piece on `sq` by construction: `walks` walks of random
+// single jumps played backwards from a lone piece there (a jump backwards fills its start
+// and the square it jumps over, and empties its landing square) until none is left, the
+// pieces put on the squares jumped over of random values (or 1 when `plain`). Played
+// forwards each walk is a line of single jumps that ends there, taking the pieces put on,
+// so no cut-off of `f` may rule any of them out, and the bound of `bits` (the game under
+// the optional rule, whose lines are single jumps) is not below what the walk takes. Such
+// positions reach well past what a partial table holds, and many have more pieces than
+// the random roots.
+inline void check_witnesses(const Board& board, const Rules& solo, Rng& rng, Square sq,
+                            const PositionClasses& classes, const solitaire_search::Finish& f,
+                            const solitaire_search::BitGame* bits, int walks, bool plain,
+                            FinishTally& t) {
+  using namespace solitaire_search;
+  for (int w = 0; w < walks; ++w) {
+    Position p;
+    p.cells[sq] = plain ? 1 : static_cast<Value>(1 + rng.below(4));
+    Score taken = 0;
+    for (;;) {
+      std::uint64_t occ = 0;
+      std::vector<std::pair<Value, std::uint64_t>> pieces;
+      for (int i = 0; i < board.squares(); ++i)
+        if (const Value v = p.cells[board.cell(i)]; v != 0) {
+          occ |= std::uint64_t{1} << i;
+          pieces.push_back({v, classes.code(board.cell(i))});
+        }
+      INFO("played backwards to " << format_grid(board, p) << "a line taking " << taken);
+      ++t.witnesses;
+      if (f.table_pieces() > 0 && f.table_pieces() < 64 &&
+          std::popcount(occ) == f.table_pieces() + 1)
+        ++t.past_table;
+      REQUIRE_FALSE(f.ruled_out());
+      REQUIRE_FALSE(f.table_rules_out(occ, 0));
+      REQUIRE_FALSE(f.resources_rule_out(occ));
+      REQUIRE_FALSE(f.pagodas_rule_out(occ));
+      const Score fb = finish_bound(pieces, 0, solo, f);
+      REQUIRE_FALSE(is_none(fb));
+      REQUIRE(fb >= taken);
+      if (bits) {
+        const Score b = bits->upper_bound(bit_state(board, p, 0));
+        REQUIRE_FALSE(is_none(b));
+        REQUIRE(b >= taken);
+      }
+      std::vector<std::array<Square, 3>> open;  // from, over, to
+      for (int i = 0; i < board.squares(); ++i)
+        for (const Jump& j : board.jumps(board.cell(i), solo.jumps))
+          if (p.cells[j.to] != 0 && p.cells[j.over] == 0 && p.cells[board.cell(i)] == 0)
+            open.push_back({board.cell(i), j.over, j.to});
+      if (open.empty()) break;
+      const auto& [from, over, to] = open[rng.below(open.size())];
+      p.cells[from] = p.cells[to];
+      p.cells[to] = 0;
+      p.cells[over] = plain ? 1 : static_cast<Value>(1 + rng.below(4));
+      taken += solo.gain(p.cells[over]);
+    }
+  }
+}
 
 // For every square of the board as the finish: a Finish built on the root as the search
 // builds it (its table in `table_bytes`, with the symmetries that keep the square), and the
@@ -248,6 +311,10 @@ inline void check_finish_cuts(const Setup& s, const Rules& solo, int removals,
     ++t.finishes;
     if (f.ruled_out() && (removals > 0 || classes.code(sq) == root_class)) ++t.root_ruled_out;
     if (f.table_pieces() > 0 && f.table_pieces() < 64) ++t.partial_tables;
+    Rng walk(mix64(static_cast<std::uint64_t>(sq) + 977 * static_cast<std::uint64_t>(t.finishes)));
+    if (!f.ruled_out())
+      check_witnesses(board, solo, walk, sq, classes, f, bits ? &*bits : nullptr, 4,
+                      t.finishes % 3 == 0, t);
     for (const Seen& x : seen) {
       const Score want = (*x.ends)[static_cast<std::size_t>(sq)];
       INFO("at " << format_grid(board, x.p) << "removals " << x.r << ", best line ending there "
@@ -373,7 +440,7 @@ inline BoundTally sweep_bounds(std::uint64_t seed, int roots, int pieces, int si
 }
 
 // As sweep_bounds, `roots` per board kind and measure, the rules in turn (the cut-offs do
-// not depend on the rule; only the positions reached do); the table in 16 KB (a partial
+// not depend on the rule; only the positions reached do); the table in 9 KB (a partial
 // table) or 1 MB in turn.
 inline FinishTally sweep_finish_cuts(std::uint64_t seed, int roots, int pieces, int side) {
   FinishTally t;
@@ -392,7 +459,7 @@ inline FinishTally sweep_finish_cuts(std::uint64_t seed, int roots, int pieces, 
         INFO(kind_name(kind) << ": " << format_grid(s.board, s.position) << "rule "
                              << to_string(solo.continuation) << " by " << to_string(by)
                              << " removals " << removals);
-        check_finish_cuts(s, solo, removals, i % 2 ? std::size_t{16} << 10 : std::size_t{1} << 20,
+        check_finish_cuts(s, solo, removals, i % 2 ? std::size_t{9} << 10 : std::size_t{1} << 20,
                           t);
       }
     }

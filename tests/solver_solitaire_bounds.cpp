@@ -31,8 +31,9 @@ TEST_CASE("no bound of the search is below the optimum anywhere below random roo
 TEST_CASE("no finish cut-off rules out a square a lone piece can reach from random roots",
           "[solver][solitaire][bounds][finish]") {
   // 40 roots of at most 8 pieces, every square of each as the finish, every position below
-  // them. Each cut-off is counted where it rules a position out, and the pagoda functions
-  // and the table also where they alone do.
+  // them; and positions played backwards from a lone piece on the square. Each cut-off is
+  // counted where it rules a position out, and the pagoda functions and the table also where
+  // they alone do.
   const FinishTally t = sweep_finish_cuts(5100, 4, 8, 5);
   CHECK(t.finishes > 350);
   CHECK(t.positions > 15000);
@@ -47,6 +48,8 @@ TEST_CASE("no finish cut-off rules out a square a lone piece can reach from rand
   CHECK(t.root_ruled_out > 15);
   CHECK(t.partial_tables > 20);
   CHECK(t.game_cut > 10000);
+  CHECK(t.witnesses > 5000);
+  CHECK(t.past_table > 150);  // positions one piece past a partial table
 }
 
 TEST_CASE("solve --finish on six-direction boards matches the reference",
