@@ -26,7 +26,8 @@ TEST_CASE("no finish cut-off rules out a square a lone piece can reach (large)",
 
 TEST_CASE("solve --finish on six-direction boards matches the reference (large)",
           "[solver][solitaire][finish][hex]") {
-  const SolveTally t = sweep_solve_finish(16100, 12, 9, 6);
+  const SolveTally t = sweep_solve_finish(
+      16100, {BoardKind::kTriangle, BoardKind::kHexagon, BoardKind::kHexPart}, 12, 9, 6);
   CHECK(t.roots == 288);
   CHECK(t.possible > 300);
   CHECK(t.searched_out > 100);

@@ -470,11 +470,12 @@ struct SolveTally {
   int roots = 0, possible = 0, searched_out = 0;
 };
 
-// solve --finish against the reference on the six-direction kinds, `roots` per kind, rule
+// solve --finish against the reference on the board kinds `kinds`, `roots` per kind, rule
 // and measure.
-inline SolveTally sweep_solve_finish(std::uint64_t seed, int roots, int pieces, int side) {
+inline SolveTally sweep_solve_finish(std::uint64_t seed, std::vector<BoardKind> kinds, int roots,
+                                     int pieces, int side) {
   SolveTally t;
-  for (const BoardKind kind : {BoardKind::kTriangle, BoardKind::kHexagon, BoardKind::kHexPart})
+  for (const BoardKind kind : kinds)
     for (const Continuation rule : kRules)
       for (const Measure by : {Measure::kPoints, Measure::kPieces}) {
         Rng rng(seed + 100 * static_cast<std::uint64_t>(kind) +
@@ -485,7 +486,7 @@ inline SolveTally sweep_solve_finish(std::uint64_t seed, int roots, int pieces, 
           rules.continuation = rule;
           rules.measure = by;
           rules.players = 1;
-          rules.jumps = JumpSet::kHex;
+          rules.jumps = kind_jumps(kind);
           rules.removal = (i / 2) % 2 ? RemovalKind::kCheapest : RemovalKind::kAny;
           const int removals = (i + static_cast<int>(rule)) % 3;
           INFO(kind_name(kind) << ": " << format_grid(s.board, s.position) << "rule "

@@ -52,12 +52,19 @@ TEST_CASE("no finish cut-off rules out a square a lone piece can reach from rand
   CHECK(t.past_table > 150);  // positions one piece past a partial table
 }
 
-TEST_CASE("solve --finish on six-direction boards matches the reference",
+TEST_CASE("solve --finish on six-direction boards and with two removals due matches the reference",
           "[solver][solitaire][finish][hex]") {
-  // 48 roots of at most 7 pieces on triangles, hexagons and parts of them, every square as
-  // the finish.
-  const SolveTally t = sweep_solve_finish(6100, 2, 7, 5);
-  CHECK(t.roots == 48);
-  CHECK(t.possible > 40);
-  CHECK(t.searched_out > 20);  // impossible though the class allows it: the search said so
+  // 48 roots of at most 7 pieces on triangles, hexagons and parts of them, and 32 on
+  // rectangles (whose finishes without two removals due solver_solitaire.cpp checks), every
+  // square as the finish, 0, 1 or 2 removals due.
+  const SolveTally hex = sweep_solve_finish(
+      6100, {BoardKind::kTriangle, BoardKind::kHexagon, BoardKind::kHexPart}, 2, 7, 5);
+  CHECK(hex.roots == 48);
+  CHECK(hex.possible > 40);
+  CHECK(hex.searched_out > 20);  // impossible though the class allows it: the search said so
+  const SolveTally rectangles =
+      sweep_solve_finish(6200, {BoardKind::kOrthogonal, BoardKind::kDiagonal}, 2, 7, 5);
+  CHECK(rectangles.roots == 32);
+  CHECK(rectangles.possible > 10);
+  CHECK(rectangles.searched_out > 15);
 }
