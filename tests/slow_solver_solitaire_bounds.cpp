@@ -1,5 +1,5 @@
 // The soundness sweeps of solver_solitaire_bounds.cpp on more and larger roots: triangles up
-// to side 6 (21 holes), more pieces, ten times the roots.
+// to side 6 (21 holes), more pieces, six to ten times the roots.
 #include <catch2/catch.hpp>
 
 #include "solitaire_bound_checks.h"

@@ -117,6 +117,25 @@ inline solitaire_search::GenState gen_state(const Position& p, int r) {
   return s;
 }
 
+// The root with `removals` removals due (as the search gets it), and the same position
+// without them (as the references get it, with the removals due apart).
+inline std::pair<Position, Position> rooted(const Position& p, int removals) {
+  Position root = p;
+  root.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
+  Position bare = root;
+  bare.removals_due = 0;
+  return {root, bare};
+}
+
+// The position class of a position (core/classes.h).
+inline std::uint64_t class_of(const Board& board, const PositionClasses& classes,
+                              const Position& p) {
+  std::uint64_t c = 0;
+  for (int i = 0; i < board.squares(); ++i)
+    if (p.cells[board.cell(i)] != 0) c ^= classes.code(board.cell(i));
+  return c;
+}
+
 // How often each bound is exact or cuts below what a simpler one says, and how often each
 // finish cut-off rules a position out: so that a bound or cut-off that does nothing fails.
 struct BoundTally {
@@ -136,10 +155,7 @@ struct BoundTally {
 inline void check_bounds(const Setup& s, const Rules& solo, int removals, BoundTally& t) {
   using namespace solitaire_search;
   const Board& board = s.board;
-  Position root = s.position;
-  root.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
-  Position bare = root;
-  bare.removals_due = 0;
+  const auto [root, bare] = rooted(s.position, removals);
   Reference ref{board, solo, {}};
   ref.solve(bare, removals);
   LoneFinishReference lone_ref{board, solo, {}};
@@ -267,17 +283,12 @@ inline void check_finish_cuts(const Setup& s, const Rules& solo, int removals,
                               std::size_t table_bytes, FinishTally& t) {
   using namespace solitaire_search;
   const Board& board = s.board;
-  Position root = s.position;
-  root.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
-  Position bare = root;
-  bare.removals_due = 0;
+  const auto [root, bare] = rooted(s.position, removals);
   LoneFinishReference ref{board, solo, {}};
   ref.solve(bare, removals);
   const PositionClasses classes(board, board.jumps(solo.jumps));
   const Symmetry sym(board, board.jumps(solo.jumps));
-  std::uint64_t root_class = 0;
-  for (int i = 0; i < board.squares(); ++i)
-    if (root.cells[board.cell(i)] != 0) root_class ^= classes.code(board.cell(i));
+  const std::uint64_t root_class = class_of(board, classes, root);
   // The positions once: their occupancy, pieces (value, class code) and removals due.
   struct Seen {
     const std::vector<Score>* ends;
@@ -372,16 +383,11 @@ inline void check_solve_finish(const Setup& s, const Rules& rules, int removals,
   const Board& board = s.board;
   Rules solo = rules;
   solo.players = 1;
-  Position bare = s.position;
-  bare.removals_due = 0;
+  const auto [root, bare] = rooted(s.position, removals);
   LoneFinishReference ref{board, solo, {}};
   const std::vector<Score> want = ref.solve(bare, removals);
   const PositionClasses classes(board, board.jumps(rules.jumps));
-  std::uint64_t c = 0;
-  for (int i = 0; i < board.squares(); ++i)
-    if (s.position.cells[board.cell(i)] != 0) c ^= classes.code(board.cell(i));
-  Position root = s.position;
-  root.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
+  const std::uint64_t c = class_of(board, classes, root);
   Rules asked = rules;
   asked.players = removals == 2 ? 2 : 1;  // solitaire whatever the players: 2 removals due
   for (int i = 0; i < board.squares(); ++i) {
