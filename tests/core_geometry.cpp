@@ -396,8 +396,9 @@ TEST_CASE("the English board has 16 position classes", "[core]") {
 
 TEST_CASE("pagoda functions never rule out a square a lone piece can reach", "[core]") {
   // Brute force: every position reachable by jumps from random starts on random small
-  // boards; a square that holds the lone last piece of some reachable position must not be
-  // ruled out, and on some boards squares are ruled out that the position class allows.
+  // boards, with diagonal, six-direction and orthogonal jumps in turn; a square that holds the lone
+  // last piece of some reachable position must not be ruled out, and on some boards squares are
+  // ruled out that the position class allows.
   std::mt19937_64 rng(11);
   int ruled_out = 0;
   for (int round = 0; round < 300; ++round) {
@@ -406,7 +407,9 @@ TEST_CASE("pagoda functions never rule out a square a lone piece can reach", "[c
     for (std::size_t i = 0; i < on.size(); ++i) on[i] = rng() % 6 != 0;
     const Shape s(w, h, on);
     if (s.squares() == 0) continue;
-    const DirectionSet& d = directions(round % 3 == 0 ? JumpSet::kDiagonal : JumpSet::kOrthogonal);
+    const DirectionSet& d = directions(round % 3 == 0   ? JumpSet::kDiagonal
+                                       : round % 3 == 1 ? JumpSet::kHex
+                                                        : JumpSet::kOrthogonal);
     const JumpTable t(s, d);
     std::vector<bool> start(static_cast<std::size_t>(s.cells()), false);
     std::uint64_t bits = 0;

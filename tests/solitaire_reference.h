@@ -2,6 +2,8 @@
 // generator_solitaire).
 #pragma once
 
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -162,5 +164,67 @@ inline Score replay(const Board& board, const Rules& solo, Position pos, int rem
     return -1;  // runs to the end
   return total;
 }
+
+// The final position of a solitaire line from `pos` (removals first, as many as are due),
+// or nullopt if a turn is illegal or the line does not run to the end.
+inline std::optional<Position> final_position(const Board& board, const Rules& solo, Position pos,
+                                              int removals, const std::vector<Turn>& line) {
+  if (replay(board, solo, pos, removals, line) < 0) return std::nullopt;
+  pos.to_move = 0;
+  for (const Turn& t : line) {
+    pos.removals_due = t.removal ? 1 : 0;
+    pos = apply(board, solo, pos, t);
+  }
+  return pos;
+}
+
+// Whether `pos` is one piece, alone on `square`.
+inline bool lone_on(const Board& board, const Position& pos, Square square) {
+  return pos.cells[square] != 0 && piece_count(board, pos) == 1;
+}
+
+}  // namespace leapfrog::testing
+
+namespace leapfrog::testing {
+
+// Per finish square, the most a line from a position can take when it ends with one piece
+// alone on that square, or -1 when no line ends so: a memoised maximum over the moves of
+// for_each_successor (Reference's lines), sharing nothing with the solver but the model.
+// The memo keeps every position reached, so a test can read the answer for each of them.
+struct LoneFinishReference {
+  const Board& board;
+  Rules rules;  // players = 1
+  std::unordered_map<std::string, std::vector<Score>> memo;
+
+  std::string key(const Position& p, int removals) const {
+    std::string s(p.cells.begin(), p.cells.begin() + board.cells());
+    s.push_back(static_cast<char>(removals));
+    return s;
+  }
+
+  // Per cell (not only the squares): the best value of a line ending there alone, or -1.
+  const std::vector<Score>& solve(const Position& p, int removals) {
+    const std::string k = key(p, removals);
+    if (auto it = memo.find(k); it != memo.end()) return it->second;
+    std::vector<Score> best(static_cast<std::size_t>(board.cells()), -1);
+    bool any = false;
+    for_each_successor(board, rules, p, removals, [&](Score gain, const Position& next, int r) {
+      any = true;
+      const std::vector<Score> after = solve(next, r);
+      for (std::size_t s = 0; s < best.size(); ++s)
+        if (after[s] >= 0) best[s] = std::max(best[s], gain + after[s]);
+    });
+    if (!any) {
+      int pieces = 0, last = -1;
+      for (int s = 0; s < board.cells(); ++s)
+        if (p.cells[static_cast<std::size_t>(s)] != 0) {
+          ++pieces;
+          last = s;
+        }
+      if (pieces == 1 && removals == 0) best[static_cast<std::size_t>(last)] = 0;
+    }
+    return memo.emplace(k, std::move(best)).first->second;
+  }
+};
 
 }  // namespace leapfrog::testing

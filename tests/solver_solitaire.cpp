@@ -21,6 +21,7 @@
 #include "puzzles/variant.h"
 #include "sanitized.h"
 #include "solitaire_reference.h"
+#include "solitaire_setups.h"
 #include "solver/reach.h"
 #include "solver/solitaire.h"
 
@@ -28,41 +29,8 @@ using namespace leapfrog;
 using leapfrog::testing::Reference;
 using leapfrog::testing::replay;
 
-namespace {
-
-// A random board of min_squares..max_squares squares: a rectangle of sides 2..6, some cells
-// no-squares, some squares empty, values 1..4 (or all 1).
-Setup random_setup(Rng& rng, int min_squares, int max_squares, bool plain, int density = 7) {
-  for (;;) {
-    const int w = 2 + static_cast<int>(rng.below(5)), h = 2 + static_cast<int>(rng.below(5));
-    if (w * h < min_squares || w * h > max_squares + 6) continue;
-    std::vector<bool> on(static_cast<std::size_t>(w * h), true);
-    int squares = w * h;
-    for (int c = 0; c < w * h; ++c)
-      if (squares > min_squares && rng.below(8) == 0) {
-        on[static_cast<std::size_t>(c)] = false;
-        --squares;
-      }
-    while (squares > max_squares) {
-      const auto c = static_cast<std::size_t>(rng.below(static_cast<std::uint64_t>(w * h)));
-      if (on[c]) {
-        on[c] = false;
-        --squares;
-      }
-    }
-    Setup s{Board(w, h, on), {}, "", {}};
-    for (int c = 0; c < w * h; ++c)
-      if (on[static_cast<std::size_t>(c)] && rng.below(10) < static_cast<std::uint64_t>(density))
-        s.position.cells[static_cast<std::size_t>(c)] =
-            plain ? 1 : static_cast<Value>(1 + rng.below(4));
-    return s;
-  }
-}
-
-const Continuation kRules[] = {Continuation::kOptional, Continuation::kForced,
-                               Continuation::kPieceMax, Continuation::kBoardMax};
-
-}  // namespace
+using leapfrog::testing::kRules;
+using leapfrog::testing::random_setup;
 
 TEST_CASE("solve matches a brute-force reference on random small positions",
           "[solver][solitaire]") {
@@ -476,20 +444,9 @@ TEST_CASE("solve --count gives counts past 2^128 exactly", "[solver][solitaire]"
 
 namespace {
 
+using leapfrog::testing::final_position;
 using leapfrog::testing::FinishEnumeration;
-
-// The final position of a solitaire line from `pos` (removals first, as many as are due),
-// or nullopt if a turn is illegal or the line does not run to the end.
-std::optional<Position> final_position(const Board& board, const Rules& solo, Position pos,
-                                       int removals, const std::vector<Turn>& line) {
-  if (replay(board, solo, pos, removals, line) < 0) return std::nullopt;
-  pos.to_move = 0;
-  for (const Turn& t : line) {
-    pos.removals_due = t.removal ? 1 : 0;
-    pos = apply(board, solo, pos, t);
-  }
-  return pos;
-}
+using leapfrog::testing::lone_on;
 
 // A position that can end with a lone piece (under the optional rule): a random board with
 // one piece, then up to `back` random jumps played backwards (a jump backwards fills its
@@ -532,10 +489,6 @@ Setup embedded(const Setup& s) {
         s.position.cells[static_cast<std::size_t>(c)];
   big.position.removals_due = s.position.removals_due;
   return big;
-}
-
-bool lone_on(const Board& board, const Position& pos, Square square) {
-  return pos.cells[square] != 0 && piece_count(board, pos) == 1;
 }
 
 // solve with a finish at `threads` threads, counting.

@@ -159,20 +159,39 @@ class Finish {
   // functions (a removal only lowers their sums) and, without removals due, the table.
   bool may_end(std::uint64_t occ, int removals) const {
     if (masks_.empty()) return true;
-    if (removals == 0 && std::popcount(occ) <= table_pieces_ && !in_table(canonical(occ)))
-      return false;
+    return !table_rules_out(occ, removals) && !resources_rule_out(occ) && !pagodas_rule_out(occ);
+  }
+  // The cuts of may_end one by one (each sound alone; the tests count what each cuts off).
+  // The table: without removals due, a position of at most table_pieces_ pieces that it
+  // does not hold.
+  bool table_rules_out(std::uint64_t occ, int removals) const {
+    return removals == 0 && std::popcount(occ) <= table_pieces_ && !in_table(canonical(occ));
+  }
+  // The resource count: the pieces' weights sum to less than the finish square's.
+  bool resources_rule_out(std::uint64_t occ) const {
+    if (masks_.empty()) return false;
     std::uint64_t sum = 0;
     for (std::size_t d = 0; d < masks_.size(); ++d)
       sum += weights_[d] * static_cast<std::uint64_t>(std::popcount(occ & masks_[d]));
-    if (sum < weights_[0]) return false;
-    for (const Pagoda& f : pagodas_) {
+    return sum < weights_[0];
+  }
+  // The learnt pagoda functions: some function's sum over the pieces is below its value on
+  // the finish square (`only`: that function alone, by rank, else any).
+  bool pagodas_rule_out(std::uint64_t occ, int only = -1) const {
+    for (std::size_t k = 0; k < pagodas_.size(); ++k) {
+      if (only >= 0 && k != static_cast<std::size_t>(only)) continue;
+      const Pagoda& f = pagodas_[k];
       std::uint32_t total = 0;
       for (std::uint64_t b = occ & f.support; b; b &= b - 1)
         total += f.w[static_cast<std::size_t>(std::countr_zero(b))];
-      if (total < f.need) return false;
+      if (total < f.need) return true;
     }
-    return true;
+    return false;
   }
+  int pagodas() const { return static_cast<int>(pagodas_.size()); }
+  // The table holds every position of up to this many pieces that can end on the square (64:
+  // every position at all); 0 without a table.
+  int table_pieces() const { return table_pieces_; }
   // The symmetries to merge positions by: those that keep the finish square (all without
   // one). Symmetry 0, the identity, is not listed.
   std::vector<int> symmetries(const Symmetry& sym) const {
