@@ -1,9 +1,13 @@
 // The exact solver (solver/exact.h) and the endgame tables (solver/egdb.h) against the
 // independent brute force of tests/game_reference.h: random small positions under every
-// continuation rule, both measures, diagonal jumps and removals due; every entry of small
-// boards' tables; the tables' files; and the identity a proved root must satisfy.
+// continuation rule, both measures, diagonal jumps and removals due, with and without the
+// endgame tables at the leaves; every entry of small boards' tables; the tables' files; and
+// the identity a proved root must satisfy.
 #include <catch2/catch.hpp>
+#include <map>
+#include <memory>
 #include <random>
+#include <tuple>
 
 #include "game_reference.h"
 #include "puzzles/movegen.h"
@@ -58,8 +62,12 @@ TEST_CASE("exact solver: values agree with the brute force on 2400 random small 
   std::mt19937_64 rng(20261125);
   const std::pair<int, int> shapes[] = {{3, 4}, {4, 3}, {2, 5}, {5, 2}, {3, 3},
                                         {2, 4}, {4, 2}, {1, 9}, {3, 2}, {2, 6}};
-  int checked = 0, removals = 0, nonzero = 0, three = 0, points = 0;
+  int checked = 0, removals = 0, nonzero = 0, three = 0, points = 0, tabled = 0;
   std::map<Continuation, int> per_rule;
+  // Every other two-player round searches with the endgame tables of its board and rules
+  // (built once, levels 0..8), which it reads wherever the pieces are alike for the measure:
+  // plain pieces of one value, or any pieces counted by pieces.
+  std::map<std::tuple<int, int, bool, Continuation>, std::unique_ptr<BuiltTables>> tables;
   for (int round = 0; round < 2400; ++round) {
     const auto [w, h] = shapes[rng() % std::size(shapes)];
     const int players = rng() % 12 == 0 ? 3 : 2;
@@ -70,10 +78,11 @@ TEST_CASE("exact solver: values agree with the brute force on 2400 random small 
     Tiny::State s;
     s.cells.assign(static_cast<std::size_t>(n), 0);
     const bool plain = rng() % 3 == 0;
+    const int plain_value = plain && rng() % 3 == 0 ? static_cast<int>(2 + rng() % 3) : 1;
     const int fill = 5 + static_cast<int>(rng() % 4);
     for (int i = 0; i < n; ++i)
       if (static_cast<int>(rng() % 10) < fill)
-        s.cells[i] = plain ? 1 : static_cast<int>(1 + rng() % 4);
+        s.cells[i] = plain ? plain_value : static_cast<int>(1 + rng() % 4);
     s.to_move = static_cast<int>(rng() % players);
     if (rng() % 4 == 0) s.removals = 1U << s.to_move;
     if (rng() % 8 == 0) s.removals |= 1U << ((s.to_move + 1) % players);
@@ -98,7 +107,14 @@ TEST_CASE("exact solver: values agree with the brute force on 2400 random small 
     ExactOptions o;
     o.hash_mb = 1;
     o.symmetry = round % 3 != 0;
-    INFO("symmetry " << o.symmetry << " threads " << 1 + round % 2);
+    if (round % 2 == 0) {
+      auto& t = tables[{w, h, tiny.diagonal, rules.continuation}];
+      if (!t) t = std::make_unique<BuiltTables>(board, rules, std::min(n, 8));
+      o.tables = t->tables.get();
+      tabled += plain || rules.measure == Measure::kPieces ? 1 : 0;
+    }
+    INFO("symmetry " << o.symmetry << " threads " << 1 + round % 2 << " tables "
+                     << (o.tables != nullptr) << " plain value " << plain_value);
     ExactEngine engine(board, rules, pos, o);
     SearchControl control;
     control.threads = 1 + round % 2;
@@ -135,6 +151,7 @@ TEST_CASE("exact solver: values agree with the brute force on 2400 random small 
   CHECK(removals >= 400);
   CHECK(nonzero >= 800);
   CHECK(points >= 500);
+  CHECK(tabled >= 500);
   for (const Continuation c : kRules) CHECK(per_rule[c] >= 400);
 }
 
