@@ -27,7 +27,8 @@
 # empty, a position and its images under the board's eight symmetries counted once, level
 # by level (the peer's "search fields with N removed pegs, found X fields" is our level N-1);
 # English: 23,475,688 in all. Both use every core: ours by default, the peer is given
-# `nproc` threads. The peer keeps every level in memory until the end; ours keeps two.
+# `nproc` threads. Ours counts French with --hash 3000: it does not fit the default 1024 MB.
+# The peer keeps every level in memory until the end; ours keeps two.
 #
 # The pinned commit is the peer's last that builds without LLVM and OpenCL: its newest
 # (2020) adds an LLVM and an OpenCL back end next to a "naive" one that is about four times
@@ -116,22 +117,24 @@ git -C "$peer_dir" -c advice.detachedHead=false checkout --quiet --force "$PEER_
   die "could not check out $PEER_COMMIT"
 if [ ! -x "$peer_bin" ] || [ "$(cat "$workdir/built" 2>/dev/null)" != "$PEER_COMMIT" ]; then
   echo "peer_amend: building the peer ($(cargo --version))" >&2
-  (cd "$peer_dir" && timeout 600 cargo build --release --offline --quiet </dev/null) ||
-    die "could not build the peer in '$peer_dir' (cargo build --release failed or took over 10 minutes)"
+  if ! (cd "$peer_dir" && timeout 600 cargo build --release --offline </dev/null >"$workdir/build.log" 2>&1); then
+    tail -n 30 "$workdir/build.log" >&2
+    die "could not build the peer in '$peer_dir' (cargo build --release failed or took over 10 minutes; all of its output: $workdir/build.log)"
+  fi
   echo "$PEER_COMMIT" >"$workdir/built"
 fi
 
 # --- the runs ----------------------------------------------------------------------------
 threads=$(nproc 2>/dev/null || echo 2)
 peer_board() { [ "$1" = french ] && echo euro || echo "$1"; }
-run_timed() {  # out-file command...: runs it, stdout to out-file; prints "wall_seconds peak_kb"
+run_timed() {  # out-file command...: runs it, stdout to out-file; sets wall (s) and peak (KB)
   local out=$1; shift
   local stats="$workdir/time.txt"
   if ! timeout 3600 /usr/bin/time -f '%e %M' -o "$stats" "$@" >"$out" 2>"$workdir/stderr.txt"; then
     cat "$workdir/stderr.txt" >&2
     die "'$*' failed or took over an hour"
   fi
-  tail -n 1 "$stats"
+  read -r wall peak < <(tail -n 1 "$stats")
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -142,15 +145,19 @@ for board in $boards; do
   n=$runs
   [ "$board" = french ] && n=$french_runs
   echo "== $board: $n runs each, in turn; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+  hash=()
+  [ "$board" = french ] && hash=(--hash 3000)
   ours_wall=() ours_kb=() peer_wall=() peer_kb=()
   for ((i = 1; i <= n; ++i)); do
-    read -r w k < <(run_timed "$workdir/ours.json" "$leapfrog" reach "$board" --json)
-    ours_wall+=("$w") ours_kb+=("$k")
-    read -r w k < <(run_timed "$workdir/peer.txt" "$peer_bin" "$(peer_board "$board")" "$threads")
-    peer_wall+=("$w") peer_kb+=("$k")
+    run_timed "$workdir/ours.json" "$leapfrog" reach "$board" "${hash[@]}" --json
+    ours_wall+=("$wall") ours_kb+=("$peak")
+    run_timed "$workdir/peer.txt" "$peer_bin" "$(peer_board "$board")" "$threads"
+    peer_wall+=("$wall") peer_kb+=("$peak")
     if [ "$i" = 1 ]; then
       # The same levels: ours from --json, the peer's from its "found X fields" lines (the
       # start, then each level after it, up to the empty one).
+      tr -d ' \n' <"$workdir/ours.json" | grep -q '"complete":true' ||
+        die "$board: leapfrog stopped before the end: $(tr -d ' \n' <"$workdir/ours.json")"
       ours_levels=$(tr -d ' \n' <"$workdir/ours.json" | sed -n 's/.*"levels":\[\([0-9,]*\)\].*/\1/p')
       peer_levels=$(printf '1'; sed -n 's/.*found \([0-9]*\) fields.*/,\1/p' "$workdir/peer.txt" | grep -v '^,0$' | tr -d '\n')
       [ -n "$ours_levels" ] && [ "$ours_levels" = "$peer_levels" ] ||
@@ -158,13 +165,13 @@ for board in $boards; do
       total=$(tr -d ' \n' <"$workdir/ours.json" | sed -n 's/.*"total":\([0-9]*\).*/\1/p')
       echo "   both count $total positions, the same at every level"
     fi
-    echo "   run $i: ours ${ours_wall[-1]} s ${ours_kb[-1]} KB, peer ${peer_wall[-1]} s ${peer_kb[-1]} KB"
+    echo "   run $i: ours ${ours_wall[-1]} s ${ours_kb[-1]} KiB, peer ${peer_wall[-1]} s ${peer_kb[-1]} KiB"
   done
   ow=$(printf '%s\n' "${ours_wall[@]}" | median) pw=$(printf '%s\n' "${peer_wall[@]}" | median)
   ok=$(printf '%s\n' "${ours_kb[@]}" | median) pk=$(printf '%s\n' "${peer_kb[@]}" | median)
   awk -v b="$board" -v ow="$ow" -v pw="$pw" -v ok="$ok" -v pk="$pk" 'BEGIN {
     printf "   %-8s wall median  ours %8.2f s   peer %8.2f s   peer/ours %5.2fx\n", b, ow, pw, pw / ow
-    printf "   %-8s peak memory  ours %8.0f MB  peer %8.0f MB  ours/peer %5.2f\n", b, ok / 1024, pk / 1024, ok / pk
+    printf "   %-8s peak memory  ours %8.0f MiB peer %8.0f MiB  ours/peer %5.2f\n", b, ok / 1024, pk / 1024, ok / pk
   }'
   echo "   load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 done

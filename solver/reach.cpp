@@ -270,8 +270,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
               std::uint64_t cand = g.from & occ & toward(occ, g.over) & toward(empty, g.to);
               while (cand) {
                 const std::uint64_t* m =
-                    &images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) *
-                            kImages];
+                    &images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) * kImages];
                 cand &= cand - 1;
                 std::uint64_t least = img[0] ^ m[0];
                 if constexpr (kImages == 8) {
