@@ -251,19 +251,26 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
           Scatter<T>& scatter = local.local();
           Outbox* const outbox = split ? &outboxes.local() : nullptr;
+          // Local copies: the scatter's stores could alias the captured values, which the
+          // loop would then load again for every child.
+          const JumpGroup* const gs = groups.data();
+          const std::size_t ngroups = groups.size();
+          const std::uint64_t* const images = jump_images.data();
+          const std::uint64_t board_squares = squares, mask = key_mask;
+          const int shift = key_bits;
+          const Mixer mix = mixer;
           std::array<std::uint64_t, kSlots> img{};
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
             const std::uint64_t packed = level[i].packed;
-            const std::uint64_t occ = packing.unpack(packed), empty = squares & ~occ;
+            const std::uint64_t occ = packing.unpack(packed), empty = board_squares & ~occ;
             packing.images(packed, img.data());
             for (int t = used; t < kImages; ++t) img[static_cast<std::size_t>(t)] = packed;
-            for (std::size_t gi = 0; gi < groups.size(); ++gi) {
-              const JumpGroup& g = groups[gi];
+            for (std::size_t gi = 0; gi < ngroups; ++gi) {
+              const JumpGroup& g = gs[gi];
               std::uint64_t cand = g.from & occ & toward(occ, g.over) & toward(empty, g.to);
               while (cand) {
                 const std::uint64_t* m =
-                    &jump_images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) *
-                                 kImages];
+                    &images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) * kImages];
                 cand &= cand - 1;
                 std::uint64_t least = img[0] ^ m[0];
                 if constexpr (kImages == 8) {
@@ -281,14 +288,14 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
                     continue;
                   }
                 }
-                const std::uint64_t h = mixer.mix(least);
+                const std::uint64_t h = mix.mix(least);
                 T child;
-                child.key = static_cast<Key>((h & key_mask) + 1);
+                child.key = static_cast<Key>((h & mask) + 1);
                 if constexpr (kCount) {
                   child.lo = static_cast<std::uint64_t>(level[i].n);
                   child.hi = static_cast<std::uint64_t>(level[i].n >> 64);
                 }
-                scatter.add(static_cast<std::size_t>(h >> key_bits), child);
+                scatter.add(static_cast<std::size_t>(h >> shift), child);
               }
             }
           }

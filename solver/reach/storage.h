@@ -60,10 +60,12 @@ __extension__ typedef unsigned __int128 Count128;
 constexpr int kBucketBits = 7;
 constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
 constexpr std::size_t kChunk = 32;  // items a bucket stages before writing out
-// Parents per round: about 8 children each, so the chunks of a round take some 128 MB when
-// an item is 4 bytes (English's largest level, 3.6 million positions, is one round).
+// Parents per round: about 8 children each, so the chunks of a round take some 32 MB when
+// an item is 4 bytes (English's largest level, 3.6 million positions, takes four rounds).
+// The chunks are most of English's peak memory; rounds four times as large took 60% more
+// of it and no less time, a quarter as large 6% more time (docs/bench.md).
 template <class T>
-constexpr std::size_t kRound = (std::size_t{1} << 24) / sizeof(T);
+constexpr std::size_t kRound = (std::size_t{1} << 22) / sizeof(T);
 
 // The stored word: the mixed position without its bucket bits, plus one (0 marks an
 // empty slot); 32 bits when that fits. With counting, the number of jump sequences that
@@ -180,7 +182,9 @@ struct Scatter {
   }
   Budget* budget;
   Aligned<T> staged;
-  std::array<std::uint32_t, kBuckets> fill;
+  // Not 32-bit: a 32-bit key stored into a chunk could alias it, and the fill would be
+  // loaded again after every item.
+  std::array<std::uint16_t, kBuckets> fill;
   std::vector<ChunkStore<T>> out;
 };
 
