@@ -62,8 +62,8 @@ constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
 constexpr std::size_t kChunk = 32;  // items a bucket stages before writing out
 // Parents per round: about 8 children each, so the chunks of a round take some 32 MB when
 // an item is 4 bytes (English's largest level, 3.6 million positions, takes four rounds).
-// The chunks are most of English's peak memory; rounds four times as large took 60% more
-// of it and no less time, a quarter as large 6% more time (docs/bench.md).
+// The chunks are most of English's peak memory; larger rounds cost memory without saving
+// time, smaller ones cost time (measured: docs/bench.md).
 template <class T>
 constexpr std::size_t kRound = (std::size_t{1} << 22) / sizeof(T);
 
