@@ -417,6 +417,18 @@ inline void check_solve_finish(const Setup& s, const Rules& rules, int removals,
   }
 }
 
+// The one-player rules of a sweep's root: the board kind's jumps, the rule, the measure and
+// which piece a removal may take.
+inline Rules sweep_rules(BoardKind kind, Continuation rule, Measure by, bool cheapest) {
+  Rules solo;
+  solo.continuation = rule;
+  solo.measure = by;
+  solo.players = 1;
+  solo.jumps = kind_jumps(kind);
+  solo.removal = cheapest ? RemovalKind::kCheapest : RemovalKind::kAny;
+  return solo;
+}
+
 // The sweeps the tests run: every board kind (six-direction ones for solve), rule and
 // measure, `roots` random roots of at most `pieces` pieces each (triangles up to side
 // `side`), 0, 1 or 2 removals due, any piece or the cheapest, plain and valued pieces.
@@ -429,12 +441,7 @@ inline BoundTally sweep_bounds(std::uint64_t seed, int roots, int pieces, int si
                 10 * static_cast<std::uint64_t>(rule) + static_cast<std::uint64_t>(by));
         for (int i = 0; i < roots; ++i) {
           const Setup s = random_root(rng, kind, pieces, i % 4 == 0, side);
-          Rules solo;
-          solo.continuation = rule;
-          solo.measure = by;
-          solo.players = 1;
-          solo.jumps = kind_jumps(kind);
-          solo.removal = i % 2 ? RemovalKind::kCheapest : RemovalKind::kAny;
+          const Rules solo = sweep_rules(kind, rule, by, i % 2 != 0);
           const int removals = i % 3;
           INFO(kind_name(kind) << ": " << format_grid(s.board, s.position) << "rule "
                                << to_string(rule) << " by " << to_string(by) << " removals "
@@ -455,12 +462,7 @@ inline FinishTally sweep_finish_cuts(std::uint64_t seed, int roots, int pieces, 
       Rng rng(seed + 10 * static_cast<std::uint64_t>(kind) + static_cast<std::uint64_t>(by));
       for (int i = 0; i < roots; ++i) {
         const Setup s = random_root(rng, kind, pieces, i % 2 == 0, side);
-        Rules solo;
-        solo.continuation = kRules[i % 4];
-        solo.measure = by;
-        solo.players = 1;
-        solo.jumps = kind_jumps(kind);
-        solo.removal = (i / 2) % 2 ? RemovalKind::kCheapest : RemovalKind::kAny;
+        const Rules solo = sweep_rules(kind, kRules[i % 4], by, (i / 2) % 2 != 0);
         const int removals = (i + static_cast<int>(by)) % 3;
         INFO(kind_name(kind) << ": " << format_grid(s.board, s.position) << "rule "
                              << to_string(solo.continuation) << " by " << to_string(by)
@@ -488,12 +490,7 @@ inline SolveTally sweep_solve_finish(std::uint64_t seed, std::vector<BoardKind> 
                 10 * static_cast<std::uint64_t>(rule) + static_cast<std::uint64_t>(by));
         for (int i = 0; i < roots; ++i, ++t.roots) {
           const Setup s = random_root(rng, kind, pieces, i % 2 == 0, side);
-          Rules rules;
-          rules.continuation = rule;
-          rules.measure = by;
-          rules.players = 1;
-          rules.jumps = kind_jumps(kind);
-          rules.removal = (i / 2) % 2 ? RemovalKind::kCheapest : RemovalKind::kAny;
+          const Rules rules = sweep_rules(kind, rule, by, (i / 2) % 2 != 0);
           const int removals = (i + static_cast<int>(rule)) % 3;
           INFO(kind_name(kind) << ": " << format_grid(s.board, s.position) << "rule "
                                << to_string(rule) << " by " << to_string(by) << " removals "
