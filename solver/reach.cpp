@@ -120,8 +120,9 @@ void read_level(LevelStore& store, Level<Parent<kCount>>& level) {
 
 // kImages: 1 without symmetry, else 8, or 12 for the hexagon of six directions (the most
 // symmetries a board can have: fewer are padded with the identity, which leaves the least
-// image unchanged and the inner loop fixed). Key: the stored word's type.
-template <bool kCount, int kImages, class Key>
+// image unchanged and the inner loop fixed). Key: the stored word's type; kBits: the
+// bucket bits (storage.h).
+template <bool kCount, int kImages, class Key, int kBits>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
                                 std::uint64_t start, const SearchControl& control,
                                 LevelExchange& exchange, LevelStore* store,
@@ -157,7 +158,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       for (int t = used; t < kImages; ++t) m[t] = m[0];
     }
   const int n = packing.squares();
-  const int bucket_bits = std::min(kBucketBits, n / 2);
+  constexpr std::size_t kBuckets = kBucketsOf<kBits>;
+  const int bucket_bits = std::min(kBits, n / 2);
   const int key_bits = n - bucket_bits;
   const std::uint64_t key_mask = (std::uint64_t{1} << key_bits) - 1;  // key_bits < 64
   const Mixer mixer(n);
@@ -176,7 +178,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           : std::clamp<std::size_t>(
                 (control.memory_mb << 20) / (split ? 16 * 64 * kWords<kCount> : 64 * sizeof(T)),
                 4096, kRound<T>);
-  tbb::enumerable_thread_specific<Scatter<T>> local(std::ref(budget));
+  tbb::enumerable_thread_specific<Scatter<T, kBits>> local(std::ref(budget));
   tbb::enumerable_thread_specific<Outbox> outboxes(
       [&] { return Outbox(static_cast<std::size_t>(exchange.ranks())); });
   std::vector<KeySet<Key, kCount>> sets(kBuckets);
@@ -249,7 +251,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       const std::size_t end = std::min(level.size(), begin + round);
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
-          Scatter<T>& scatter = local.local();
+          Scatter<T, kBits>& scatter = local.local();
           Outbox* const outbox = split ? &outboxes.local() : nullptr;
           // Local copies: the scatter's stores could alias the captured values, which the
           // loop would then load again for every child.
@@ -310,7 +312,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           tbb::parallel_for(
               tbb::blocked_range<std::size_t>(0, in.words.size() / kWords<kCount>, 4096),
               [&](const auto& range) {
-                Scatter<T>& scatter = local.local();
+                Scatter<T, kBits>& scatter = local.local();
                 for (std::size_t i = range.begin(); i != range.end(); ++i) {
                   const std::uint64_t* w = &in.words[i * kWords<kCount>];
                   const std::uint64_t h = mixer.mix(w[0]);
@@ -329,7 +331,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       }
       arena.execute([&] {
         tbb::parallel_for(std::size_t{0}, kBuckets, [&](std::size_t b) {
-          for (Scatter<T>& s : local) {
+          for (Scatter<T, kBits>& s : local) {
             sets[b].insert_all(s.out[b].data(), s.out[b].size(), budget);
             sets[b].insert_all(s.staged.get() + b * kChunk, s.fill[b], budget);
             s.out[b].clear();
@@ -394,12 +396,18 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
     }
     if (orbit != nullptr) *orbit = distinct;
   }
-  const bool narrow = packing.squares() - std::min(kBucketBits, packing.squares() / 2) <= 31;
+  // 32-bit keys where the bucket bits leave at most 31 bits to store, with more buckets on
+  // boards too large for that with the usual number.
+  const int n = packing.squares();
   const auto run = [&]<int kImages>() {
-    return narrow ? reach_packed<kCount, kImages, std::uint32_t>(board, rules, packing, start,
-                                                                 control, exchange, store, lone)
-                  : reach_packed<kCount, kImages, std::uint64_t>(board, rules, packing, start,
-                                                                 control, exchange, store, lone);
+    if (n - std::min(kBucketBits, n / 2) <= 31)
+      return reach_packed<kCount, kImages, std::uint32_t, kBucketBits>(
+          board, rules, packing, start, control, exchange, store, lone);
+    if (n - kWideBucketBits <= 31)
+      return reach_packed<kCount, kImages, std::uint32_t, kWideBucketBits>(
+          board, rules, packing, start, control, exchange, store, lone);
+    return reach_packed<kCount, kImages, std::uint64_t, kBucketBits>(
+        board, rules, packing, start, control, exchange, store, lone);
   };
   if (packing.symmetries() == 1) return run.template operator()<1>();
   if (packing.symmetries() > 8) return run.template operator()<12>();

@@ -2,6 +2,7 @@
 // its own symmetry test), the board symmetries, and the first levels of OEIS A112737.
 #include <array>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <set>
 #include <string>
 
@@ -230,11 +231,25 @@ TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach
   CHECK(r.levels == std::vector<std::uint64_t>{1, 3, 2});
 }
 
+namespace {
+
+// The cells of a 9x9 grid outside the 41-square diamond.
+std::vector<int> diamond_holes() {
+  std::vector<int> out;
+  for (int r = 0; r < 9; ++r)
+    for (int f = 0; f < 9; ++f)
+      if (std::abs(f - 4) + std::abs(r - 4) > 4) out.push_back(9 * r + f);
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("reach and line counts on larger boards with few pieces match the references",
           "[solver][reach]") {
   // Boards of 33 to 64 squares exercise the fast path's other layouts: 64-bit stored words
-  // (more than 38 squares), the eight symmetries, the four of a rectangle, tables for a board
-  // with fewer, and diagonal jumps. Few pieces keep the references quick.
+  // (more than 41 squares), 32-bit words in the wider bucket split (39 to 41 squares), the
+  // eight symmetries, the four of a rectangle, tables for a board with fewer, and diagonal
+  // jumps. Few pieces keep the references quick.
   struct Shape {
     int w, h;
     std::vector<int> holes;  // no-square cells
@@ -246,6 +261,7 @@ TEST_CASE("reach and line counts on larger boards with few pieces match the refe
       {7, 7, {0, 1, 5, 6, 7, 13, 35, 41, 42, 43, 47, 48}},  // 37, the French-like cross
       {7, 7, {0, 1, 7, 8}},                                 // 45, one diagonal mirror (tables)
       {6, 7, {3}},                                          // 41, no symmetry
+      {9, 9, diamond_holes()},                              // 41, the diamond's eight
   };
   Rng rng(4242);
   std::uint64_t total = 0;
@@ -269,6 +285,7 @@ TEST_CASE("reach and line counts on larger boards with few pieces match the refe
     for (bool symmetry : {false, true}) {
       SearchControl control;
       control.threads = 1 + static_cast<int>(i % 2);
+      control.memory_mb = 256;  // a count gone wrong stops incomplete instead of growing
       const ReachResult r = reach(board, rules, p, symmetry, control);
       REQUIRE(r.complete);
       REQUIRE(r.levels == reference(board, rules, p, symmetry));

@@ -58,7 +58,12 @@ __extension__ typedef unsigned __int128 Count128;
 // 256 KiB a set) and a thread's staged chunks in L1 (16 KiB); chunks of 32 items rather than
 // 16 halve the writes out per item (docs/bench.md).
 constexpr int kBucketBits = 7;
-constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
+// Boards of 39 to 41 squares take 2^10 buckets instead, so that the stored key still fits
+// in 32 bits: half the memory of 64-bit keys, which is what lets the 41-hole diamond's
+// largest levels (about a billion positions) fit in 24 GB.
+constexpr int kWideBucketBits = 10;
+template <int kBits>
+constexpr std::size_t kBucketsOf = std::size_t{1} << kBits;
 constexpr std::size_t kChunk = 32;  // items a bucket stages before writing out
 // Parents per round: about 8 children each, so the chunks of a round take some 32 MB when
 // an item is 4 bytes (English's largest level, 3.6 million positions, takes four rounds).
@@ -166,8 +171,9 @@ class ChunkStore {
 };
 
 // One thread's scatter: a chunk being filled per bucket, and the bucket's full chunks.
-template <class T>
+template <class T, int kBits>
 struct Scatter {
+  static constexpr std::size_t kBuckets = kBucketsOf<kBits>;
   static_assert(kChunk * sizeof(T) % 64 == 0);
   explicit Scatter(Budget& b) : budget(&b), staged(kBuckets * kChunk), out(kBuckets) {
     fill.fill(0);
