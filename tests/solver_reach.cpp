@@ -13,6 +13,7 @@
 #include "puzzles/variant.h"
 #include "solitaire_reference.h"
 #include "solver/reach.h"
+#include "solver/reach/storage.h"
 #include "solver/solitaire.h"
 
 using namespace leapfrog;
@@ -216,6 +217,29 @@ TEST_CASE("reach stops at its memory budget with the levels it finished", "[solv
   REQUIRE(cut.levels.size() >= 5);
   REQUIRE(cut.levels.size() <= more.levels.size());
   for (std::size_t k = 0; k < cut.levels.size(); ++k) CHECK(cut.levels[k] == more.levels[k]);
+}
+
+TEST_CASE("a level grows with room to spare, but at most a quarter more than it needs",
+          "[solver][reach]") {
+  // The room a level holds beyond its positions is memory the next level's sets cannot
+  // have: on the largest boards the count fits only when that room is small.
+  using fast_reach::Level;
+  using fast_reach::Parent;
+  constexpr std::size_t kBytes = sizeof(Parent<false>);
+  MemoryBudget budget(1);  // 1 MB
+  Level<Parent<false>> level;
+  REQUIRE(level.reset(10000, budget));
+  REQUIRE(level.reset(11000, budget));  // doubling would hold 20000; 13750 at most
+  CHECK(level.size() == 11000);
+  CHECK(budget.take((std::size_t{1} << 20) - 13750 * kBytes));
+  CHECK_FALSE(budget.take(1));
+  // Where the budget has no room for the spare, exactly what is needed.
+  MemoryBudget tight(1);
+  Level<Parent<false>> other;
+  REQUIRE(tight.take((std::size_t{1} << 20) - 12000 * kBytes));
+  REQUIRE(other.reset(10000, tight));
+  REQUIRE(other.reset(12000, tight));
+  CHECK_FALSE(tight.take(1));
 }
 
 TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach]") {

@@ -350,8 +350,11 @@ class Level {
  public:
   // False (and the level left as it was) when the budget has no room for n positions.
   bool reset(std::size_t n, Budget& budget) {
-    if (n > capacity_) {  // doubling, where the budget allows: fewer fresh pages to fault in
-      std::size_t capacity = std::max(n, 2 * capacity_);
+    if (n > capacity_) {
+      // Room to grow, where the budget allows: fewer fresh pages to fault in. Doubling, but
+      // at most a quarter more than n: the room is held against the budget that the next
+      // level's sets need too (the 41-hole diamond's largest levels fit only so).
+      std::size_t capacity = std::max(n, std::min(2 * capacity_, n + n / 4));
       data_.reset();
       budget.give(capacity_ * sizeof(P));
       capacity_ = 0;
