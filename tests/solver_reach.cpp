@@ -2,9 +2,9 @@
 // its own symmetry test), the board symmetries, and the first levels of OEIS A112737.
 #include <array>
 #include <catch2/catch.hpp>
-#include <cstdlib>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "core/symmetry.h"
 #include "generator/random.h"
@@ -257,12 +257,12 @@ TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach
 
 namespace {
 
-// The cells of a 9x9 grid outside the 41-square diamond.
-std::vector<int> diamond_holes() {
+// The cells of a preset's fixed board that are not squares.
+std::vector<int> holes_of(std::string_view variant) {
+  const Board b = parse_position(find_variant(variant)->start).board;
   std::vector<int> out;
-  for (int r = 0; r < 9; ++r)
-    for (int f = 0; f < 9; ++f)
-      if (std::abs(f - 4) + std::abs(r - 4) > 4) out.push_back(9 * r + f);
+  for (int c = 0; c < b.cells(); ++c)
+    if (!b.is_square(static_cast<Square>(c))) out.push_back(c);
   return out;
 }
 
@@ -285,7 +285,7 @@ TEST_CASE("reach and line counts on larger boards with few pieces match the refe
       {7, 7, {0, 1, 5, 6, 7, 13, 35, 41, 42, 43, 47, 48}},  // 37, the French-like cross
       {7, 7, {0, 1, 7, 8}},                                 // 45, one diagonal mirror (tables)
       {6, 7, {3}},                                          // 41, no symmetry
-      {9, 9, diamond_holes()},                              // 41, the diamond's eight
+      {9, 9, holes_of("diamond")},                          // 41, the diamond's eight
   };
   Rng rng(4242);
   std::uint64_t total = 0;
