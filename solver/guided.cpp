@@ -19,6 +19,8 @@ namespace {
 constexpr int kIsolatedWeight = 256;
 // How many of the last level's positions get an exact finish.
 constexpr std::size_t kFinishes = 64;
+// The wider round of finishes starts this many pieces above the endgame.
+constexpr int kWiderFinish = 2;
 
 // The board on dense indices: jumps, one-step neighbours, and how many steps of the
 // direction set leave the board from each square (they count as boundary).
@@ -96,7 +98,15 @@ class Beam {
     int pieces = 0;
     for (Value v : root.cells) pieces += v != 0;
     bool stopped = false;
+    // The level with kWiderFinish more pieces than the endgame, kept for a second, wider
+    // round of finishes: (its index in history, -1 for the root; its positions).
+    int wide_level = -2;
+    std::vector<Node> wide;
     while (!level.empty()) {
+      if (pieces == endgame_ + kWiderFinish) {
+        wide_level = static_cast<int>(history.size()) - 1;
+        wide = level;
+      }
       if (pieces <= endgame_) {
         // The best-scored positions first; enough of them to find a good finish, and none
         // once a finish meets the target.
@@ -169,6 +179,22 @@ class Beam {
           best_node = static_cast<int>(i);
           best_tail.clear();
         }
+    }
+    // Two or more short of the target: the first round's few finishes, from the endgame's
+    // level, have likely missed what the beam holds. Finish every position of the wider
+    // level instead (more pieces left to the exact search, and each position of it tried),
+    // best-scored first, until one meets the target.
+    if (!stopped && best < target - 1 && wide_level >= -1) {
+      for (std::size_t i = 0; i < wide.size() && !stopped && best < target; ++i) {
+        std::vector<Move> tail;
+        const Score v = wide[i].taken + finish(wide[i], tail, stopped);
+        if (!stopped && v > best) {
+          best = v;
+          best_level = wide_level;
+          best_node = static_cast<int>(i);
+          best_tail = std::move(tail);
+        }
+      }
     }
     // The line: back from the best node through the levels, then its endgame.
     std::vector<Move> moves;

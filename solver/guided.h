@@ -5,6 +5,9 @@
 // neighbouring piece can only be taken if another comes next to it, and a long boundary
 // between pieces and empty squares strands pieces), then an exact search finishes each of
 // the best positions once few pieces are left, choosing which pieces stay by their values.
+// When those finishes fall two or more short of the target, every position the beam held
+// two pieces earlier is finished exactly as well (the 41-hole diamond's lines to two pegs
+// from e9 and e6 are found only so).
 // A removal still due is made first, on a square that the position classes
 // (core/classes.h) allow to end with a lone piece. Nothing in it is keyed to a board or a
 // direction set: neighbours are the steps of the rules' direction set.
