@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/classes.h"
 #include "core/hash.h"
 #include "core/poller.h"
+#include "puzzles/movegen.h"
 
 namespace leapfrog {
 
@@ -47,6 +49,28 @@ struct Dense {
           ++off[static_cast<std::size_t>(i)];
       }
     }
+  }
+
+  // What square s adds to the score of `cells` (per dense index): its boundary edges, and
+  // the weight of a stranded piece.
+  int contrib(const std::vector<Value>& cells, int s) const {
+    if (cells[static_cast<std::size_t>(s)] == 0) return 0;
+    int edges = off[static_cast<std::size_t>(s)];
+    bool alone = true;
+    for (int t : nbr[static_cast<std::size_t>(s)]) {
+      if (cells[static_cast<std::size_t>(t)] == 0)
+        ++edges;
+      else
+        alone = false;
+    }
+    return edges + (alone ? kIsolatedWeight : 0);
+  }
+
+  // The beam's score of a position: lower is better.
+  int score(const std::vector<Value>& cells) const {
+    int total = 0;
+    for (int s = 0; s < n; ++s) total += contrib(cells, s);
+    return total;
   }
 };
 
@@ -89,7 +113,7 @@ class Beam {
     out.line = std::move(prefix);
     nodes_ = &nodes;
     std::vector<Node> level{root};
-    level[0].score = full_score(level[0]);
+    level[0].score = d_.score(level[0].cells);
     std::vector<std::vector<std::pair<int, Move>>> history;  // per level: (parent, move)
     // The best finished line so far: (value, level index, node index, endgame line).
     Score best = root.taken;
@@ -237,26 +261,6 @@ class Beam {
     }
   }
 
-  // What square s adds to the score: its boundary edges, and the weight of a stranded piece.
-  int contrib(const Node& p, int s) const {
-    if (p.cells[static_cast<std::size_t>(s)] == 0) return 0;
-    int edges = d_.off[static_cast<std::size_t>(s)];
-    bool alone = true;
-    for (int t : d_.nbr[static_cast<std::size_t>(s)]) {
-      if (p.cells[static_cast<std::size_t>(t)] == 0)
-        ++edges;
-      else
-        alone = false;
-    }
-    return edges + (alone ? kIsolatedWeight : 0);
-  }
-
-  int full_score(const Node& p) const {
-    int score = 0;
-    for (int s = 0; s < d_.n; ++s) score += contrib(p, s);
-    return score;
-  }
-
   // The squares whose contribution a move can change: its three and their neighbours.
   void affected(const Move& m, std::vector<int>& out) const {
     out.clear();
@@ -271,13 +275,13 @@ class Beam {
   int delta(Node& p, const Move& m) {
     affected(m, scratch_);
     int before = 0, after = 0;
-    for (int s : scratch_) before += contrib(p, s);
+    for (int s : scratch_) before += d_.contrib(p.cells, s);
     const Value jumper = p.cells[static_cast<std::size_t>(m.from)];
     const Value taken = p.cells[static_cast<std::size_t>(m.over)];
     p.cells[static_cast<std::size_t>(m.from)] = 0;
     p.cells[static_cast<std::size_t>(m.over)] = 0;
     p.cells[static_cast<std::size_t>(m.to)] = jumper;
-    for (int s : scratch_) after += contrib(p, s);
+    for (int s : scratch_) after += d_.contrib(p.cells, s);
     p.cells[static_cast<std::size_t>(m.to)] = 0;
     p.cells[static_cast<std::size_t>(m.over)] = taken;
     p.cells[static_cast<std::size_t>(m.from)] = jumper;
@@ -359,11 +363,215 @@ class Beam {
   std::vector<int> scratch_;
 };
 
+// The beam for rules whose turns are whole chains (forced, piece-max and board-max
+// continuation): the same score and the same exact finish, over the model's turns
+// (puzzles/movegen.h, removals included). A turn can take several pieces, so the levels
+// are numbers of pieces left, not of turns: a level is cut to the beam's width once every
+// level above it has been expanded (each child goes to the level of the pieces it leaves).
+class ChainBeam {
+ public:
+  ChainBeam(const Board& board, const Rules& rules, const GuidedOptions& options, Poller& poller)
+      : board_(board),
+        rules_(rules),
+        d_(board, rules),
+        width_(options.beam > 0 ? options.beam : default_width(board.squares())),
+        endgame_(options.chain_endgame),
+        poller_(poller) {}
+
+  GuidedResult run(const Position& root, Score target, std::uint64_t& nodes) {
+    nodes_ = &nodes;
+    const int top = piece_count(board_, root);
+    // levels[p]: the positions kept with p pieces left; children wait in `waiting` until
+    // their level is cut.
+    std::vector<std::vector<Node>> levels(static_cast<std::size_t>(top) + 1), waiting = levels;
+    waiting[static_cast<std::size_t>(top)].push_back(make(root, 0, -1, -1, -1, {}));
+    Score best = 0;
+    int best_level = -1, best_node = 0;
+    std::vector<Turn> best_tail;
+    bool stopped = false;
+    const auto offer = [&](Score v, int level, int node, std::vector<Turn> tail) {
+      if (v <= best && best_level >= 0) return;
+      best = v;
+      best_level = level;
+      best_node = node;
+      best_tail = std::move(tail);
+    };
+    for (int p = top; p >= 0 && !stopped; --p) {
+      std::vector<Node>& level = levels[static_cast<std::size_t>(p)];
+      level = cut(std::move(waiting[static_cast<std::size_t>(p)]), keep(p));
+      if (p <= endgame_) {
+        for (std::size_t i = 0; i < level.size() && !stopped && best < target; ++i) {
+          std::vector<Turn> tail;
+          const Score v = level[i].taken + finish(level[i].pos, tail, stopped);
+          if (!stopped) offer(v, p, static_cast<int>(i), std::move(tail));
+        }
+        continue;
+      }
+      if (hit_limits()) {
+        stopped = true;
+        break;
+      }
+      for (std::size_t i = 0; i < level.size() && !stopped; ++i) {
+        const Node& parent = level[i];
+        int order = 0;
+        // A position can have millions of turns: the limits are polled among them, and a
+        // level's waiting children are cut back to what it keeps whenever they pile up
+        // (cutting early keeps the same ones: a child cut has that many better ones).
+        for_each_turn(board_, rules_, parent.pos, [&](const TurnView& t) {
+          if ((++*nodes_ & 255) == 0 && hit_limits()) {
+            stopped = true;
+            return false;
+          }
+          Turn turn = t.to_turn();
+          const Position child = apply(board_, rules_, parent.pos, turn);
+          const int q = p - t.pieces;
+          std::vector<Node>& w = waiting[static_cast<std::size_t>(q)];
+          w.push_back(make(child, parent.taken + t.size(rules_), p, static_cast<int>(i), order++,
+                           std::move(turn)));
+          if (w.size() >= 4 * keep(q)) w = cut(std::move(w), keep(q));
+          return true;
+        });
+        if (order == 0 && !stopped) offer(parent.taken, p, static_cast<int>(i), {});
+      }
+      // The best of a level so far is a line too (kept in case the limits stop the search).
+      for (std::size_t i = 0; i < level.size(); ++i)
+        offer(level[i].taken, p, static_cast<int>(i), {});
+    }
+    GuidedResult out;
+    for (int l = best_level, i = best_node; l >= 0;) {
+      const Node& n = levels[static_cast<std::size_t>(l)][static_cast<std::size_t>(i)];
+      if (n.parent_level < 0) break;
+      out.line.push_back(n.turn);
+      l = n.parent_level;
+      i = n.parent;
+    }
+    std::reverse(out.line.begin(), out.line.end());
+    out.line.insert(out.line.end(), best_tail.begin(), best_tail.end());
+    out.value = best;
+    out.complete = !stopped;
+    return out;
+  }
+
+ private:
+  struct Node {
+    Position pos;
+    Score taken = 0;
+    int score = 0;
+    int parent_level = -1, parent = -1, order = 0;  // where it came from, -1 for the root
+    Turn turn;                                      // the turn that made it
+    std::uint64_t hash = 0;
+  };
+
+  // How many positions with p pieces left are kept: the beam's width, or the finishes.
+  std::size_t keep(int p) const {
+    return p <= endgame_ ? kFinishes : static_cast<std::size_t>(width_);
+  }
+
+  static int default_width(int squares) {
+    // A chain turn costs more to generate and the finish starts lower than for single
+    // jumps: a narrower beam for about the same work.
+    return std::clamp(20000 / std::max(squares, 1), 32, 512);
+  }
+
+  Node make(const Position& pos, Score taken, int parent_level, int parent, int order,
+            Turn turn) const {
+    Node n{pos, taken, 0, parent_level, parent, order, std::move(turn), hash(pos)};
+    std::vector<Value> cells(static_cast<std::size_t>(d_.n));
+    for (int i = 0; i < d_.n; ++i) cells[static_cast<std::size_t>(i)] = pos.cells[board_.cell(i)];
+    n.score = d_.score(cells);
+    return n;
+  }
+
+  std::uint64_t hash(const Position& pos) const {
+    std::uint64_t h = mix64(kGoldenGamma * (pos.removals_due + std::uint64_t{1}));
+    for (int i = 0; i < d_.n; ++i)
+      if (const Value v = pos.cells[board_.cell(i)]; v != 0) h ^= zobrist(i, v);
+    return h;
+  }
+
+  // The `keep` best of a level, each position once: by score, then the most taken, then
+  // where they came from (so that the cut does not depend on anything but the input).
+  static std::vector<Node> cut(std::vector<Node> all, std::size_t keep) {
+    std::sort(all.begin(), all.end(), [](const Node& a, const Node& b) {
+      if (a.score != b.score) return a.score < b.score;
+      if (a.taken != b.taken) return a.taken > b.taken;
+      if (a.parent_level != b.parent_level) return a.parent_level > b.parent_level;
+      if (a.parent != b.parent) return a.parent < b.parent;
+      return a.order < b.order;
+    });
+    std::vector<Node> out;
+    std::unordered_set<std::uint64_t> seen;
+    for (Node& n : all) {
+      if (out.size() >= keep) break;
+      if (seen.insert(n.hash).second) out.push_back(std::move(n));
+    }
+    return out;
+  }
+
+  bool hit_limits() {
+    poller_.report([&] { return Progress{*nodes_, 0, -1, "guided line"}; });
+    return poller_.limit_reached(*nodes_);
+  }
+
+  // Exact: the most the position can still take, with one line.
+  Score finish(const Position& root, std::vector<Turn>& tail, bool& stopped) {
+    std::unordered_map<std::uint64_t, Score> memo;
+    const auto rec = [&](auto&& self, const Position& p) -> Score {
+      const std::uint64_t h = hash(p);
+      if (auto it = memo.find(h); it != memo.end()) return it->second;
+      if ((++*nodes_ & 1023) == 0 && hit_limits()) stopped = true;
+      if (stopped) return 0;
+      Score best = 0;
+      for_each_turn(board_, rules_, p, [&](const TurnView& t) {
+        best = std::max(best, t.size(rules_) + self(self, apply(board_, rules_, p, t.to_turn())));
+        return !stopped;
+      });
+      memo.emplace(h, best);
+      return best;
+    };
+    const Score value = rec(rec, root);
+    if (stopped) return 0;
+    // Walk the memo along turns that keep the value.
+    Position p = root;
+    for (Score left = value; left > 0;) {
+      std::optional<Turn> next;
+      for_each_turn(board_, rules_, p, [&](const TurnView& t) {
+        const Position c = apply(board_, rules_, p, t.to_turn());
+        const auto it = memo.find(hash(c));
+        if (t.size(rules_) > left || it == memo.end() || it->second != left - t.size(rules_))
+          return true;
+        next = t.to_turn();
+        left -= t.size(rules_);
+        p = c;
+        return false;
+      });
+      if (!next) break;  // cannot happen: the memo holds every child searched
+      tail.push_back(std::move(*next));
+    }
+    return value;
+  }
+
+  const Board& board_;
+  const Rules& rules_;
+  Dense d_;
+  int width_;
+  int endgame_;
+  Poller& poller_;
+  std::uint64_t* nodes_ = nullptr;
+};
+
 }  // namespace
 
 GuidedResult guided_line(const Board& board, const Rules& solo, const Position& pos, Score target,
                          const GuidedOptions& options, const SearchControl& control) {
   Poller poller(control);
+  if (solo.continuation != Continuation::kOptional) {
+    std::uint64_t nodes = 0;
+    ChainBeam beam(board, solo, options, poller);
+    GuidedResult r = beam.run(pos, target, nodes);
+    r.nodes = nodes;
+    return r;
+  }
   Node root;
   root.cells.assign(static_cast<std::size_t>(board.squares()), 0);
   for (int i = 0; i < board.squares(); ++i) {

@@ -12,6 +12,10 @@
 // (core/classes.h) allow to end with a lone piece. Nothing in it is keyed to a board or a
 // direction set: neighbours are the steps of the rules' direction set.
 //
+// Under the other continuation rules a turn is a whole chain that may take several pieces:
+// the beam then runs over the model's turns (removals among them), its levels are numbers
+// of pieces left, and the exact finish starts at `chain_endgame` pieces.
+//
 // Deterministic: the same line for the same input, whatever the thread count or timing
 // (the limits and the stop flag only cut it short). The line is a lower bound on the
 // optimum; solve() proves it optimal when it meets the upper bound, and otherwise starts
@@ -27,9 +31,10 @@
 namespace leapfrog {
 
 struct GuidedOptions {
-  int beam = 0;           // positions kept per level; 0: from the board's size
-  int endgame = 14;       // pieces left when the exact finish takes over
-  int removal_tries = 3;  // removal squares tried when a removal is due
+  int beam = 0;            // positions kept per level; 0: from the board's size
+  int endgame = 14;        // pieces left when the exact finish takes over
+  int chain_endgame = 12;  // the same for chain turns (forced, piece-max, board-max)
+  int removal_tries = 3;   // removal squares tried when a removal is due
 };
 
 struct GuidedResult {
@@ -40,7 +45,8 @@ struct GuidedResult {
 };
 
 // `target`: stop trying further removal squares once a line takes this much (the upper
-// bound, say). Only for the optional continuation rule (single jumps are turns there).
+// bound, say). Under the optional rule the line is single jumps (each of them a turn
+// there); under the others, whole turns.
 GuidedResult guided_line(const Board& board, const Rules& solo, const Position& pos, Score target,
                          const GuidedOptions& options, const SearchControl& control);
 

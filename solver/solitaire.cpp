@@ -274,10 +274,42 @@ Score replay_line(const Board& board, const Rules& solo, Position pos,
   return total;
 }
 
+constexpr int kPlayOnTurns = 4096;
+
 // Plays a stopped line on to the end of the game, always taking the dearest capture (the
 // first in generation order among equals), as a stopped exhaustive search does; returns
-// what the added jumps take. For the optional rule, whose turns are single jumps here.
+// what the added turns take. Under the optional rule the turns are single jumps here;
+// under the others, whole turns (a removal still due among them), the dearest of the first
+// kPlayOnTurns generated (a position can have millions).
 Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<Turn>& line) {
+  if (solo.continuation != Continuation::kOptional) {
+    int removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+    pos = one_player(pos);
+    for (const Turn& t : line) {
+      pos.removals_due = removals > 0 ? 1 : 0;
+      pos = apply(board, solo, pos, t);
+      if (t.removal) --removals;
+    }
+    Score added = 0;
+    for (;;) {
+      pos.removals_due = removals > 0 ? 1 : 0;
+      std::optional<Turn> best;
+      Score gain = 0;
+      int seen = 0;
+      for_each_turn(board, solo, pos, [&](const TurnView& t) {
+        if (!best || t.size(solo) > gain) {
+          best = t.to_turn();
+          gain = t.size(solo);
+        }
+        return ++seen < kPlayOnTurns;
+      });
+      if (!best) return added;
+      pos = apply(board, solo, pos, *best);
+      if (best->removal) --removals;
+      line.push_back(std::move(*best));
+      added += gain;
+    }
+  }
   pos = one_player(pos);
   pos.removals_due = 0;
   for (const Turn& t : line) pos = apply(board, solo, pos, t);
@@ -472,13 +504,12 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   SolveOptions search_options = options;
   const bool fast_count = options.count && reach_fast_path(board, solo, pos);
   if (fast_count) search_options.count = false;
-  // Large boards under the optional rule: a guided line first. When it meets the bound it is
-  // the answer, proved; otherwise the exhaustive search looks only for better lines, in the
-  // time that is left.
+  // Large boards, under every continuation rule: a guided line first. When it meets the
+  // bound it is the answer, proved; otherwise the exhaustive search looks only for better
+  // lines, in the time that is left.
   // (Not with a finish: its lines end anywhere.)
-  const bool guide = !options.count && options.finish == kNoSquare &&
-                     solo.continuation == Continuation::kOptional &&
-                     board.squares() > kGuidedSquares;
+  const bool guide =
+      !options.count && options.finish == kNoSquare && board.squares() > kGuidedSquares;
   GuidedResult guided;
   SearchControl after_guide = control;
   // What the limits leave once `used` nodes have been searched, from `started` on.
@@ -493,11 +524,15 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       left.node_limit = control.node_limit > used ? control.node_limit - used : 1;
     return left;
   };
+  // The guided line as turns: under the optional rule its single jumps joined into chains.
+  const auto guided_turns = [&] {
+    return solo.continuation == Continuation::kOptional ? join_chains(guided.line) : guided.line;
+  };
   // The guided line as the answer: proved when it meets `bound`.
   const auto guided_answer = [&](Score bound, std::uint64_t nodes) {
     SolveResult done;
     done.value = guided.value;
-    done.line = join_chains(guided.line);
+    done.line = guided_turns();
     done.proved = guided.value >= bound;
     done.complete = done.proved;
     done.bound = done.proved ? guided.value : bound;
@@ -524,7 +559,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   // jumps here (no removal due), each taking one piece.
   std::uint64_t probe_nodes = 0;
   const int pieces = piece_count(board, pos);
-  if (guide && board.squares() <= 64 && pos.removals_due == 0 && pieces > GuidedOptions{}.endgame &&
+  if (guide && solo.continuation == Continuation::kOptional && board.squares() <= 64 &&
+      pos.removals_due == 0 && pieces > GuidedOptions{}.endgame &&
       pieces - static_cast<int>(guided.line.size()) == 2) {
     const Score bound = solitaire_bound(board, solo, pos);
     ProbeResult p = finish_probes(board, solo, pos, options, after_guide, bound);
@@ -548,7 +584,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                 search_options, after_guide, floor, table);
   if (guide) {
     result.nodes += guided.nodes + probe_nodes;
-    if (result.value == guided.value && result.line.empty()) result.line = join_chains(guided.line);
+    if (result.value == guided.value && result.line.empty()) result.line = guided_turns();
   }
   if (fast_count && !result.possible && result.complete) result.count.assign(1, '0');
   // Split over ranks, every rank counts or none does (a rank whose search stopped on its own

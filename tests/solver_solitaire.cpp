@@ -237,6 +237,49 @@ TEST_CASE("the guided line leaves two pegs on the diamond from e9 and from e6",
   }
 }
 
+TEST_CASE("the guided line over whole chains matches the reference on larger boards",
+          "[solver][solitaire]") {
+  // Boards of more than 36 squares get a guided line first; under forced, piece-max and
+  // board-max continuation it runs over whole turns (removals among them). With 13 to 15
+  // pieces the beam expands some levels before its exact finish; the answer, proved, must
+  // still be the reference's, and the line must replay to it.
+  Rng rng(3131);
+  int n = 0;
+  for (const Continuation rule :
+       {Continuation::kForced, Continuation::kPieceMax, Continuation::kBoardMax}) {
+    for (int i = 0; i < 16; ++i, ++n) {
+      const int w = 7 + static_cast<int>(rng.below(2)), h = 6 + static_cast<int>(rng.below(2));
+      Setup s{Board(w, h), {}, "", {}};
+      const int pieces = 13 + static_cast<int>(rng.below(3));
+      // The pieces in a 5x5 window, so that they meet.
+      for (int placed = 0; placed < pieces;) {
+        const int c = static_cast<int>(rng.below(5)) + w * static_cast<int>(rng.below(5));
+        if (s.position.cells[static_cast<std::size_t>(c)] != 0) continue;
+        s.position.cells[static_cast<std::size_t>(c)] = static_cast<Value>(1 + rng.below(4));
+        ++placed;
+      }
+      Rules rules;
+      rules.continuation = rule;
+      rules.measure = i % 2 ? Measure::kPieces : Measure::kPoints;
+      rules.jumps = i % 3 == 2 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
+      rules.players = 1;
+      const int removals = i % 4 == 1 ? 1 : 0;
+      s.position.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
+      INFO("position " << format_grid(s.board, s.position) << "rule " << to_string(rule)
+                       << " removals " << removals);
+      Reference ref{s.board, rules, {}};
+      Position root = s.position;
+      root.removals_due = 0;
+      const Reference::Result want = ref.solve(root, removals);
+      const SolveResult got = solve(s.board, rules, s.position, SolveOptions{}, SearchControl{});
+      REQUIRE(got.proved);
+      REQUIRE(got.value == want.value);
+      REQUIRE(replay(s.board, rules, root, removals, got.line) == want.value);
+    }
+  }
+  CHECK(n == 48);
+}
+
 TEST_CASE("a stopped search returns a legal line and proved only at the bound",
           "[solver][solitaire]") {
   Setup s{Board(9, 9), {}, "", {}};
