@@ -97,15 +97,38 @@ struct Candidate {
   std::uint64_t hash;
 };
 
-class Beam {
- public:
-  Beam(const Board& board, const Rules& rules, const GuidedOptions& options, Poller& poller)
+// What both beams share: the board, rules and dense tables, the width and endgame, and
+// the limits (polled with the node count the caller's run passes in).
+class BeamBase {
+ protected:
+  BeamBase(const Board& board, const Rules& rules, int width, int endgame, Poller& poller)
       : board_(board),
         rules_(rules),
         d_(board, rules),
-        width_(options.beam > 0 ? options.beam : default_width(board.squares())),
-        endgame_(options.endgame),
+        width_(width),
+        endgame_(endgame),
         poller_(poller) {}
+
+  bool hit_limits() {
+    poller_.report([&] { return Progress{*nodes_, best_, -1, "guided line"}; });
+    return poller_.limit_reached(*nodes_);
+  }
+
+  const Board& board_;
+  const Rules& rules_;
+  Dense d_;
+  int width_;
+  int endgame_;
+  Poller& poller_;
+  std::uint64_t* nodes_ = nullptr;
+  Score best_ = 0;  // for progress reports
+};
+
+class Beam : BeamBase {
+ public:
+  Beam(const Board& board, const Rules& rules, const GuidedOptions& options, Poller& poller)
+      : BeamBase(board, rules, options.beam > 0 ? options.beam : default_width(board.squares()),
+                 options.endgame, poller) {}
 
   // The best line from `root` (no removals due); `removed` comes first in the line.
   GuidedResult run(const Node& root, std::vector<Turn> prefix, Score target, std::uint64_t& nodes) {
@@ -242,11 +265,6 @@ class Beam {
     return std::clamp(120000 / std::max(squares, 1), 64, 2048);
   }
 
-  bool hit_limits() {
-    poller_.report([&] { return Progress{*nodes_, best_, -1, "guided line"}; });
-    return poller_.limit_reached(*nodes_);
-  }
-
   // Calls f(move) for every jump of position p, in generation order (squares in index order,
   // then the direction set's order); f returns false to stop.
   template <class F>
@@ -352,14 +370,6 @@ class Beam {
     return value;
   }
 
-  const Board& board_;
-  const Rules& rules_;
-  Dense d_;
-  int width_;
-  int endgame_;
-  Poller& poller_;
-  std::uint64_t* nodes_ = nullptr;
-  Score best_ = 0;  // for progress reports
   std::vector<int> scratch_;
 };
 
@@ -368,15 +378,11 @@ class Beam {
 // (puzzles/movegen.h, removals included). A turn can take several pieces, so the levels
 // are numbers of pieces left, not of turns: a level is cut to the beam's width once every
 // level above it has been expanded (each child goes to the level of the pieces it leaves).
-class ChainBeam {
+class ChainBeam : BeamBase {
  public:
   ChainBeam(const Board& board, const Rules& rules, const GuidedOptions& options, Poller& poller)
-      : board_(board),
-        rules_(rules),
-        d_(board, rules),
-        width_(options.beam > 0 ? options.beam : default_width(board.squares())),
-        endgame_(options.chain_endgame),
-        poller_(poller) {}
+      : BeamBase(board, rules, options.beam > 0 ? options.beam : default_width(board.squares()),
+                 options.chain_endgame, poller) {}
 
   GuidedResult run(const Position& root, Score target, std::uint64_t& nodes) {
     nodes_ = &nodes;
@@ -391,7 +397,7 @@ class ChainBeam {
     bool stopped = false;
     const auto offer = [&](Score v, int level, int node, std::vector<Turn> tail) {
       if (v <= best && best_level >= 0) return;
-      best = v;
+      best = best_ = v;
       best_level = level;
       best_node = node;
       best_tail = std::move(tail);
@@ -508,11 +514,6 @@ class ChainBeam {
     return out;
   }
 
-  bool hit_limits() {
-    poller_.report([&] { return Progress{*nodes_, 0, -1, "guided line"}; });
-    return poller_.limit_reached(*nodes_);
-  }
-
   // Exact: the most the position can still take, with one line.
   Score finish(const Position& root, std::vector<Turn>& tail, bool& stopped) {
     std::unordered_map<std::uint64_t, Score> memo;
@@ -550,14 +551,6 @@ class ChainBeam {
     }
     return value;
   }
-
-  const Board& board_;
-  const Rules& rules_;
-  Dense d_;
-  int width_;
-  int endgame_;
-  Poller& poller_;
-  std::uint64_t* nodes_ = nullptr;
 };
 
 }  // namespace
