@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <limits>
 #include <optional>
 #include <unordered_map>
@@ -384,13 +385,15 @@ class ChainBeam : BeamBase {
       : BeamBase(board, rules, options.beam > 0 ? options.beam : default_width(board.squares()),
                  options.chain_endgame, poller) {}
 
+  // Every removal due in `root` is the lone player's (as replay_line reads a line).
   GuidedResult run(const Position& root, Score target, std::uint64_t& nodes) {
     nodes_ = &nodes;
     const int top = piece_count(board_, root);
+    const int removals = std::popcount(static_cast<unsigned>(root.removals_due));
     // levels[p]: the positions kept with p pieces left; children wait in `waiting` until
     // their level is cut.
     std::vector<std::vector<Node>> levels(static_cast<std::size_t>(top) + 1), waiting = levels;
-    waiting[static_cast<std::size_t>(top)].push_back(make(root, 0, -1, -1, -1, {}));
+    waiting[static_cast<std::size_t>(top)].push_back(make(root, removals, 0, -1, -1, -1, {}));
     Score best = 0;
     int best_level = -1, best_node = 0;
     std::vector<Turn> best_tail;
@@ -408,7 +411,7 @@ class ChainBeam : BeamBase {
       if (p <= endgame_) {
         for (std::size_t i = 0; i < level.size() && !stopped && best < target; ++i) {
           std::vector<Turn> tail;
-          const Score v = level[i].taken + finish(level[i].pos, tail, stopped);
+          const Score v = level[i].taken + finish(level[i].pos, level[i].removals, tail, stopped);
           if (!stopped) offer(v, p, static_cast<int>(i), std::move(tail));
         }
         continue;
@@ -432,7 +435,8 @@ class ChainBeam : BeamBase {
           const Position child = apply(board_, rules_, parent.pos, turn);
           const int q = p - t.pieces;
           std::vector<Node>& w = waiting[static_cast<std::size_t>(q)];
-          w.push_back(make(child, parent.taken + t.size(rules_), p, static_cast<int>(i), order++,
+          w.push_back(make(child, parent.removals - (t.removal ? 1 : 0),
+                           parent.taken + t.size(rules_), p, static_cast<int>(i), order++,
                            std::move(turn)));
           if (w.size() >= 4 * keep(q)) w = cut(std::move(w), keep(q));
           return true;
@@ -460,7 +464,8 @@ class ChainBeam : BeamBase {
 
  private:
   struct Node {
-    Position pos;
+    Position pos;      // player 0 to move, a removal due while `removals` > 0
+    int removals = 0;  // removals still due
     Score taken = 0;
     int score = 0;
     int parent_level = -1, parent = -1, order = 0;  // where it came from, -1 for the root
@@ -479,17 +484,26 @@ class ChainBeam : BeamBase {
     return std::clamp(20000 / std::max(squares, 1), 32, 512);
   }
 
-  Node make(const Position& pos, Score taken, int parent_level, int parent, int order,
+  // Player 0 to move, and one removal due while any is: the turn generator then offers
+  // the lone player each removal in turn.
+  static Position lone(Position pos, int removals) {
+    pos = one_player(pos);
+    pos.removals_due = removals > 0 ? 1 : 0;
+    return pos;
+  }
+
+  Node make(const Position& pos, int removals, Score taken, int parent_level, int parent, int order,
             Turn turn) const {
-    Node n{pos, taken, 0, parent_level, parent, order, std::move(turn), hash(pos)};
+    Node n{lone(pos, removals), removals,           taken, 0, parent_level, parent, order,
+           std::move(turn),     hash(pos, removals)};
     std::vector<Value> cells(static_cast<std::size_t>(d_.n));
     for (int i = 0; i < d_.n; ++i) cells[static_cast<std::size_t>(i)] = pos.cells[board_.cell(i)];
     n.score = d_.score(cells);
     return n;
   }
 
-  std::uint64_t hash(const Position& pos) const {
-    std::uint64_t h = mix64(kGoldenGamma * (pos.removals_due + std::uint64_t{1}));
+  std::uint64_t hash(const Position& pos, int removals) const {
+    std::uint64_t h = mix64(kGoldenGamma * static_cast<std::uint64_t>(removals + 1));
     for (int i = 0; i < d_.n; ++i)
       if (const Value v = pos.cells[board_.cell(i)]; v != 0) h ^= zobrist(i, v);
     return h;
@@ -515,35 +529,40 @@ class ChainBeam : BeamBase {
   }
 
   // Exact: the most the position can still take, with one line.
-  Score finish(const Position& root, std::vector<Turn>& tail, bool& stopped) {
+  Score finish(const Position& root, int removals, std::vector<Turn>& tail, bool& stopped) {
     std::unordered_map<std::uint64_t, Score> memo;
-    const auto rec = [&](auto&& self, const Position& p) -> Score {
-      const std::uint64_t h = hash(p);
+    const auto rec = [&](auto&& self, const Position& at, int k) -> Score {
+      const std::uint64_t h = hash(at, k);
       if (auto it = memo.find(h); it != memo.end()) return it->second;
       if ((++*nodes_ & 1023) == 0 && hit_limits()) stopped = true;
       if (stopped) return 0;
+      const Position p = lone(at, k);
       Score best = 0;
       for_each_turn(board_, rules_, p, [&](const TurnView& t) {
-        best = std::max(best, t.size(rules_) + self(self, apply(board_, rules_, p, t.to_turn())));
+        best = std::max(best, t.size(rules_) + self(self, apply(board_, rules_, p, t.to_turn()),
+                                                    k - (t.removal ? 1 : 0)));
         return !stopped;
       });
       memo.emplace(h, best);
       return best;
     };
-    const Score value = rec(rec, root);
+    const Score value = rec(rec, root, removals);
     if (stopped) return 0;
     // Walk the memo along turns that keep the value.
-    Position p = root;
+    Position p = lone(root, removals);
+    int k = removals;
     for (Score left = value; left > 0;) {
       std::optional<Turn> next;
       for_each_turn(board_, rules_, p, [&](const TurnView& t) {
+        const int after = k - (t.removal ? 1 : 0);
         const Position c = apply(board_, rules_, p, t.to_turn());
-        const auto it = memo.find(hash(c));
+        const auto it = memo.find(hash(c, after));
         if (t.size(rules_) > left || it == memo.end() || it->second != left - t.size(rules_))
           return true;
         next = t.to_turn();
         left -= t.size(rules_);
-        p = c;
+        p = lone(c, after);
+        k = after;
         return false;
       });
       if (!next) break;  // cannot happen: the memo holds every child searched

@@ -240,9 +240,9 @@ TEST_CASE("the guided line leaves two pegs on the diamond from e9 and from e6",
 TEST_CASE("the guided line over whole chains matches the reference on larger boards",
           "[solver][solitaire]") {
   // Boards of more than 36 squares get a guided line first; under forced, piece-max and
-  // board-max continuation it runs over whole turns (removals among them). With 13 to 15
-  // pieces the beam expands some levels before its exact finish; the answer, proved, must
-  // still be the reference's, and the line must replay to it.
+  // board-max continuation it runs over whole turns (removals among them, one or two due).
+  // With 13 to 15 pieces the beam expands some levels before its exact finish; the answer,
+  // proved, must still be the reference's, and the line must replay to it.
   Rng rng(3131);
   int n = 0;
   for (const Continuation rule :
@@ -262,19 +262,21 @@ TEST_CASE("the guided line over whole chains matches the reference on larger boa
       rules.continuation = rule;
       rules.measure = i % 2 ? Measure::kPieces : Measure::kPoints;
       rules.jumps = i % 3 == 2 ? JumpSet::kDiagonal : JumpSet::kOrthogonal;
-      rules.players = 1;
-      const int removals = i % 4 == 1 ? 1 : 0;
+      const int removals = i % 4 == 1 ? 1 : (i % 8 == 3 ? 2 : 0);
       s.position.removals_due = static_cast<std::uint16_t>((1U << removals) - 1);
+      rules.players = removals == 2 ? 2 : 1;  // solitaire whatever the players: 2 removals due
+      Rules solo = rules;
+      solo.players = 1;
       INFO("position " << format_grid(s.board, s.position) << "rule " << to_string(rule)
                        << " removals " << removals);
-      Reference ref{s.board, rules, {}};
+      Reference ref{s.board, solo, {}};
       Position root = s.position;
       root.removals_due = 0;
       const Reference::Result want = ref.solve(root, removals);
       const SolveResult got = solve(s.board, rules, s.position, SolveOptions{}, SearchControl{});
       REQUIRE(got.proved);
       REQUIRE(got.value == want.value);
-      REQUIRE(replay(s.board, rules, root, removals, got.line) == want.value);
+      REQUIRE(replay(s.board, solo, root, removals, got.line) == want.value);
     }
   }
   CHECK(n == 48);
