@@ -150,6 +150,20 @@ class Beam : BeamBase {
     // round of finishes: (its index in history, -1 for the root; its positions).
     int wide_level = -2;
     std::vector<Node> wide;
+    // Exact finishes of the first `tries` positions of `from` (best-scored first; those of
+    // history level `index`), until one meets the target.
+    const auto finish_round = [&](const std::vector<Node>& from, int index, std::size_t tries) {
+      for (std::size_t i = 0; i < std::min(tries, from.size()) && !stopped && best < target; ++i) {
+        std::vector<Move> tail;
+        const Score v = from[i].taken + finish(from[i], tail, stopped);
+        if (!stopped && v > best) {
+          best = v;
+          best_level = index;
+          best_node = static_cast<int>(i);
+          best_tail = std::move(tail);
+        }
+      }
+    };
     while (!level.empty()) {
       if (pieces == endgame_ + kWiderFinish) {
         wide_level = static_cast<int>(history.size()) - 1;
@@ -158,17 +172,7 @@ class Beam : BeamBase {
       if (pieces <= endgame_) {
         // The best-scored positions first; enough of them to find a good finish, and none
         // once a finish meets the target.
-        const std::size_t tries = std::min<std::size_t>(level.size(), kFinishes);
-        for (std::size_t i = 0; i < tries && !stopped && best < target; ++i) {
-          std::vector<Move> tail;
-          const Score v = level[i].taken + finish(level[i], tail, stopped);
-          if (!stopped && v > best) {
-            best = v;
-            best_level = static_cast<int>(history.size()) - 1;
-            best_node = static_cast<int>(i);
-            best_tail = std::move(tail);
-          }
-        }
+        finish_round(level, static_cast<int>(history.size()) - 1, kFinishes);
         break;
       }
       best_ = best;
@@ -232,18 +236,8 @@ class Beam : BeamBase {
     // level, have likely missed what the beam holds. Finish every position of the wider
     // level instead (more pieces left to the exact search, and each position of it tried),
     // best-scored first, until one meets the target.
-    if (!stopped && best < target - 1 && wide_level >= -1) {
-      for (std::size_t i = 0; i < wide.size() && !stopped && best < target; ++i) {
-        std::vector<Move> tail;
-        const Score v = wide[i].taken + finish(wide[i], tail, stopped);
-        if (!stopped && v > best) {
-          best = v;
-          best_level = wide_level;
-          best_node = static_cast<int>(i);
-          best_tail = std::move(tail);
-        }
-      }
-    }
+    if (!stopped && best < target - 1 && wide_level >= -1)
+      finish_round(wide, wide_level, wide.size());
     // The line: back from the best node through the levels, then its endgame.
     std::vector<Move> moves;
     for (int l = best_level, i = best_node; l >= 0; --l) {

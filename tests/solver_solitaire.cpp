@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -224,8 +225,9 @@ TEST_CASE("the guided line leaves two pegs on the diamond from e9 and from e6",
   for (const char* hole : {"e9", "e6"}) {
     Setup s = parse_position(std::string(find_variant("diamond")->start));
     const Rules rules = s.rules();
-    for (int i = 0; i < s.board.squares(); ++i) s.position.cells[s.board.cell(i)] = 1;
-    s.position.cells[parse_square(s.board, hole)] = 0;
+    const Square empty = parse_square(s.board, hole);
+    s.position = start_with_holes(s.board, rules, s.position, 1, std::span(&empty, 1));
+    REQUIRE(s.position.removals_due == 0);
     const GuidedResult g =
         guided_line(s.board, rules, s.position, solitaire_bound(s.board, rules, s.position),
                     GuidedOptions{}, SearchControl{});
