@@ -259,14 +259,18 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           const std::size_t ngroups = groups.size();
           const std::uint64_t* const images = jump_images.data();
           const std::uint64_t board_squares = squares, mask = key_mask;
-          const int shift = key_bits;
+          const int shift = key_bits, cells = n;
+          const bool split_here = split;
           const Mixer mix = mixer;
-          std::array<std::uint64_t, kSlots> img{};
+          std::array<std::uint64_t, kImages> img{};
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
             const std::uint64_t packed = level[i].packed;
             const std::uint64_t occ = packing.unpack(packed), empty = board_squares & ~occ;
-            packing.images(packed, img.data());
-            for (int t = used; t < kImages; ++t) img[static_cast<std::size_t>(t)] = packed;
+            if constexpr (kImages > 1)
+              packing.images_of<kImages>(packed, img.data());
+            else
+              img[0] = packed;
+            const LeastImage<kImages> least_of(img.data(), cells);
             for (std::size_t gi = 0; gi < ngroups; ++gi) {
               const JumpGroup& g = gs[gi];
               std::uint64_t cand = g.from & occ & toward(occ, g.over) & toward(empty, g.to);
@@ -274,16 +278,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
                 const std::uint64_t* m =
                     &images[(gi * 64 + static_cast<std::size_t>(std::countr_zero(cand))) * kImages];
                 cand &= cand - 1;
-                std::uint64_t least = img[0] ^ m[0];
-                if constexpr (kImages == 8) {
-                  least = std::min(std::min(std::min(least, img[1] ^ m[1]),
-                                            std::min(img[2] ^ m[2], img[3] ^ m[3])),
-                                   std::min(std::min(img[4] ^ m[4], img[5] ^ m[5]),
-                                            std::min(img[6] ^ m[6], img[7] ^ m[7])));
-                } else if constexpr (kImages > 1) {
-                  for (std::size_t t = 1; t < kImages; ++t) least = std::min(least, img[t] ^ m[t]);
-                }
-                if (split) {
+                const std::uint64_t least = least_of(m);
+                if (split_here) {
                   const int owner = LevelExchange::owner_of(least, ranks);
                   if (owner != me) {
                     outbox->add(owner, least, level[i]);

@@ -91,6 +91,18 @@ class Packing {
     } else {
       for (int k : syms) images_.push_back(sym.byte_table64(k));
     }
+    // Every byte value's images at every byte, padded with the identity to slots().
+    slots_ = used_ == 1 ? 1 : used_ <= 8 ? 8 : 12;
+    byte_images_.assign(static_cast<std::size_t>(bytes_) * 256 * slots_, 0);
+    std::vector<std::uint64_t> one(std::max<std::size_t>(slots_, 8));
+    for (int b = 0; b < bytes_; ++b)
+      for (std::uint64_t v = 0; v < 256; ++v) {
+        const std::uint64_t x = pack(unpack_[static_cast<std::size_t>(b) * 256 + v]);
+        images(x, one.data());
+        std::uint64_t* e = &byte_images_[(static_cast<std::size_t>(b) * 256 + v) * slots_];
+        for (std::size_t t = 0; t < slots_; ++t)
+          e[t] = t < static_cast<std::size_t>(used_) ? one[t] : x;
+      }
   }
   int squares() const { return static_cast<int>(cell_.size()); }
   int symmetries() const { return used_; }
@@ -104,6 +116,24 @@ class Packing {
     return word_[static_cast<std::size_t>(board.index(s))];
   }
   std::uint64_t unpack(std::uint64_t x) const { return lookup(unpack_.data(), x); }
+  // The number of words images_of writes: 1 without symmetry, else 8, or 12 with more than
+  // eight symmetries.
+  std::size_t slots() const { return slots_; }
+  // images(x), then x again up to kSlots words (kSlots == slots()): from a table of every
+  // byte's images, or-ed (each symmetry permutes the bits). The enumeration takes a
+  // parent's images so; images() builds that table.
+  template <std::size_t kSlots>
+  [[gnu::always_inline]] void images_of(std::uint64_t x, std::uint64_t* out) const {
+    const std::uint64_t* t = byte_images_.data() + (x & 0xFF) * kSlots;
+    std::array<std::uint64_t, kSlots> acc;
+    for (std::size_t s = 0; s < kSlots; ++s) acc[s] = t[s];
+    for (int b = 1; b < bytes_; ++b) {
+      t = byte_images_.data() +
+          (static_cast<std::size_t>(b) * 256 + ((x >> (8 * b)) & 0xFF)) * kSlots;
+      for (std::size_t s = 0; s < kSlots; ++s) acc[s] |= t[s];
+    }
+    std::copy(acc.begin(), acc.end(), out);
+  }
   // The images of x: identity first, then one per symmetry in use (the same order for
   // every x, which is all that the xor rule needs).
   void images(std::uint64_t x, std::uint64_t* out) const {
@@ -155,6 +185,8 @@ class Packing {
   std::vector<RowPair> rows_;
   std::uint64_t middle_ = 0;
   std::vector<std::uint64_t> unpack_;
+  std::size_t slots_ = 1;
+  std::vector<std::uint64_t> byte_images_;  // [byte][value][slot], see images_of
   // The byte tables of the symmetries in use (core/symmetry.h's; `sym` outlives the packing):
   // each one's in the general case, the transpose's when fast_ is 8.
   std::vector<const std::uint64_t*> images_;
@@ -178,6 +210,62 @@ class Mixer {
     return x;
   }
   std::uint64_t mask_;
+};
+
+// A child's canonical word: the least of a[t] ^ m[t] over the parent's images a (of
+// images_of) and a jump's images m, one per symmetry. SSE2 has no 64-bit integer minimum,
+// but a word below 2^52 with the exponent bits of 2^52 set is the double 2^52 + word, so on
+// boards of at most 52 squares the doubles' order is the words' and MINPD takes the least
+// of two at once (the xor leaves the exponent bits alone: m is below 2^52 too).
+template <std::size_t kImages>
+class LeastImage {
+ public:
+  LeastImage(const std::uint64_t* a, int squares) : doubles_(squares <= 52) {
+    std::copy(a, a + kImages, a_.begin());
+#if defined(__SSE2__)
+    if constexpr (kImages > 1)
+      for (std::size_t t = 0; t < kImages / 2; ++t)
+        // From the words, not a 16-byte load of two 8-byte stores just made, which the
+        // store buffer cannot forward.
+        v_[t] = _mm_set_epi64x(static_cast<long long>(a[2 * t + 1] | kExponent),
+                               static_cast<long long>(a[2 * t] | kExponent));
+#endif
+  }
+  [[gnu::always_inline]] std::uint64_t operator()(const std::uint64_t* m) const {
+    if constexpr (kImages == 1) {
+      return a_[0] ^ m[0];
+    } else {
+#if defined(__SSE2__)
+      if (doubles_) {
+        const auto* mv = reinterpret_cast<const __m128i*>(m);
+        __m128d d[kImages / 2];
+        for (std::size_t t = 0; t < kImages / 2; ++t)
+          d[t] = _mm_castsi128_pd(_mm_xor_si128(v_[t], _mm_loadu_si128(mv + t)));
+        for (std::size_t w = kImages / 2; w > 1; w = (w + 1) / 2) {
+          for (std::size_t t = 0; t < w / 2; ++t) d[t] = _mm_min_pd(d[2 * t], d[2 * t + 1]);
+          if (w % 2 == 1) d[w / 2] = d[w - 1];
+        }
+        const __m128d least = _mm_min_sd(d[0], _mm_unpackhi_pd(d[0], d[0]));
+        return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm_castpd_si128(least))) ^ kExponent;
+      }
+#endif
+      std::array<std::uint64_t, kImages> x;
+      for (std::size_t t = 0; t < kImages; ++t) x[t] = a_[t] ^ m[t];
+      for (std::size_t w = kImages; w > 1; w = (w + 1) / 2) {
+        for (std::size_t t = 0; t < w / 2; ++t) x[t] = std::min(x[2 * t], x[2 * t + 1]);
+        if (w % 2 == 1) x[w / 2] = x[w - 1];
+      }
+      return x[0];
+    }
+  }
+
+ private:
+  static constexpr std::uint64_t kExponent = 0x4330000000000000;  // of the double 2^52
+  std::array<std::uint64_t, kImages> a_;
+#if defined(__SSE2__)
+  __m128i v_[kImages / 2 + (kImages == 1 ? 1 : 0)];
+#endif
+  bool doubles_;
 };
 
 struct JumpGroup {

@@ -267,16 +267,21 @@ class KeySet {
   template <class F>
   void drain(F&& f, Budget& budget) {
     Key* const keys = keys_.get();
-    for (std::size_t i = 0; i < capacity(); ++i)
-      if (keys[i] != 0) {
+    // A group at a time: one compare finds its members, with no branch on each slot (about
+    // half of them are free, in no order a predictor could learn).
+    for (std::size_t g = 0; g < capacity(); g += kGroup) {
+      for (unsigned used = ~match(keys + g, Key{0}) & ((1U << kGroup) - 1); used != 0;
+           used &= used - 1) {
+        const std::size_t i = g + static_cast<std::size_t>(std::countr_zero(used));
         if constexpr (kCount) {
           f(keys[i], counts_.get()[i]);
           counts_.get()[i] = 0;
         } else {
           f(keys[i], Count128{0});
         }
-        keys[i] = 0;
       }
+      std::fill(keys + g, keys + g + kGroup, Key{0});
+    }
     if (log_ > 12 && size_ * 32 < capacity()) {
       budget.give(capacity() * kSlotBytes);
       keys_ = Aligned<Key>();
