@@ -128,8 +128,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
                                 LevelExchange& exchange, LevelStore* store,
                                 std::uint64_t target = 0) {
   using T = Item<Key, kCount>;
-  // Room for every image packing.images writes (at least the eight the unrolled minimum
-  // reads).
+  // Room for every image packing.images writes (eight for the common symmetries even when
+  // fewer are in use).
   constexpr std::size_t kSlots = std::max(8, kImages);
   std::uint64_t squares = 0;
   std::vector<JumpGroup> groups;
@@ -509,7 +509,7 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
   // Holds the bytes of this level and of the ones being built.
   Budget budget(control.memory_mb);
   std::map<int, ByteKeySet> pending;
-  make_key(pos, std::popcount(static_cast<unsigned>(pos.removals_due)));
+  make_key(pos, pos.removals_owed());
   ByteKeySet& first = pending.emplace(0, ByteKeySet(length)).first->second;
   first.insert(key.data());
   budget.take_anyway(first.bytes());
@@ -536,7 +536,7 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
       Position p;
       for (std::size_t c = 0; c < cells; ++c) p.cells[c] = static_cast<Value>(s[c]);
       const int removals = s[cells];
-      p.removals_due = removals > 0 ? 1 : 0;
+      owe_lone_removals(p, removals);
       bool full = false;
       // One position may have millions of turns (17.8 million on a 9x9 lattice): the limits
       // are polled among them.

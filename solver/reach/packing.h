@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <chrono>
 #include <cstring>
 #include <functional>
@@ -41,7 +42,9 @@ namespace leapfrog::fast_reach {
 // the images under the symmetries in use (core/symmetry.h's tables, on the same bits), except
 // in the common cases (all eight symmetries, or the four that keep the files and ranks apart),
 // where they are a few word operations: the half turn reverses the packed word, the rank
-// mirror moves whole rows, and the transposing four are one table image under those.
+// mirror moves whole rows, and the transposing four are one table image under those. Those
+// serve once, to build one table of every byte's images (images_of), which the enumeration
+// reads for every parent.
 class Packing {
  public:
   Packing(const Board& board, const Symmetry& sym, const std::vector<int>& syms)
@@ -92,6 +95,7 @@ class Packing {
       for (int k : syms) images_.push_back(sym.byte_table64(k));
     }
     // Every byte value's images at every byte, padded with the identity to slots().
+    if (used_ > 12) throw std::logic_error("reach packing: more than 12 symmetries");
     slots_ = used_ == 1 ? 1 : used_ <= 8 ? 8 : 12;
     byte_images_.assign(static_cast<std::size_t>(bytes_) * 256 * slots_, 0);
     std::vector<std::uint64_t> one(std::max<std::size_t>(slots_, 8));
@@ -124,6 +128,7 @@ class Packing {
   // parent's images so; images() builds that table.
   template <std::size_t kSlots>
   [[gnu::always_inline]] void images_of(std::uint64_t x, std::uint64_t* out) const {
+    assert(kSlots == slots_);
     const std::uint64_t* t = byte_images_.data() + (x & 0xFF) * kSlots;
     std::array<std::uint64_t, kSlots> acc;
     for (std::size_t s = 0; s < kSlots; ++s) acc[s] = t[s];
@@ -217,14 +222,19 @@ class Mixer {
 // but a word below 2^52 with the exponent bits of 2^52 set is the double 2^52 + word, so on
 // boards of at most 52 squares the doubles' order is the words' and MINPD takes the least
 // of two at once (the xor leaves the exponent bits alone: m is below 2^52 too).
+#if defined(__SSE2__) && defined(__x86_64__)  // _mm_cvtsi128_si64 is x86-64's
+#define LEAPFROG_LEAST_AS_DOUBLES 1
+#else
+#define LEAPFROG_LEAST_AS_DOUBLES 0
+#endif
 template <std::size_t kImages>
 class LeastImage {
  public:
   LeastImage(const std::uint64_t* a, int squares) : doubles_(squares <= 52) {
     std::copy(a, a + kImages, a_.begin());
-#if defined(__SSE2__)
+#if LEAPFROG_LEAST_AS_DOUBLES
     if constexpr (kImages > 1)
-      for (std::size_t t = 0; t < kImages / 2; ++t)
+      for (std::size_t t = 0; doubles_ && t < kImages / 2; ++t)
         // From the words, not a 16-byte load of two 8-byte stores just made, which the
         // store buffer cannot forward.
         v_[t] = _mm_set_epi64x(static_cast<long long>(a[2 * t + 1] | kExponent),
@@ -235,7 +245,7 @@ class LeastImage {
     if constexpr (kImages == 1) {
       return a_[0] ^ m[0];
     } else {
-#if defined(__SSE2__)
+#if LEAPFROG_LEAST_AS_DOUBLES
       if (doubles_) {
         const auto* mv = reinterpret_cast<const __m128i*>(m);
         __m128d d[kImages / 2];
@@ -262,7 +272,7 @@ class LeastImage {
  private:
   static constexpr std::uint64_t kExponent = 0x4330000000000000;  // of the double 2^52
   std::array<std::uint64_t, kImages> a_;
-#if defined(__SSE2__)
+#if LEAPFROG_LEAST_AS_DOUBLES
   __m128i v_[kImages / 2 + (kImages == 1 ? 1 : 0)];
 #endif
   bool doubles_;

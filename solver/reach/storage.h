@@ -267,8 +267,8 @@ class KeySet {
   template <class F>
   void drain(F&& f, Budget& budget) {
     Key* const keys = keys_.get();
-    // A group at a time: one compare finds its members, with no branch on each slot (about
-    // half of them are free, in no order a predictor could learn).
+    // A group at a time: one compare finds its members, with no branch on each slot (at
+    // least half of them are free, in no order a predictor could learn).
     for (std::size_t g = 0; g < capacity(); g += kGroup) {
       for (unsigned used = ~match(keys + g, Key{0}) & ((1U << kGroup) - 1); used != 0;
            used &= used - 1) {
