@@ -126,8 +126,7 @@ SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, co
     throw UsageError("--players must be 1 (allowed range 1..1): " + std::string(command) +
                      " is solitaire, one player makes every turn");
   const Setup given = load_position(arg, o, from);
-  return SolitaireSetup{one_player(given), given.rules().players,
-                        std::popcount(static_cast<unsigned>(given.position.removals_due))};
+  return SolitaireSetup{one_player(given), given.rules().players, given.position.removals_owed()};
 }
 
 std::string solitaire_note(const SolitaireSetup& solo) {

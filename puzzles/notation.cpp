@@ -216,8 +216,7 @@ Rules Setup::rules() const {
 Setup one_player(const Setup& setup) {
   Setup solo = setup;
   solo.position = one_player(setup.position);
-  // The lone player owes one removal when any player did.
-  solo.position.removals_due = setup.position.removals_due != 0 ? 1 : 0;
+  owe_lone_removals(solo.position, setup.position.removals_owed());
   solo.overrides.players = 1;
   return solo;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <span>
 #include <vector>
 
@@ -20,6 +21,8 @@ struct Position {
 
   Value at(Square s) const { return cells[s]; }
   bool removal_due(int player) const { return (removals_due >> player) & 1U; }
+  // The opening removals still owed, by all players together.
+  int removals_owed() const { return std::popcount(static_cast<unsigned>(removals_due)); }
   bool operator==(const Position&) const = default;
 };
 
@@ -29,6 +32,13 @@ inline Position one_player(Position pos) {
   pos.to_move = 0;
   pos.scores.fill(0);
   return pos;
+}
+
+// Solitaire (one player makes every turn): the `removals` still owed are all the lone
+// player's, and the position marks one due (player 0's bit) while any is, so that the turn
+// generator offers a removal until they are made. Whoever owes them keeps the count.
+inline void owe_lone_removals(Position& pos, int removals) {
+  pos.removals_due = removals > 0 ? 1 : 0;
 }
 
 int piece_count(const Board& board, const Position& pos);

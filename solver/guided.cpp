@@ -383,7 +383,7 @@ class ChainBeam : BeamBase {
   GuidedResult run(const Position& root, Score target, std::uint64_t& nodes) {
     nodes_ = &nodes;
     const int top = piece_count(board_, root);
-    const int removals = std::popcount(static_cast<unsigned>(root.removals_due));
+    const int removals = root.removals_owed();
     // levels[p]: the positions kept with p pieces left; children wait in `waiting` until
     // their level is cut.
     std::vector<std::vector<Node>> levels(static_cast<std::size_t>(top) + 1), waiting = levels;
@@ -482,7 +482,7 @@ class ChainBeam : BeamBase {
   // the lone player each removal in turn.
   static Position lone(Position pos, int removals) {
     pos = one_player(pos);
-    pos.removals_due = removals > 0 ? 1 : 0;
+    owe_lone_removals(pos, removals);
     return pos;
   }
 
@@ -585,8 +585,7 @@ GuidedResult guided_line(const Board& board, const Rules& solo, const Position& 
     if (root.cells[static_cast<std::size_t>(i)] != 0)
       root.hash ^= zobrist(i, root.cells[static_cast<std::size_t>(i)]);
   }
-  int removals = 0;
-  for (std::uint16_t r = pos.removals_due; r != 0; r &= r - 1) ++removals;
+  int removals = pos.removals_owed();
   std::uint64_t nodes = 0;
   Beam beam(board, solo, options, poller);
   const PositionClasses classes(board, board.jumps(solo.jumps));

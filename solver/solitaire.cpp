@@ -260,11 +260,11 @@ constexpr int kGuidedSquares = 36;
 // illegal: the guided line is checked before it is trusted.
 Score replay_line(const Board& board, const Rules& solo, Position pos,
                   const std::vector<Turn>& line) {
-  int removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+  int removals = pos.removals_owed();
   pos = one_player(pos);
   Score total = 0;
   for (const Turn& t : line) {
-    pos.removals_due = removals > 0 ? 1 : 0;
+    owe_lone_removals(pos, removals);
     const TurnCheck c = check_turn(board, solo, pos, t);
     if (!c.legal) return -1;
     total += c.size(solo);
@@ -283,16 +283,16 @@ constexpr int kPlayOnTurns = 4096;
 // kPlayOnTurns generated (a position can have millions).
 Score play_on(const Board& board, const Rules& solo, Position pos, std::vector<Turn>& line) {
   if (solo.continuation != Continuation::kOptional) {
-    int removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+    int removals = pos.removals_owed();
     pos = one_player(pos);
     for (const Turn& t : line) {
-      pos.removals_due = removals > 0 ? 1 : 0;
+      owe_lone_removals(pos, removals);
       pos = apply(board, solo, pos, t);
       if (t.removal) --removals;
     }
     Score added = 0;
     for (;;) {
-      pos.removals_due = removals > 0 ? 1 : 0;
+      owe_lone_removals(pos, removals);
       std::optional<Turn> best;
       Score gain = 0;
       int seen = 0;

@@ -113,7 +113,7 @@ inline solitaire_search::BitState bit_state(const Board& board, const Position& 
 }
 inline solitaire_search::GenState gen_state(const Position& p, int r) {
   solitaire_search::GenState s{one_player(p), r};
-  s.pos.removals_due = r > 0 ? 1 : 0;
+  owe_lone_removals(s.pos, r);
   return s;
 }
 

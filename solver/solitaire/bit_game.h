@@ -90,7 +90,7 @@ class BitGame {
     while (planes_ < 4 && root_.p[static_cast<std::size_t>(planes_)] != 0) ++planes_;
     for (int k = planes_; k < 4; ++k)
       if (root_.p[static_cast<std::size_t>(k)] != 0) planes_ = k + 1;
-    root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
+    root_.removals = pos.removals_owed();
   }
 
   const State& root() const { return root_; }

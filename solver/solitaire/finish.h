@@ -265,7 +265,7 @@ class Finish {
     for (int k = 0; k < kSamples; ++k) {
       const int stop = 2 + k % (pieces - 3);
       std::uint64_t occ = start;
-      for (int r = std::popcount(static_cast<unsigned>(root.removals_due)); r > 0 && occ; --r) {
+      for (int r = root.removals_owed(); r > 0 && occ; --r) {
         int skip =
             static_cast<int>(splitmix64(state) % static_cast<std::uint64_t>(std::popcount(occ)));
         std::uint64_t b = occ;

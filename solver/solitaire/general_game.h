@@ -67,8 +67,8 @@ class GeneralGame {
     if (symmetry && board.squares() <= 64) syms_ = finish_.symmetries(sym_);
     finish_.build_table(sym_, syms_, table_bytes);
     root_.pos = one_player(pos);
-    root_.removals = std::popcount(static_cast<unsigned>(pos.removals_due));
-    root_.pos.removals_due = root_.removals > 0 ? 1 : 0;
+    root_.removals = pos.removals_owed();
+    owe_lone_removals(root_.pos, root_.removals);
   }
 
   const State& root() const { return root_; }
@@ -188,7 +188,7 @@ class GeneralGame {
 
   State child(const State& s, const Move& m) const {
     State c{apply(board_, rules_, s.pos, m.turn), s.removals - (m.turn.removal ? 1 : 0)};
-    c.pos.removals_due = c.removals > 0 ? 1 : 0;
+    owe_lone_removals(c.pos, c.removals);
     return c;
   }
 
