@@ -16,7 +16,7 @@
 #   --leapfrog PATH   the leapfrog program (default: build/leapfrog beside this script's
 #                     folder; build it with ./build.sh run)
 #
-# Needs GNU time (/usr/bin/time). Fails (exit 1) when a run does not prove the value or two
+# Needs GNU time (/usr/bin/time) and python3. Fails (exit 1) when a run does not prove the value or two
 # runs disagree on it; every 6x6 run takes minutes (docs/solved.md has the figures).
 set -euo pipefail
 
@@ -63,7 +63,7 @@ echo "leapfrog: $leapfrog ($(git -C "$here" rev-parse --short HEAD 2>/dev/null |
 echo "machine: $(nproc) cores, $(free -g | awk '/^Mem:/ {print $2}') GiB; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 
 if ! "$leapfrog" egdb info traditional --size "$size" --egdb "$egdb" --json 2>/dev/null |
-    python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin).get("top", -1) >= 12 else 1)'; then
+    python3 -c 'import json,sys; sys.exit(0 if json.load(sys.stdin).get("top", -1) >= 12 else 1)' 2>/dev/null; then
   echo "== building the ${size}x${size} tables to 12 pieces in $egdb"
   mkdir -p "$egdb"
   /usr/bin/time -f '%e %M' -o "$scratch/time" "$leapfrog" egdb build traditional --size "$size" \
@@ -80,7 +80,8 @@ for board in $((size - 1)) "$size"; do
   for t in $threads; do
     args=(analyse traditional --size "$board" --threads "$t" --hash "$hash")
     [ "$board" = "$size" ] && args+=(--egdb "$egdb")
-    read -r value proved nodes wall peak < <(run "${args[*]}" "${args[@]}")
+    line=$(run "${args[*]}" "${args[@]}")  # a failed run stops the script here
+    read -r value proved nodes wall peak <<< "$line"
     echo "   threads $t: value $value proved $proved nodes $nodes wall ${wall} s peak $((peak / 1024)) MiB"
     if [ "$proved" != true ]; then echo "solve_6x6: not proved" >&2; status=1; fi
     if [ -n "$first" ] && [ "$value" != "$first" ]; then

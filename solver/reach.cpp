@@ -405,8 +405,9 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
     return reach_packed<kCount, kImages, std::uint64_t, kBucketBits>(
         board, rules, packing, start, control, exchange, store, lone);
   };
-  if (packing.symmetries() == 1) return run.template operator()<1>();
-  if (packing.symmetries() > 8) return run.template operator()<12>();
+  // The images a parent takes: the packing's slots (1, 8 or 12).
+  if (packing.slots() == 1) return run.template operator()<1>();
+  if (packing.slots() == 12) return run.template operator()<12>();
   return run.template operator()<8>();
 }
 
