@@ -26,13 +26,17 @@ class MemoryBudget {
   MemoryBudget& operator=(const MemoryBudget&) = delete;
 
   bool take(std::size_t bytes) {
+    if (try_take(bytes)) return true;
+    exceeded_.store(true, std::memory_order_relaxed);
+    if (stop_ != nullptr) stop_->store(true, std::memory_order_relaxed);
+    return false;
+  }
+  // As take, but a refusal leaves the budget as it was (not exceeded): for a table that can
+  // make do without the growth.
+  bool try_take(std::size_t bytes) {
     std::size_t used = used_.load(std::memory_order_relaxed);
     do {
-      if (bytes > limit_ - used) {
-        exceeded_.store(true, std::memory_order_relaxed);
-        if (stop_ != nullptr) stop_->store(true, std::memory_order_relaxed);
-        return false;
-      }
+      if (bytes > limit_ - used) return false;
     } while (!used_.compare_exchange_weak(used, used + bytes, std::memory_order_relaxed));
     return true;
   }

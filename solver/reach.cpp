@@ -23,6 +23,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -83,38 +84,28 @@ std::vector<int> symmetries_for(const Board& board, const Symmetry& sym, const P
 constexpr std::size_t kStoreBatch = std::size_t{1} << 16;
 
 // A level's positions in the words of a stored level (core/level_store.h): the packed
-// position, then with counting the count, low word first.
-template <bool kCount>
-void save_level(LevelStore& store, const LevelStore::Mark& mark,
-                const Level<Parent<kCount>>& level) {
-  store.begin(mark, level.size(), static_cast<int>(kWords<kCount>));
-  std::vector<std::uint64_t> words;
-  words.reserve(kStoreBatch * kWords<kCount>);
-  for (std::size_t i = 0; i < level.size(); i += kStoreBatch) {
-    words.clear();
-    for (std::size_t j = i; j < std::min(level.size(), i + kStoreBatch); ++j) {
-      words.push_back(level[j].packed);
-      if constexpr (kCount) {
-        words.push_back(static_cast<std::uint64_t>(level[j].n));
-        words.push_back(static_cast<std::uint64_t>(level[j].n >> 64));
-      }
-    }
-    store.write(words);
+// position, then with counting the count, low word first. `put(j, w)` writes position j's
+// words to w.
+template <bool kCount, class Put>
+void save_level(LevelStore& store, const LevelStore::Mark& mark, std::size_t size, Put&& put) {
+  store.begin(mark, size, static_cast<int>(kWords<kCount>));
+  std::vector<std::uint64_t> words(kStoreBatch * kWords<kCount>);
+  for (std::size_t i = 0; i < size; i += kStoreBatch) {
+    const std::size_t n = std::min(size - i, kStoreBatch);
+    for (std::size_t j = 0; j < n; ++j) put(i + j, &words[j * kWords<kCount>]);
+    store.write(std::span<const std::uint64_t>(words.data(), n * kWords<kCount>));
   }
   store.commit();
 }
 
-template <bool kCount>
-void read_level(LevelStore& store, Level<Parent<kCount>>& level) {
+// The other way: `get(j, w)` takes position j's words from w, in order.
+template <bool kCount, class Get>
+void read_level(LevelStore& store, std::size_t size, Get&& get) {
   std::vector<std::uint64_t> words(kStoreBatch * kWords<kCount>);
-  for (std::size_t i = 0; i < level.size(); i += kStoreBatch) {
-    const std::size_t n = std::min(level.size() - i, kStoreBatch);
+  for (std::size_t i = 0; i < size; i += kStoreBatch) {
+    const std::size_t n = std::min(size - i, kStoreBatch);
     store.read(std::span(words.data(), n * kWords<kCount>));
-    for (std::size_t j = 0; j < n; ++j) {
-      const std::uint64_t* w = &words[j * kWords<kCount>];
-      level[i + j].packed = w[0];
-      if constexpr (kCount) level[i + j].n = (Count128{w[2]} << 64) | w[1];
-    }
+    for (std::size_t j = 0; j < n; ++j) get(i + j, &words[j * kWords<kCount>]);
   }
 }
 
@@ -186,7 +177,32 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
   FastResult<kCount> out;
   ReachResult& result = out.reach;
   Poller poller(control);
-  Level<Parent<kCount>> level;
+  // Plain enumerations on 32-bit keys hold a level as its stored keys, bucket by bucket:
+  // 4 bytes a position instead of the packed word's 8 (the 41-hole diamond's largest levels
+  // need it to fit 24 GB). Counting ones hold the packed word and the count.
+  constexpr bool kCompact = !kCount && std::is_same_v<Key, std::uint32_t>;
+  Level<std::conditional_t<kCompact, Key, Parent<kCount>>> level;
+  // With kCompact, bucket b's keys are level[starts[b]] to level[starts[b + 1] - 1].
+  std::vector<std::size_t> starts(kBuckets + 1, 0);
+  // Position i's packed word; b is a bucket at or before i's, moved on to i's.
+  const auto packed_at = [&](std::size_t i, std::size_t& b) -> std::uint64_t {
+    if constexpr (kCompact) {
+      while (i >= starts[b + 1]) ++b;
+      return mixer.unmix((std::uint64_t{b} << key_bits) | (std::uint64_t{level[i]} - 1));
+    } else {
+      return level[i].packed;
+    }
+  };
+  // Position i's bucket (its packed word's top bits after mixing): the last that starts at
+  // or before i.
+  const auto bucket_at = [&](std::size_t i) -> std::size_t {
+    if constexpr (kCompact)
+      return static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), i) -
+                                      starts.begin()) -
+             1;
+    else
+      return 0;
+  };
   // Resumed from a stored level: that level is saved already.
   bool resumed = false;
   if (const std::optional<LevelStore::Mark> mark =
@@ -201,7 +217,23 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       result.out_of_memory = true;
       return out;
     }
-    read_level(*store, level);
+    if constexpr (kCompact) {
+      // A stored level is in bucket order, as every level is built.
+      std::size_t last = 0;
+      read_level<kCount>(*store, level.size(), [&](std::size_t i, const std::uint64_t* w) {
+        const std::uint64_t h = mixer.mix(w[0]);
+        const std::size_t b = static_cast<std::size_t>(h >> key_bits);
+        if (b < last) throw std::runtime_error("reach: a stored level is not in bucket order");
+        for (; last < b; ++last) starts[last + 1] = i;
+        level[i] = static_cast<Key>((h & key_mask) + 1);
+      });
+      for (; last < kBuckets; ++last) starts[last + 1] = level.size();
+    } else {
+      read_level<kCount>(*store, level.size(), [&](std::size_t i, const std::uint64_t* w) {
+        level[i].packed = w[0];
+        if constexpr (kCount) level[i].n = (Count128{w[2]} << 64) | w[1];
+      });
+    }
     resumed = true;
   } else {
     std::array<std::uint64_t, kSlots> img{};
@@ -209,9 +241,16 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     const std::uint64_t least = *std::min_element(img.begin(), img.begin() + used);
     // The start belongs to its owner alone.
     level.reset(exchange.owner(least) == exchange.rank() ? 1 : 0, budget);
-    if (!level.empty()) level[0].packed = least;
-    if constexpr (kCount)
-      if (!level.empty()) level[0].n = 1;
+    if constexpr (kCompact) {
+      const std::uint64_t h = mixer.mix(least);
+      if (!level.empty()) level[0] = static_cast<Key>((h & key_mask) + 1);
+      for (std::size_t b = static_cast<std::size_t>(h >> key_bits) + 1; b <= kBuckets; ++b)
+        starts[b] = level.size();
+    } else {
+      if (!level.empty()) level[0].packed = least;
+      if constexpr (kCount)
+        if (!level.empty()) level[0].n = 1;
+    }
   }
   const int threads =
       control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
@@ -224,7 +263,15 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     result.levels.push_back(size);
     result.total += size;
     if (store != nullptr && !std::exchange(resumed, false))
-      save_level(*store, LevelStore::Mark{result.levels, result.nodes, out.overflow}, level);
+      save_level<kCount>(*store, LevelStore::Mark{result.levels, result.nodes, out.overflow},
+                         level.size(),
+                         [&, b = bucket_at(0)](std::size_t i, std::uint64_t* w) mutable {
+                           w[0] = packed_at(i, b);
+                           if constexpr (kCount) {
+                             w[1] = static_cast<std::uint64_t>(level[i].n);
+                             w[2] = static_cast<std::uint64_t>(level[i].n >> 64);
+                           }
+                         });
     if constexpr (kCount) {
       out.deepest = 0;
       out.at_target = 0;
@@ -263,8 +310,9 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           const bool split_here = split;
           const Mixer mix = mixer;
           std::array<std::uint64_t, kImages> img{};
+          std::size_t bucket = bucket_at(r.begin());
           for (std::size_t i = r.begin(); i != r.end(); ++i) {
-            const std::uint64_t packed = level[i].packed;
+            const std::uint64_t packed = packed_at(i, bucket);
             const std::uint64_t occ = packing.unpack(packed), empty = board_squares & ~occ;
             if constexpr (kImages > 1)
               packing.images_of<kImages>(packed, img.data());
@@ -282,7 +330,10 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
                 if (split_here) {
                   const int owner = LevelExchange::owner_of(least, ranks);
                   if (owner != me) {
-                    outbox->add(owner, least, level[i]);
+                    if constexpr (kCompact)
+                      outbox->add(owner, least, Parent<false>{packed});
+                    else
+                      outbox->add(owner, least, level[i]);
                     continue;
                   }
                 }
@@ -355,13 +406,18 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         const std::uint64_t high = static_cast<std::uint64_t>(b) << key_bits;
         sets[b].drain(
             [&](Key key, Count128 count) {
-              level[i].packed = mixer.unmix(high | (std::uint64_t{key} - 1));
-              if constexpr (kCount) level[i].n = count;
+              if constexpr (kCompact) {
+                level[i] = key;
+              } else {
+                level[i].packed = mixer.unmix(high | (std::uint64_t{key} - 1));
+                if constexpr (kCount) level[i].n = count;
+              }
               ++i;
             },
             budget);
       });
     });
+    if constexpr (kCompact) starts = offset;
   }
   return out;
 }

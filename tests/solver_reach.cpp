@@ -1,5 +1,6 @@
 // reach against a brute-force breadth-first reference written here (its own jump loop and
 // its own symmetry test), the board symmetries, and the first levels of OEIS A112737.
+#include <algorithm>
 #include <array>
 #include <catch2/catch.hpp>
 #include <set>
@@ -240,6 +241,46 @@ TEST_CASE("a level grows with room to spare, but at most a quarter more than it 
   REQUIRE(other.reset(10000, tight));
   REQUIRE(other.reset(12000, tight));
   CHECK_FALSE(tight.take(1));
+}
+
+TEST_CASE("a key set with no room to double fills up to 7/8 of its slots, every member kept",
+          "[solver][reach]") {
+  // In 1 MB a set of 4-byte keys doubles to 2^17 slots (65,536 members at most, half full);
+  // doubling again would take 1 MB for the new slots alone. It then holds up to 114,688
+  // members (7/8) before the budget counts as exceeded: the largest levels of the 41-hole
+  // diamond fit 24 GB only so.
+  using Set = fast_reach::KeySet<std::uint32_t, false>;
+  using Item = fast_reach::Item<std::uint32_t, false>;
+  const auto keys = [](std::size_t n) {
+    std::vector<Item> items;
+    for (std::uint32_t k = 1; k <= n; ++k) items.push_back(Item{k * 2654435761U | 1U});
+    std::sort(items.begin(), items.end(), [](Item a, Item b) { return a.key < b.key; });
+    items.erase(
+        std::unique(items.begin(), items.end(), [](Item a, Item b) { return a.key == b.key; }),
+        items.end());
+    return items;
+  };
+  const std::vector<Item> fit = keys(110000);
+  REQUIRE(fit.size() == 110000);
+  MemoryBudget budget(1);
+  Set set;
+  set.insert_all(fit.data(), fit.size(), budget);
+  set.insert_all(fit.data(), 1000, budget);  // present already
+  CHECK_FALSE(budget.exceeded());
+  CHECK(set.size() == fit.size());
+  std::vector<std::uint32_t> out;
+  set.drain([&](std::uint32_t k, fast_reach::Count128) { out.push_back(k); }, budget);
+  std::sort(out.begin(), out.end());
+  std::vector<std::uint32_t> in;
+  for (const Item& i : fit) in.push_back(i.key);
+  CHECK(out == in);
+  // Past 7/8 the budget is exceeded and the set keeps at most that many.
+  const std::vector<Item> more = keys(120000);
+  MemoryBudget small(1);
+  Set full;
+  full.insert_all(more.data(), more.size(), small);
+  CHECK(small.exceeded());
+  CHECK(full.size() == 114688);
 }
 
 TEST_CASE("reach with a removal due counts it as a piece taken", "[solver][reach]") {

@@ -287,8 +287,9 @@ class KeySet {
       keys_ = Aligned<Key>();
       counts_ = Aligned<Count128>();
       log_ = 0;
-      limit_ = 0;
     }
+    // Half full again before the next growth, which the budget may allow by then.
+    limit_ = capacity() / 2;
     size_ = 0;
   }
   bool overflow = false;
@@ -305,13 +306,21 @@ class KeySet {
     if (c < add) overflow = true;
   }
   static constexpr std::size_t kSlotBytes = sizeof(Key) + (kCount ? sizeof(Count128) : 0);
-  // Doubles the slots (at most half of them are used) and puts the members back; false
-  // when the budget has no room for the new slots and the members on the way.
+  // Doubles the slots (at most half of them are used) and puts the members back. When the
+  // budget has no room for the new slots and the members on the way, the set fills up to
+  // 7/8 of its slots instead (longer probes, the same members); false when it is that full.
   bool grow(Budget& budget) {
     const std::size_t old_capacity = capacity();
     const std::size_t new_capacity = log_ == 0 ? std::size_t{1} << 10 : 2 * old_capacity;
-    const std::size_t moving = old_capacity / 2 * sizeof(T);
-    if (!budget.take(new_capacity * kSlotBytes + moving)) return false;
+    const std::size_t moving = limit_ * sizeof(T);
+    const std::size_t bytes = new_capacity * kSlotBytes + moving;
+    if (!budget.try_take(bytes)) {
+      if (limit_ != 0 && limit_ < old_capacity - old_capacity / 8) {
+        limit_ = old_capacity - old_capacity / 8;
+        return true;
+      }
+      if (!budget.take(bytes)) return false;
+    }
     Aligned<Key> old_keys = std::move(keys_);
     Aligned<Count128> old_counts = std::move(counts_);
     log_ = log_ == 0 ? 10 : log_ + 1;
@@ -324,7 +333,7 @@ class KeySet {
     limit_ = capacity() / 2;
     size_ = 0;
     std::vector<T> members;
-    members.reserve(old_capacity / 2);
+    members.reserve(size_);
     for (std::size_t i = 0; i < old_capacity; ++i)
       if (old_keys.get()[i] != 0) {
         T item{};
