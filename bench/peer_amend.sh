@@ -27,7 +27,7 @@
 # empty, a position and its images under the board's eight symmetries counted once, level
 # by level (the peer's "search fields with N removed pegs, found X fields" is our level N-1);
 # English: 23,475,688 in all. Both use every core: ours by default, the peer is given
-# `nproc` threads. Ours counts French with --hash 3000: it does not fit the default 1024 MB.
+# `nproc` threads. Ours runs with its default --hash 1024, which French fits.
 # The peer keeps every level in memory until the end; ours keeps two.
 #
 # The pinned commit is the peer's last that builds without LLVM and OpenCL: its newest
@@ -145,11 +145,9 @@ for board in $boards; do
   n=$runs
   [ "$board" = french ] && n=$french_runs
   echo "== $board: $n runs each, in turn; load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-  hash=()
-  [ "$board" = french ] && hash=(--hash 3000)
   ours_wall=() ours_kb=() peer_wall=() peer_kb=()
   for ((i = 1; i <= n; ++i)); do
-    run_timed "$workdir/ours.json" "$leapfrog" reach "$board" "${hash[@]}" --json
+    run_timed "$workdir/ours.json" "$leapfrog" reach "$board" --json
     ours_wall+=("$wall") ours_kb+=("$peak")
     run_timed "$workdir/peer.txt" "$peer_bin" "$(peer_board "$board")" "$threads"
     peer_wall+=("$wall") peer_kb+=("$peak")

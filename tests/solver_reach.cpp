@@ -274,6 +274,13 @@ TEST_CASE("a key set with no room to double fills up to 7/8 of its slots, every 
   std::vector<std::uint32_t> in;
   for (const Item& i : fit) in.push_back(i.key);
   CHECK(out == in);
+  // Past half the budget a set fills to 7/8 before it doubles: 57,000 members stay in 2^16
+  // slots (256 KiB, 57,344 at 7/8) where doubling at half full would hold 2^17 (512 KiB).
+  MemoryBudget half(1);
+  Set early;
+  early.insert_all(fit.data(), 57000, half);
+  CHECK(early.size() == 57000);
+  CHECK(half.take((std::size_t{1} << 20) - (std::size_t{1} << 18)));
   // Past 7/8 the budget is exceeded and the set keeps at most that many.
   const std::vector<Item> more = keys(120000);
   MemoryBudget small(1);

@@ -306,15 +306,17 @@ class KeySet {
     if (c < add) overflow = true;
   }
   static constexpr std::size_t kSlotBytes = sizeof(Key) + (kCount ? sizeof(Count128) : 0);
-  // Doubles the slots (at most half of them are used) and puts the members back. When the
-  // budget has no room for the new slots and the members on the way, the set fills up to
-  // 7/8 of its slots instead (longer probes, the same members); false when it is that full.
+  // Doubles the slots (at most half of them are used) and puts the members back. Once half
+  // the budget is in use, or when it has no room for the new slots and the members on the
+  // way, the set first fills up to 7/8 of its slots (longer probes, the same members): a set
+  // is kept from level to level, so one doubled too early holds memory that the largest
+  // levels need. False when the set is that full and the budget refuses.
   bool grow(Budget& budget) {
     const std::size_t old_capacity = capacity();
     const std::size_t new_capacity = log_ == 0 ? std::size_t{1} << 10 : 2 * old_capacity;
     const std::size_t moving = limit_ * sizeof(T);
     const std::size_t bytes = new_capacity * kSlotBytes + moving;
-    if (!budget.try_take(bytes)) {
+    if (!budget.within_half(bytes) || !budget.try_take(bytes)) {
       if (limit_ != 0 && limit_ < old_capacity - old_capacity / 8) {
         limit_ = old_capacity - old_capacity / 8;
         return true;
