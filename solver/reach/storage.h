@@ -267,8 +267,8 @@ class KeySet {
   template <class F>
   void drain(F&& f, Budget& budget) {
     Key* const keys = keys_.get();
-    // A group at a time: one compare finds its members, with no branch on each slot (at
-    // least half of them are free, in no order a predictor could learn).
+    // A group at a time: one compare finds its members, with no branch on each slot (usually
+    // half of them are free, at least an eighth, in no order a predictor could learn).
     for (std::size_t g = 0; g < capacity(); g += kGroup) {
       for (unsigned used = ~match(keys + g, Key{0}) & ((1U << kGroup) - 1); used != 0;
            used &= used - 1) {
@@ -306,7 +306,7 @@ class KeySet {
     if (c < add) overflow = true;
   }
   static constexpr std::size_t kSlotBytes = sizeof(Key) + (kCount ? sizeof(Count128) : 0);
-  // Doubles the slots (at most half of them are used) and puts the members back. Once half
+  // Doubles the slots and puts the members back. Once half
   // the budget is in use, or when it has no room for the new slots and the members on the
   // way, the set first fills up to 7/8 of its slots (longer probes, the same members): a set
   // is kept from level to level, so one doubled too early holds memory that the largest
@@ -333,9 +333,9 @@ class KeySet {
       std::fill(counts_.get(), counts_.get() + capacity(), Count128{0});
     }
     limit_ = capacity() / 2;
-    size_ = 0;
     std::vector<T> members;
-    members.reserve(size_);
+    members.reserve(size_);  // the `moving` bytes taken above
+    size_ = 0;
     for (std::size_t i = 0; i < old_capacity; ++i)
       if (old_keys.get()[i] != 0) {
         T item{};
