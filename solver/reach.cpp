@@ -203,6 +203,25 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     else
       return 0;
   };
+  // Fills a level from packed words, position by position: kCompact takes them in bucket
+  // order (as every level is built and saved) and marks where the buckets start; then
+  // close_starts() marks the buckets after the last word's.
+  std::size_t last_bucket = 0;
+  const auto set_packed = [&](std::size_t i, std::uint64_t packed) {
+    if constexpr (kCompact) {
+      const std::uint64_t h = mixer.mix(packed);
+      const std::size_t b = static_cast<std::size_t>(h >> key_bits);
+      if (b < last_bucket) throw std::runtime_error("reach: a stored level is not in bucket order");
+      for (; last_bucket < b; ++last_bucket) starts[last_bucket + 1] = i;
+      level[i] = static_cast<Key>((h & key_mask) + 1);
+    } else {
+      level[i].packed = packed;
+    }
+  };
+  const auto close_starts = [&] {
+    if constexpr (kCompact)
+      for (; last_bucket < kBuckets; ++last_bucket) starts[last_bucket + 1] = level.size();
+  };
   // Resumed from a stored level: that level is saved already.
   bool resumed = false;
   if (const std::optional<LevelStore::Mark> mark =
@@ -217,23 +236,11 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       result.out_of_memory = true;
       return out;
     }
-    if constexpr (kCompact) {
-      // A stored level is in bucket order, as every level is built.
-      std::size_t last = 0;
-      read_level<kCount>(*store, level.size(), [&](std::size_t i, const std::uint64_t* w) {
-        const std::uint64_t h = mixer.mix(w[0]);
-        const std::size_t b = static_cast<std::size_t>(h >> key_bits);
-        if (b < last) throw std::runtime_error("reach: a stored level is not in bucket order");
-        for (; last < b; ++last) starts[last + 1] = i;
-        level[i] = static_cast<Key>((h & key_mask) + 1);
-      });
-      for (; last < kBuckets; ++last) starts[last + 1] = level.size();
-    } else {
-      read_level<kCount>(*store, level.size(), [&](std::size_t i, const std::uint64_t* w) {
-        level[i].packed = w[0];
-        if constexpr (kCount) level[i].n = (Count128{w[2]} << 64) | w[1];
-      });
-    }
+    read_level<kCount>(*store, level.size(), [&](std::size_t i, const std::uint64_t* w) {
+      set_packed(i, w[0]);
+      if constexpr (kCount) level[i].n = (Count128{w[2]} << 64) | w[1];
+    });
+    close_starts();
     resumed = true;
   } else {
     std::array<std::uint64_t, kSlots> img{};
@@ -241,16 +248,11 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     const std::uint64_t least = *std::min_element(img.begin(), img.begin() + used);
     // The start belongs to its owner alone.
     level.reset(exchange.owner(least) == exchange.rank() ? 1 : 0, budget);
-    if constexpr (kCompact) {
-      const std::uint64_t h = mixer.mix(least);
-      if (!level.empty()) level[0] = static_cast<Key>((h & key_mask) + 1);
-      for (std::size_t b = static_cast<std::size_t>(h >> key_bits) + 1; b <= kBuckets; ++b)
-        starts[b] = level.size();
-    } else {
-      if (!level.empty()) level[0].packed = least;
-      if constexpr (kCount)
-        if (!level.empty()) level[0].n = 1;
+    if (!level.empty()) {
+      set_packed(0, least);
+      if constexpr (kCount) level[0].n = 1;
     }
+    close_starts();
   }
   const int threads =
       control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();

@@ -306,11 +306,11 @@ class KeySet {
     if (c < add) overflow = true;
   }
   static constexpr std::size_t kSlotBytes = sizeof(Key) + (kCount ? sizeof(Count128) : 0);
-  // Doubles the slots and puts the members back. Once half
-  // the budget is in use, or when it has no room for the new slots and the members on the
-  // way, the set first fills up to 7/8 of its slots (longer probes, the same members): a set
-  // is kept from level to level, so one doubled too early holds memory that the largest
-  // levels need. False when the set is that full and the budget refuses.
+  // Doubles the slots and puts the members back. Once half the budget is in use, or when it
+  // has no room for the new slots and the members on the way, the set first fills up to 7/8
+  // of its slots (longer probes, the same members): a set is kept from level to level, so
+  // one doubled too early holds memory that the largest levels need. False when the set is
+  // that full and the budget refuses.
   bool grow(Budget& budget) {
     const std::size_t old_capacity = capacity();
     const std::size_t new_capacity = log_ == 0 ? std::size_t{1} << 10 : 2 * old_capacity;
