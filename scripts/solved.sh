@@ -27,5 +27,5 @@ for rules in "" "--opening first" "--continuation forced" "--continuation piece-
 done
 for seed in $(seq 1 10); do run "murray 6x6 seed $seed" murray --size 6 --seed "$seed"; done
 run "murray 5x5 seed 1" murray --size 5
-for side in 4 5 6; do run "triangle side $side" triangle --size "$side" --players 2; done
+for side in 4 5 6 7 8 9; do run "triangle side $side" triangle --size "$side" --players 2; done
 for side in 3 4 5; do run "hexagon side $side" hexagon --size "$side" --players 2; done
