@@ -51,6 +51,10 @@ GameRecord play_game(const Position& start, Player red, Player black, const Game
       g.end = "length";
       return g;
     }
+    if (s.stop != nullptr && s.stop->load(std::memory_order_relaxed)) {
+      g.end = "stopped";
+      return g;
+    }
     const Player who = pos.side() == kRed ? red : black;
     Move m;
     if (who == Player::kEngine) {
@@ -59,7 +63,12 @@ GameRecord play_game(const Position& start, Player red, Player black, const Game
       settings.history = history;
       SearchControl control;
       control.node_limit = s.engine_nodes;
+      control.stop = s.stop;
       m = analyse(pos, s.rules, settings, control).best;
+      if (control.stop_requested()) {  // a stopped search's move is not the engine's choice
+        g.end = "stopped";
+        return g;
+      }
     } else {
       m = simple_move(pos, legal, who, rng);
     }

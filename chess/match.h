@@ -3,6 +3,7 @@
 // the same on every run; no I/O.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -18,11 +19,15 @@ struct GameSettings {
   std::uint64_t engine_nodes = 2000;  // the engine's node budget per move
   std::size_t hash_mb = 16;
   int max_plies = 300;  // a game this long is a draw
+  // Polled before every move and by the engine's searches; once set, the game ends at once
+  // with end "stopped" (no result). May be null.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct GameRecord {
   int winner = -1;  // kRed, kBlack, or -1 for a draw
-  std::string end;  // "checkmate", "stalemate", "repetition", "fifty moves", "length"
+  std::string end;  // "checkmate", "stalemate", "repetition", "fifty moves", "length",
+                    // or "stopped" (GameSettings::stop)
   std::vector<Move> moves;
 };
 

@@ -207,15 +207,21 @@ struct PerftWalk {
   const SearchControl& control;
   std::vector<MoveList> lists;
   std::uint64_t visited = 0;
+  bool stopped = false;  // once set, every call returns at once: the walk unwinds
 
   std::uint64_t run(const Position& pos, int depth) {
+    if (stopped) return 0;
     MoveList& moves = lists[static_cast<std::size_t>(depth)];
     moves.clear();
     legal_moves(pos, rules, moves);
     if (depth == 1) return moves.size();
-    if ((++visited & 0xFFF) == 0 && control.stop_requested()) return 0;
+    if ((++visited & 0xFFF) == 0 && control.stop_requested()) {
+      stopped = true;
+      return 0;
+    }
     std::uint64_t n = 0;
-    for (std::size_t i = 0; i < moves.size(); ++i) n += run(pos.after(moves[i]), depth - 1);
+    for (std::size_t i = 0; i < moves.size() && !stopped; ++i)
+      n += run(pos.after(moves[i]), depth - 1);
     return n;
   }
 };

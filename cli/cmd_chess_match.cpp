@@ -53,6 +53,7 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
   const chess::Player other =
       opponent == "greedy" ? chess::Player::kGreedy : chess::Player::kRandom;
   const auto& stop = install_interrupt_flag();
+  settings.stop = &stop;
   std::uint64_t wins = 0, losses = 0, draws = 0, played = 0;
   Json list = Json::array();
   for (std::uint64_t k = 0; k < games && !stop.load(); ++k) {
@@ -60,6 +61,7 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
     const chess::GameRecord g =
         chess::play_game(start, engine_red ? chess::Player::kEngine : other,
                          engine_red ? other : chess::Player::kEngine, settings, seed + k);
+    if (g.end == "stopped") break;  // an unfinished game has no result
     ++played;
     const int engine_colour = engine_red ? chess::kRed : chess::kBlack;
     const char* result = g.winner < 0 ? "draw" : g.winner == engine_colour ? "win" : "loss";
@@ -91,7 +93,12 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
               << " wins, " << losses << " losses, " << draws << " draws in " << played << " games ("
               << score << "% won)\n";
   }
-  return stop.load() ? 2 : 0;
+  if (stop.load()) {
+    std::cerr << "leapfrog chess match: interrupted; " << played
+              << " games finished and counted above\n";
+    return 2;
+  }
+  return 0;
 }
 
 }  // namespace leapfrog::cli

@@ -1,6 +1,7 @@
 // Leap Chess move generation checked against the deliberately simple generator of
 // chess_reference.h (no code shared): perft counts and, node by node, the very move lists and
 // the positions the moves lead to.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -119,6 +120,19 @@ TEST_CASE("chess perft from the start position, three capture rules, checked by 
     INFO("rule " << kRules[r]);
     for (int d = 1; d <= 5; ++d) CHECK(checked_perft("startpos", kRules[r], d) == expected[r][d]);
   }
+}
+
+TEST_CASE("chess perft stops when asked: the walk unwinds, it does not go on", "[chess]") {
+  // The stop is polled every 4096 inner positions; once it is seen, nothing more is counted,
+  // so a walk asked to stop from the start counts a small part of the whole.
+  const Position start = Position::start();
+  const std::uint64_t whole = leapfrog::chess::perft(start, rules("compulsory"), 7);
+  std::atomic<bool> stop{true};
+  leapfrog::SearchControl control;
+  control.stop = &stop;
+  const std::uint64_t part = leapfrog::chess::perft(start, rules("compulsory"), 7, control);
+  CHECK(whole > 1000000);
+  CHECK(part < whole / 4);
 }
 
 // The hand-made positions: what each one is for is checked first, so that a position that

@@ -1,5 +1,6 @@
 // The Leap Chess engine: finds forced wins, is deterministic at a node budget, honours the
 // stop flag; match games end by the rules; analyse --json carries its keys.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
@@ -98,6 +99,19 @@ TEST_CASE("chess match games end by the rules and the engine beats a random play
     }
   }
   CHECK(wins >= 3);
+}
+
+TEST_CASE("a chess match game ends at once when stopped, with no result", "[chess]") {
+  GameSettings s;
+  s.rules = kCompulsory;
+  s.engine_nodes = 1000000;
+  s.hash_mb = 1;
+  std::atomic<bool> stop{true};
+  s.stop = &stop;
+  const auto g = play_game(Position::start(), Player::kEngine, Player::kRandom, s, 1);
+  CHECK(g.end == "stopped");
+  CHECK(g.winner == -1);
+  CHECK(g.moves.empty());
 }
 
 TEST_CASE("chess analyse --json keys", "[chess]") {

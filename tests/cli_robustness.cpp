@@ -310,6 +310,18 @@ TEST_CASE("perft stops on a signal", "[cli][robust]") {
   }
 }
 
+TEST_CASE("chess perft and chess match stop on a signal", "[cli][robust]") {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    auto r = run_and_signal({"chess", "perft", "startpos", "20"}, signal);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("leapfrog chess perft: interrupted") != std::string::npos);
+    // A game's engine searches a million nodes a move: the stop cuts the game short.
+    r = run_and_signal({"chess", "match", "--games", "1000", "--nodes", "1000000"}, signal);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("leapfrog chess match: interrupted") != std::string::npos);
+  }
+}
+
 TEST_CASE("a stopped best still gives its JSON object", "[cli][robust]") {
   auto r = run_cli("best '" + kDense + "' --by pieces --hash 2 --json");
   CHECK(r.code == 2);

@@ -313,6 +313,11 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
   CHECK(r.status == 200);
   CHECK(nlohmann::json::parse(r.body)["complete"] == false);
   CHECK(millis_since(t) < 4000);
+  // A Leap Chess perft far too deep to finish: stopped at --max-time too, with no count.
+  t = Clock::now();
+  r = http_request(port, "GET", "/api/chess/perft?fen=startpos&depth=12");
+  CHECK(r.status == 503);
+  CHECK(millis_since(t) < 4000);
   // A client that leaves: its search stops, so the next one (one worker) starts at once.
   {
     const int fd = leapfrog::testing::connect_local(port);
