@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <iterator>
+#include <unordered_set>
 
 #include "core/text.h"
 
@@ -190,6 +191,7 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
 
   // Operations: opcode operand; where a quoted operand may hold ';'.
   bool seen[std::size(kKnownKeys)] = {};
+  std::unordered_set<std::string> extras;  // the extra fields' names so far (a line may hold many)
   std::size_t i = bm;
   while (i < line.size()) {
     while (i < line.size() && is_space(line[i])) ++i;
@@ -262,9 +264,8 @@ Puzzle parse_puzzle_epd_line(std::string_view line, int line_no) {
         if (known_column(key))
           fail(kWhere, line_no, key_col,
                "field " + quoted_text(key) + " is a CSV column's name, not an extra field");
-        for (const auto& [k, v] : p.extra)
-          if (k == key)
-            fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " given twice");
+        if (!extras.insert(key).second)
+          fail(kWhere, line_no, key_col, "field " + quoted_text(key) + " given twice");
         p.extra.emplace_back(key, value);
       }
     } catch (const FieldError& e) {
@@ -406,6 +407,7 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
   int column_of[kColumns];
   std::fill(std::begin(column_of), std::end(column_of), -1);
   std::vector<std::pair<int, std::string>> extra_columns;
+  std::unordered_set<std::string> extra_names;
   for (std::size_t c = 0; c < header.size(); ++c) {
     const std::string& name = header[c].text;
     bool found = false;
@@ -419,9 +421,8 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
     if (found) continue;
     if (!is_key(name) || known_key(name))
       fail(kWhere, header[c].line, header[c].column, "bad column name " + quoted_text(name));
-    for (const auto& [col, n] : extra_columns)
-      if (n == name)
-        fail(kWhere, header[c].line, header[c].column, "column " + quoted_text(name) + " twice");
+    if (!extra_names.insert(name).second)
+      fail(kWhere, header[c].line, header[c].column, "column " + quoted_text(name) + " twice");
     extra_columns.emplace_back(static_cast<int>(c), name);
   }
   for (int k : {kId, kPosition, kMoves})

@@ -1,6 +1,7 @@
 #include "puzzles/record.h"
 
 #include <charconv>
+#include <unordered_set>
 
 #include "core/text.h"
 
@@ -86,7 +87,8 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   GameRecord r;
   Reader in(skip_bom(text));
   bool in_moves = false;
-  std::vector<std::string> texts;  // the move texts, parsed once the board is known
+  std::vector<std::string> texts;         // the move texts, parsed once the board is known
+  std::unordered_set<std::string> names;  // of the tags so far: a record may hold many
   for (;;) {
     in.skip_space();
     if (in.done()) break;
@@ -140,9 +142,8 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
       if (in.done() || in.peek() != ']')
         fail_at(in.line(), in.column(), "expected ']' after the tag's value");
       in.get();
-      for (const RecordTag& old : r.tags)
-        if (old.name == t.name)
-          fail_at(line, column, "tag [" + escape_controls(t.name) + "] given twice");
+      if (!names.insert(t.name).second)
+        fail_at(line, column, "tag [" + escape_controls(t.name) + "] given twice");
       r.tags.push_back(t);
       continue;
     }

@@ -228,6 +228,22 @@ TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robu
   CHECK(Json::parse(r.out)["position"] == "1234/2.#1/4411");
 }
 
+TEST_CASE("a record of many tags is read at once, not in time growing with their square",
+          "[cli][robust]") {
+  // 280,000 tags, just under the input cap: checking each against all before it took over a
+  // minute.
+  const std::string file = "leapfrog_robust_tags_" + std::to_string(::getpid()) + ".lfr";
+  {
+    std::ofstream out(file, std::ios::binary);
+    for (int i = 0; i < 280000; ++i) out << "[T" << i << " \"v\"]\n";
+    out << "[Start \"21.1.\"]\n";
+  }
+  const auto r = run_and_signal({"verify", "--game", file}, 0, std::chrono::milliseconds(0));
+  std::remove(file.c_str());
+  CHECK(r.code == 0);
+  CHECK(r.out.find("0 turns, all legal") != std::string::npos);
+}
+
 TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
   // /dev/zero has no newline: refused at the line cap, at once.
   for (const char* args : {"check /dev/zero", "verify --game /dev/zero", "sheet /dev/zero --html -",
