@@ -227,6 +227,13 @@ bool save_record(const std::string& path, const std::string& text, const char* c
 // Position facts shared by several commands' JSON output.
 Json position_json(const Setup& setup);
 
+// The text of a JSON value, as every output writes it (`indent` as nlohmann's dump: -1 on one
+// line, else that many spaces a level). Strings may hold bytes that are not UTF-8 (a file's
+// name, a field of a file read): each such byte is written as U+FFFD, so that the text is
+// always valid JSON and this never throws.
+std::string json_text(const Json& j, int indent = -1);
+
+// Prints json_text(j, 2) and a newline on standard output.
 void print_json(const Json& j);
 
 }  // namespace leapfrog::cli
