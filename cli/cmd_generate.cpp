@@ -114,7 +114,7 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
       "unique", po::bool_switch(&unique_only),
       "solitaire: keep only puzzles with one optimal line")(
       "out", file_value(&out_file, "out")->value_name("FILE"),
-      "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
+      "write the puzzles to FILE (.csv: CSV, else EPD lines; not '-' with --json)")(
       "format", name_value(&format, "format", {"epd", "csv"})->value_name("FMT"),
       "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).

@@ -107,7 +107,9 @@ po::options_description layout_options(CommonOptions& o);
 // An option value for a board side: 1..26 (whole_value), else UsageError.
 po::typed_value<std::string>* side_value(int* target, const char* name);
 
-// Parses args against `visible` plus positional names; throws UsageError on bad options.
+// Parses args against `visible` plus positional names; throws UsageError on bad options, and
+// on --json with an output file option (--html, --out) given as '-' (standard output, which
+// the JSON object keeps to itself), unless --help is given too.
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional);
