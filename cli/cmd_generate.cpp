@@ -114,7 +114,7 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
       "unique", po::bool_switch(&unique_only),
       "solitaire: keep only puzzles with one optimal line")(
       "out", file_value(&out_file, "out")->value_name("FILE"),
-      "write the puzzles to FILE (.csv: CSV, else EPD lines)")(
+      "write the puzzles to FILE (.csv: CSV, else EPD lines; not '-' with --json)")(
       "format", name_value(&format, "format", {"epd", "csv"})->value_name("FMT"),
       "epd or csv (default: by --out's extension, else epd)");
   // Rule options other than --variant (which is the puzzle option above).
@@ -222,7 +222,7 @@ class PuzzleWriter {
     if (json_) {
       const Json j = puzzle_json(p);
       // An element of the list two levels down: every line indented by four more spaces.
-      std::string text = j.dump(2);
+      std::string text = json_text(j, 2);
       for (std::size_t at = text.find('\n'); at != std::string::npos; at = text.find('\n', at + 1))
         text.insert(at + 1, "    ");
       text.insert(0, count_ == 0 ? "\n    " : ",\n    ");
@@ -241,7 +241,7 @@ class PuzzleWriter {
     if (text_ != nullptr && !text_->flush()) throw UsageError("cannot write " + text_name_);
     if (!json_) return;
     head["puzzles"] = Json::array();
-    const std::string frame = head.dump(2);
+    const std::string frame = json_text(head, 2);
     const std::size_t list = frame.rfind('[') + 1;  // the list is the last field
     std::cout << frame.substr(0, list);
     if (std::fflush(json_.get()) != 0 || std::fseek(json_.get(), 0, SEEK_SET) != 0)

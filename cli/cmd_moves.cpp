@@ -31,11 +31,11 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup,
   const auto list = [](std::uint64_t i) { return i == 0 ? "\n    " : ",\n    "; };
   out << "{\n  \"moves\": [";
   const std::uint64_t count = walk(kAll, [&](const TurnView& t, std::uint64_t i) {
-    out << list(i) << Json(format_turn(setup.board, t)).dump();
+    out << list(i) << json_text(format_turn(setup.board, t));
   });
   out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
   walk(count, [&](const TurnView& t, std::uint64_t i) { out << list(i) << t.size(rules); });
-  out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << Json(to_string(rules.measure)).dump();
+  out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << json_text(to_string(rules.measure));
   if (stop) out << ",\n  \"complete\": false";
   out << "\n}\n";
   return count;

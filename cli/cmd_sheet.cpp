@@ -22,7 +22,6 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(sheet).add(rule_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
-  if (html == "-" && o.json) throw UsageError("--json needs --html to name a file, not '-'");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
   if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_text(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.

@@ -107,7 +107,9 @@ po::options_description layout_options(CommonOptions& o);
 // An option value for a board side: 1..26 (whole_value), else UsageError.
 po::typed_value<std::string>* side_value(int* target, const char* name);
 
-// Parses args against `visible` plus positional names; throws UsageError on bad options.
+// Parses args against `visible` plus positional names; throws UsageError on bad options, and
+// on --json with an output file option (--svg, --html, --out) given as '-' (standard output,
+// which the JSON object keeps to itself), unless --help is given too.
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional);
@@ -227,6 +229,13 @@ bool save_record(const std::string& path, const std::string& text, const char* c
 // Position facts shared by several commands' JSON output.
 Json position_json(const Setup& setup);
 
+// The text of a JSON value, as every output writes it (`indent` as nlohmann's dump: -1 on one
+// line, else that many spaces a level). Strings may hold bytes that are not UTF-8 (a file's
+// name, a field of a file read): each such byte is written as U+FFFD, so that the text is
+// always valid JSON and this never throws.
+std::string json_text(const Json& j, int indent = -1);
+
+// Prints json_text(j, 2) and a newline on standard output.
 void print_json(const Json& j);
 
 }  // namespace leapfrog::cli

@@ -91,6 +91,10 @@ bool save_record(const std::string& path, const std::string& text, const char* c
   }
 }
 
-void print_json(const Json& j) { std::cout << j.dump(2) << "\n"; }
+std::string json_text(const Json& j, int indent) {
+  return j.dump(indent, ' ', false, Json::error_handler_t::replace);
+}
+
+void print_json(const Json& j) { std::cout << json_text(j, 2) << "\n"; }
 
 }  // namespace leapfrog::cli

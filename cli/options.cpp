@@ -201,6 +201,33 @@ po::options_description layout_options(CommonOptions& o) {
   return d;
 }
 
+namespace {
+
+// The options whose FILE '-' writes to standard output. With --json that is the one JSON
+// object's, so either would spoil the other: the command is refused (--help still answers).
+constexpr const char* kStdoutFileOptions[] = {"svg", "html", "out"};
+
+void refuse_stdout_with_json(const po::variables_map& vm) {
+  const auto given = [&](const char* name) -> const boost::any* {
+    const auto at = vm.find(name);
+    return at == vm.end() ? nullptr : &at->second.value();
+  };
+  const auto on = [&](const char* name) {
+    const boost::any* value = given(name);
+    const bool* flag = value ? boost::any_cast<bool>(value) : nullptr;
+    return flag != nullptr && *flag;
+  };
+  if (!on("json") || on("help")) return;
+  for (const char* option : kStdoutFileOptions) {
+    const boost::any* value = given(option);
+    const std::string* file = value ? boost::any_cast<std::string>(value) : nullptr;
+    if (file != nullptr && *file == "-")
+      throw UsageError(std::string("--json needs --") + option + " to name a file, not '-'");
+  }
+}
+
+}  // namespace
+
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional) {
@@ -212,6 +239,7 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
     throw UsageError(option_error_message(e));
   }
   (void)cmd;
+  refuse_stdout_with_json(vm);
   return vm;
 }
 

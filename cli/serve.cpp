@@ -353,7 +353,7 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
                    {"fraction", p.fraction},
                    {"bound", p.bound},
                    {"note", p.note}};
-      std::string event = "event: progress\ndata: " + j.dump() + "\n\n";
+      std::string event = "event: progress\ndata: " + json_text(j) + "\n\n";
       if (auto self = weak.lock())
         net::post(
             io, [self, event = std::move(event)]() mutable { self->push_event(std::move(event)); });

@@ -96,7 +96,7 @@ void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits
   l.hash_mb = limits.hash_mb;
 }
 
-std::string dump(const Json& j) { return j.dump(2) + "\n"; }
+std::string dump(const Json& j) { return json_text(j, 2) + "\n"; }
 
 Setup position_of(const Params& params, const CommonOptions& o) {
   return load_position(required(params, "position"), o, PositionSource::kTextOnly);
@@ -481,7 +481,7 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
 }  // namespace
 
 std::string error_json(const std::string& message) {
-  return Json{{"error", escape_controls(message)}}.dump() + "\n";
+  return json_text(Json{{"error", escape_controls(message)}}) + "\n";
 }
 
 bool api_searches(const std::string& path) {

@@ -11,6 +11,7 @@
 
 #include "run_cli.h"
 
+using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
 
 namespace {
@@ -184,6 +185,48 @@ TEST_CASE("every option refuses a bad value the same way in every command", "[cl
     }
   }
   CHECK(refused > 150);
+}
+
+TEST_CASE("an output file '-' with --json is refused the same way in every command",
+          "[cli][options]") {
+  // Standard output holds the JSON object alone (docs/options.md): --svg -, --html - and
+  // --out - would write there too. The refusal comes with the options, before the arguments
+  // are read.
+  std::vector<std::string> all = commands();
+  all.push_back("chess show");
+  std::set<std::string> drawing;
+  for (const std::string& cmd : all) {
+    const auto opts = options_of(run_cli(cmd + " --help").out);
+    for (const std::string option : {"svg", "html", "out"}) {
+      if (!opts.count(option)) continue;
+      if (option == "svg") drawing.insert(cmd);
+      const std::string args = cmd + " --" + option + " - --json";
+      INFO(args);
+      const auto r = run_cli(args);
+      CHECK(r.code == 2);
+      CHECK(r.out.empty());
+      CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+      CHECK(r.err.find("--json needs --" + option + " to name a file, not '-'") !=
+            std::string::npos);
+    }
+  }
+  for (const char* cmd : {"show", "best", "solve", "verify", "analyse", "chess show"}) {
+    INFO(cmd);
+    CHECK(drawing.count(cmd) == 1);
+  }
+  // The same with the rest of the command line right, as a user would run it.
+  const std::string record =
+      quoted(std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/records/murray-6x6-piece-max.lfr");
+  for (const std::string& args :
+       {std::string("show 1234"), std::string("best 21.1."), std::string("solve 111.1"),
+        "verify --game " + record, "analyse --game " + record + " --nodes 100",
+        std::string("chess show startpos")}) {
+    INFO(args);
+    const auto r = run_cli(args + " --svg - --json");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("--json needs --svg to name a file, not '-'") != std::string::npos);
+  }
 }
 
 TEST_CASE("a --hash above the memory the machine has is one line, never std::bad_alloc",

@@ -83,6 +83,16 @@ TEST_CASE("check passes a generated file and names the first broken puzzle", "[c
   std::remove(broken.c_str());
 }
 
+TEST_CASE("generate puzzles refuses --out - with --json: both would write standard output",
+          "[cli][generator]") {
+  const auto r = run_cli("generate puzzles --kind chain --count 1 --size 6 --out - --json");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "leapfrog generate: --json needs --out to name a file, not '-'. Try 'leapfrog generate "
+        "--help'.\n");
+}
+
 TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][generator]") {
   for (const char* bad :
        {"generate puzzles --kind maze", "generate puzzles --count 0", "generate puzzles --size 2",

@@ -14,11 +14,13 @@
 #include <thread>
 #include <vector>
 
+#include "cli/common.h"
 #include "pseudo_terminal.h"
 #include "run_cli.h"
 #include "sanitized.h"
 
 using leapfrog::testing::kSanitized;
+using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
@@ -169,6 +171,37 @@ TEST_CASE("messages quote user text with its control characters escaped", "[cli]
   check_clean(run_cli("verify --game -", "[Variant \"a\x1b[31m\"]\n[Start \"1.1\"]\n\n1. a1xc1\n"),
               "'a\\x1b[31m'");
   check_clean(run_cli("'sh\now'"), "'sh\\x0aow'");
+}
+
+TEST_CASE("a byte that is not UTF-8 is written as U+FFFD: --json output stays valid JSON",
+          "[cli][robust]") {
+  const std::string bad = "\xff", replaced = "\xef\xbf\xbd";
+  // A field of a file read: the id of the puzzle check names as failing.
+  const auto check = run_cli("check - --json",
+                             "1...2/11212/2...2/.23.1/.1.21 variant=murray players=1 bm "
+                             "e1xc1xc3xc5; id \"m" +
+                                 bad + "\"; ce 8;\n");
+  INFO(check.err);
+  CHECK(check.code == 1);
+  CHECK(one_line(check.err));
+  CHECK(Json::parse(check.out)["first_error"]["id"] == "m" + replaced);
+  // A file's name: the page sheet wrote.
+  const std::string page = "cli_robust_page" + bad + ".html";
+  const auto sheet = run_cli("sheet " + kData + "puzzles.epd --json --html " + quoted(page));
+  INFO(sheet.err);
+  CHECK(sheet.code == 0);
+  CHECK(Json::parse(sheet.out)["html"] == "cli_robust_page" + replaced + ".html");
+  std::remove(page.c_str());
+  // A folder's name: where egdb info looks for the tables.
+  const auto egdb =
+      run_cli("egdb info traditional --size 4 --json --egdb " + quoted("cli_robust_egdb" + bad));
+  INFO(egdb.err);
+  CHECK(egdb.code == 0);
+  CHECK(Json::parse(egdb.out)["folder"].get<std::string>().starts_with("cli_robust_egdb" +
+                                                                       replaced + "/"));
+  // The one function every JSON output (the web server's too) is written with.
+  CHECK(leapfrog::cli::json_text(leapfrog::cli::Json{{"name", "a" + bad}}) ==
+        "{\"name\":\"a" + replaced + "\"}");
 }
 
 TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
