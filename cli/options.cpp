@@ -205,7 +205,7 @@ namespace {
 
 // The options whose FILE '-' writes to standard output. With --json that is the one JSON
 // object's, so either would spoil the other: the command is refused (--help still answers).
-constexpr const char* kStdoutFileOptions[] = {"svg", "html", "out"};
+constexpr const char* kStdoutFileOptions[] = {"svg", "html", "out", "save", "record"};
 
 void refuse_stdout_with_json(const po::variables_map& vm) {
   const auto given = [&](const char* name) -> const boost::any* {

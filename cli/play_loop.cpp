@@ -64,9 +64,9 @@ void add_play_options(po::options_description& d, PlayOptions& o, const char* en
           ->value_name("WHO"),
       ("the engine's seats: " + takes + " (seat 1 moves first); the other seats type " +
        "their moves")
-          .c_str())(
-      "save", file_value(&o.save, "save")->value_name("FILE"),
-      "write the game's record to FILE when it ends or on quit ('-': standard output)")(
+          .c_str())("save", file_value(&o.save, "save")->value_name("FILE"),
+                    "write the game's record to FILE when it ends or on quit ('-': standard "
+                    "output, not with --json)")(
       "record", file_value(&o.record, "record")->value_name("FILE"), "the same as --save")(
       "quiet", po::bool_switch(&o.quiet), "do not draw the board after every move");
 }

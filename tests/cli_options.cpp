@@ -189,17 +189,18 @@ TEST_CASE("every option refuses a bad value the same way in every command", "[cl
 
 TEST_CASE("an output file '-' with --json is refused the same way in every command",
           "[cli][options]") {
-  // Standard output holds the JSON object alone (docs/options.md): --svg -, --html - and
-  // --out - would write there too. The refusal comes with the options, before the arguments
-  // are read.
+  // Standard output holds the JSON object alone (docs/options.md): --svg -, --html -,
+  // --out -, and play's --save - and --record - would write there too. The refusal comes with the
+  // options, before the arguments are read.
   std::vector<std::string> all = commands();
   all.push_back("chess show");
-  std::set<std::string> drawing;
+  std::set<std::string> drawing, saving;
   for (const std::string& cmd : all) {
     const auto opts = options_of(run_cli(cmd + " --help").out);
-    for (const std::string option : {"svg", "html", "out"}) {
+    for (const std::string option : {"svg", "html", "out", "save", "record"}) {
       if (!opts.count(option)) continue;
       if (option == "svg") drawing.insert(cmd);
+      if (option == "save") saving.insert(cmd);
       const std::string args = cmd + " --" + option + " - --json";
       INFO(args);
       const auto r = run_cli(args);
@@ -214,6 +215,7 @@ TEST_CASE("an output file '-' with --json is refused the same way in every comma
     INFO(cmd);
     CHECK(drawing.count(cmd) == 1);
   }
+  CHECK(saving.count("play") == 1);
   // The same with the rest of the command line right, as a user would run it.
   const std::string record =
       quoted(std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/records/murray-6x6-piece-max.lfr");
