@@ -231,8 +231,8 @@ Json position_json(const Setup& setup);
 
 // The text of a JSON value, as every output writes it (`indent` as nlohmann's dump: -1 on one
 // line, else that many spaces a level). Strings may hold bytes that are not UTF-8 (a file's
-// name, a field of a file read): each such byte is written as U+FFFD, so that the text is
-// always valid JSON and this never throws.
+// name, a field of a file read): each ill-formed sequence is written as U+FFFD, so that the
+// text is always valid JSON and this never throws.
 std::string json_text(const Json& j, int indent = -1);
 
 // Prints json_text(j, 2) and a newline on standard output.
