@@ -108,8 +108,8 @@ po::options_description layout_options(CommonOptions& o);
 po::typed_value<std::string>* side_value(int* target, const char* name);
 
 // Parses args against `visible` plus positional names; throws UsageError on bad options, and
-// on --json with an output file option (--svg, --html, --out) given as '-' (standard output,
-// which the JSON object keeps to itself), unless --help is given too.
+// on --json with an output file option (--svg, --html, --out, --save, --record) given as '-'
+// (standard output, which the JSON object keeps to itself), unless --help is given too.
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional);
