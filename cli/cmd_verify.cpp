@@ -19,7 +19,7 @@ Json verify_json(const Setup& setup, const TurnVerdict& v) {
   j["legal"] = v.legal;
   j["maximal"] = v.maximal;
   j["value"] = v.value;
-  j["max"] = v.max;
+  j["max"] = v.max_known ? Json(v.max) : Json(nullptr);
   j["by"] = to_string(rules.measure);
   j["continuation"] = to_string(rules.continuation);
   j["reason"] = v.reason.empty() ? Json(nullptr) : Json(v.reason);
@@ -59,7 +59,7 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
                       {"legal", t.verdict.legal},
                       {"maximal", t.verdict.maximal},
                       {"value", t.verdict.value},
-                      {"max", t.verdict.max}});
+                      {"max", t.verdict.max_known ? Json(t.verdict.max) : Json(nullptr)}});
   j["checks"] = checks;
   Json scores = Json::array();
   for (int p = 0; p < rules.players; ++p) scores.push_back(g.final.scores[p]);
@@ -110,8 +110,9 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
     std::cout << render_board(setup, want_colour(o), v.legal ? &turn : nullptr);
     std::cout << format_turn(setup.board, turn) << ": " << (v.legal ? "legal" : "illegal") << ", "
               << (v.maximal ? "maximal" : "not maximal") << " (value " << amount(rules, v.value)
-              << ", max " << amount(rules, v.max) << ", continuation "
-              << to_string(rules.continuation) << ")\n";
+              << ", max "
+              << (v.max_known ? amount(rules, v.max) : "not known: the search was stopped")
+              << ", continuation " << to_string(rules.continuation) << ")\n";
   }
   if (!ok)
     std::cerr << "leapfrog verify: " << (v.legal ? "not maximal: " : "illegal: ")

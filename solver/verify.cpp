@@ -26,19 +26,25 @@ std::string stopped_why(const ChainResult& r) {
 TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
                         const Turn& turn, const SearchControl& control) {
   TurnVerdict v;
-  const ChainResult best = best_chains(board, rules, pos, {}, control);
-  if (!best.complete) throw std::runtime_error(stopped_why(best));
-  v.max = best.value;
-  v.example = best.best;
-
-  // The path itself (squares, jumps, occupancy, forced continuation) by check_turn; the two
-  // maximum rules by the chain search, which is exact and fast on long chains.
+  // The path itself (squares, jumps, occupancy, forced continuation) by check_turn, before any
+  // search: a stopped search must not hide that a turn is illegal. The two maximum rules by the
+  // chain search, which is exact and fast on long chains.
   const bool max_rule = rules.continuation == Continuation::kPieceMax ||
                         rules.continuation == Continuation::kBoardMax;
   Rules path_rules = rules;
   if (max_rule) path_rules.continuation = Continuation::kOptional;
   const TurnCheck check = check_turn(board, path_rules, pos, turn);
   v.value = check.size(rules);
+
+  const ChainResult best = best_chains(board, rules, pos, {}, control);
+  if (best.complete) {
+    v.max = best.value;
+    v.example = best.best;
+  } else if (check.legal) {
+    throw std::runtime_error(stopped_why(best));
+  } else {
+    v.max_known = false;
+  }
   if (!check.legal) {
     v.reason = check.reason;
     return v;

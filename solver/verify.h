@@ -15,14 +15,17 @@ struct TurnVerdict {
   bool maximal = false;         // legal and value == max
   Score value = 0;              // what the turn captures (or removes), by rules.measure; for an
                                 // illegal chain, what its legal prefix captures
-  Score max = 0;                // the most any legal turn captures now
+  Score max = 0;                // the most any legal turn captures now, when max_known
+  bool max_known = true;        // false only for an illegal turn whose search was stopped
   std::string reason;           // why not legal, or why not maximal; empty when both hold
   std::optional<Turn> example;  // a turn reaching max (the first in for_each_turn order)
 };
 
 // Legality agrees with check_turn (puzzles/legality.h); the piece-max and board-max rules
 // (Murray: "must capture as many as possible with the piece that was moved"; draughts'
-// majority rule) are decided with the exact chain search instead of plain recursion.
+// majority rule) are decided with the exact chain search instead of plain recursion. A search
+// stopped by `control` throws std::runtime_error, except that an illegal turn is still reported
+// illegal, with max_known false and no example.
 TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
                         const Turn& turn, const SearchControl& control = {});
 

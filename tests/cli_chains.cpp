@@ -76,7 +76,7 @@ TEST_CASE("best and verify stop at --hash and say so", "[cli][best]") {
   auto r = run_cli("best " + dense);
   CHECK(r.code == 2);
   CHECK(r.err.find("need more than --hash 2 MB; no exact answer") != std::string::npos);
-  r = run_cli("verify " + dense.substr(0, dense.find(' ')) + " e1xe3 --by pieces --hash 2");
+  r = run_cli("verify " + dense.substr(0, dense.find(' ')) + " i1xi3 --by pieces --hash 2");
   CHECK(r.code == 2);
   CHECK(r.err.find("(--hash)") != std::string::npos);
 }

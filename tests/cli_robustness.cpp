@@ -592,9 +592,31 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[c
     CHECK(best.err.find("stopped at the limit") != std::string::npos);
   }
   const auto verify =
-      run_cli("verify '" + kLattice + "' a2xc2 --nodes 10 --continuation piece-max");
+      run_cli("verify '" + kLattice + "' i5xi7 --nodes 10 --continuation piece-max");
   CHECK(verify.code == 2);
   CHECK(one_line(verify.err));
+}
+
+TEST_CASE("verify names an illegal move even when the limits stop the search for the maximum",
+          "[cli][robust]") {
+  // The path is checked before the search: a stopped search leaves the maximum unknown (null)
+  // but the move is still illegal, exit 1, with its reason.
+  for (const std::string& limit : {std::string("--nodes 10"), std::string("--time-limit 0.2")}) {
+    INFO(limit);
+    const auto text = run_cli("verify '" + kDense + "' a1xa3 --by pieces " + limit);
+    CHECK(text.code == 1);
+    CHECK(text.out.find("illegal, not maximal") != std::string::npos);
+    CHECK(text.out.find("max not known") != std::string::npos);
+    CHECK(one_line(text.err));
+    CHECK(text.err.find("illegal: a1 is empty") != std::string::npos);
+    const auto json = run_cli("verify '" + kDense + "' a1xa3 --by pieces --json " + limit);
+    CHECK(json.code == 1);
+    const Json j = Json::parse(json.out);
+    CHECK(j["legal"] == false);
+    CHECK(j["max"].is_null());
+    CHECK(j["best"].is_null());
+    CHECK(j["reason"] == "a1 is empty: no piece to move");
+  }
 }
 
 TEST_CASE("option errors show text holding Boost's placeholders as given", "[cli][robust]") {
