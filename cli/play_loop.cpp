@@ -149,6 +149,12 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
         out << "save needs a file name: save FILE\n";
         continue;
       }
+      // '-' shows the record where the conversation goes: standard output carries only the
+      // JSON under --json.
+      if (file == "-") {
+        out << game.record_text() << std::flush;
+        continue;
+      }
       try {
         write_file(file, game.record_text());
         out << "saved to " << quoted_text(file) << "\n";

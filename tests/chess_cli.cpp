@@ -241,7 +241,7 @@ TEST_CASE("chess play --record writes a record that verify --game accepts", "[ch
   CHECK(contains(end, "1... e1d3 0-1\n"));
 }
 
-TEST_CASE("chess play --record: checked before the game; a failed write keeps the record",
+TEST_CASE("chess play --record: checked before the game, a failed write keeps the record",
           "[chess]") {
   auto r = run_cli("chess play --engine none --record /nonexistent/dir/game.txt", "b3b4\nquit\n");
   CHECK(r.code == 2);

@@ -282,7 +282,7 @@ TEST_CASE("chess FEN and move errors quote at most the start of a huge field", "
   }
 }
 
-TEST_CASE("chess FEN clocks: what a move writes, FEN reads back; the ranges are the reader's",
+TEST_CASE("chess FEN clocks: what a move writes, FEN reads back, the ranges are the reader's",
           "[chess]") {
   // Black to move at the clocks' limit: both stay there.
   Position p = Position::from_fen("*2k1*/6/6/6/6/6/6/*K3* b - - 1000000 1000000");

@@ -54,7 +54,7 @@ TEST_CASE("uci: handshake, options and a search by depth, nodes and time", "[cli
   CHECK(uci.wait_end().code == 0);
 }
 
-TEST_CASE("uci: stop ends go infinite at once; isready is answered during the search",
+TEST_CASE("uci: stop ends go infinite at once, isready is answered during the search",
           "[cli][uci]") {
   CliDialogue uci("chess uci");
   REQUIRE(uci.started());

@@ -46,7 +46,7 @@ TEST_CASE("egdb build writes every level, info lists them, verify re-derives the
   CHECK(none.code == 1);
 }
 
-TEST_CASE("egdb verify names a damaged file; --egdb must name a folder", "[cli][egdb]") {
+TEST_CASE("egdb verify names a damaged file, --egdb must name a folder", "[cli][egdb]") {
   const Scratch s;
   REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + s.dir).code == 0);
   const std::string path = s.dir + "/4x4-orthogonal-optional/level-07.egdb";

@@ -45,7 +45,7 @@ TEST_CASE("analyse: value, best, pv, proved and nodes of a small position", "[cl
   CHECK(text.out.find("value +3, proved") != std::string::npos);
 }
 
-TEST_CASE("analyse: a node limit gives an unproved answer; bad input exits 2", "[cli][game]") {
+TEST_CASE("analyse: a node limit gives an unproved answer, bad input exits 2", "[cli][game]") {
   const auto r = run_cli("analyse murray --size 8 --nodes 3000 --json");
   REQUIRE(r.code == 0);
   const auto j = nlohmann::json::parse(r.out);
@@ -152,7 +152,7 @@ TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "
   CHECK(run_cli("play --engine 1,").code == 2);
 }
 
-TEST_CASE("play --save: checked before the game; a failed write is reported, the record kept",
+TEST_CASE("play --save: checked before the game, a failed write is reported, the record kept",
           "[cli][game]") {
   // A folder that does not exist: refused before the game, which is then never played.
   auto r = run_cli("play " + kPosition + " --save /nonexistent/dir/game.lfr", "e3xc3\nquit\n");
@@ -171,6 +171,14 @@ TEST_CASE("play --save: checked before the game; a failed write is reported, the
   CHECK(r.code == 0);
   CHECK(r.out.find("cannot write '/dev/full'") != std::string::npos);
   CHECK(r.out.find("saved to") == std::string::npos);
+  // `save -` shows the record in the conversation: under --json that is standard error, and
+  // standard output stays one JSON document.
+  r = run_cli("play " + kPosition + " --quiet --json", "e3xc3\nsave -\nquit\n");
+  CHECK(r.code == 0);
+  CHECK(r.err.find("1. e3xc3") != std::string::npos);
+  CHECK_NOTHROW(nlohmann::json::parse(r.out));
+  r = run_cli("play " + kPosition + " --quiet", "e3xc3\nsave -\nquit\n");
+  CHECK(r.out.find("1. e3xc3") != std::string::npos);
 }
 
 TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",

@@ -119,7 +119,7 @@ TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][h
     CHECK(!acts_at_once(read_message(later)));
 }
 
-TEST_CASE("hub reader: level names its own keys; pos names a bad turn", "[cli][hub]") {
+TEST_CASE("hub reader: level names its own keys, pos names a bad turn", "[cli][hub]") {
   using leapfrog::cli::hub::level_budget;
   using leapfrog::cli::hub::pos_setup;
   const Budget start{1000, 0, 0};
@@ -143,7 +143,7 @@ TEST_CASE("hub reader: level names its own keys; pos names a bad turn", "[cli][h
   }
 }
 
-TEST_CASE("hub: a scripted session; bad positions get an error line, never a crash",
+TEST_CASE("hub: a scripted session, bad positions get an error line, never a crash",
           "[cli][game][hub]") {
   CliDialogue hub("hub --size 8");
   REQUIRE(hub.started());
@@ -246,7 +246,7 @@ TEST_CASE("hub: ping and unreadable lines are answered during a search, in order
   CHECK(r.out.empty());
 }
 
-TEST_CASE("hub: a stop ends every go read before it; the end of the input stops as quit",
+TEST_CASE("hub: a stop ends every go read before it, the end of the input stops as quit",
           "[cli][hub]") {
   // The second go waits behind the first search (and the bad pos before it) when stop comes.
   CliDialogue hub("hub");
@@ -314,7 +314,7 @@ TEST_CASE("hub: pos takes text and variant names, never a file", "[cli][hub]") {
   CHECK(lines[1].starts_with("error message=\"position "));
 }
 
-TEST_CASE("hub: what an error quotes is clipped; level errors name the hub's keys", "[cli][hub]") {
+TEST_CASE("hub: what an error quotes is clipped, level errors name the hub's keys", "[cli][hub]") {
   CliDialogue hub("hub");
   REQUIRE(hub.started());
   const std::string huge(10 << 20, 'w'), long_command(1000, 'v');

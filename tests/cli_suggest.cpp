@@ -51,7 +51,7 @@ TEST_CASE("a misspelt variant or a missing file is not read as a bad piece", "[c
   CHECK(usage_error("show 1234 --variant murry").find("did you mean murray?") != std::string::npos);
 }
 
-TEST_CASE("analyze is analyse; other misspelt commands get a suggestion", "[cli][suggest]") {
+TEST_CASE("analyze is analyse, other misspelt commands get a suggestion", "[cli][suggest]") {
   const auto r = run_cli("analyze 3441./33311/.1.41/.4.../.41.1 --nodes 2000 --json");
   INFO(r.err);
   CHECK(r.code == 0);

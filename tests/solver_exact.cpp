@@ -217,7 +217,7 @@ TEST_CASE("egdb: six-direction triangle tables agree with a search without them"
   for (int p = 1; p <= 8; ++p) CHECK(egdb::verify_level(*built.tables, p, 10000, 3) == 0);
 }
 
-TEST_CASE("egdb: a level's bytes read back the same; damage is named", "[exact]") {
+TEST_CASE("egdb: a level's bytes read back the same, damage is named", "[exact]") {
   const Board board(4, 4);
   Rules rules;
   const BuiltTables built(board, rules, 6);
