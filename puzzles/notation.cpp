@@ -256,6 +256,9 @@ Setup parse_position(std::string_view text) {
       i = j;
     }
   }
+  if (rows.empty() && !fields.empty())
+    fail_at(fields.front().at, "no board rows: " + quoted_start(fields.front().text) +
+                                   " reads as a field (NAME=VALUE), and fields follow the rows");
   if (rows.empty()) throw ParseError("position line 1, column 1: empty position (no board rows)");
 
   const int width = static_cast<int>(rows[0].text.size());

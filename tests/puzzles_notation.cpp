@@ -246,6 +246,12 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("  \n# only a comment\n") ==
         "position line 1, column 1: empty position (no board rows)");
   CHECK(error_of("12//34").find("row has 0 squares") != std::string::npos);
+  // Fields alone: the text holds no rows because '=' made every word a field.
+  CHECK(error_of("a=b") ==
+        "position line 1, column 1: no board rows: 'a=b' reads as a field "
+        "(NAME=VALUE), and fields follow the rows");
+  CHECK(error_of("# c\n  players=2 variant=murray")
+            .starts_with("position line 2, column 3: no board rows: 'players=2'"));
   CHECK(error_of(std::string(27, '1')) == "position line 1, column 27: more than 26 columns");
   std::string tall = "1";
   for (int i = 0; i < 26; ++i) tall += "/1";
