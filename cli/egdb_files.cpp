@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 
 namespace leapfrog::cli {
 
@@ -53,7 +54,7 @@ std::string level_path(const std::string& folder, int pieces) {
 }
 
 LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
-                         bool check_sum) {
+                         bool check_sum, std::string* damage) {
   LoadedTables out;
   out.tables = std::make_unique<egdb::Tables>(board, rules);
   out.folder = table_folder(dir, out.tables->id());
@@ -61,12 +62,18 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
     const std::string path = level_path(out.folder, p);
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) break;
-    auto file = std::make_unique<MappedFile>(path);
-    const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), check_sum);
-    if (!o.error.empty()) throw UsageError(quoted_text(path) + ": " + o.error);
-    if (o.view.pieces != p) throw UsageError(quoted_text(path) + ": holds another level");
-    out.tables->add(o.view);
-    out.files.push_back(std::move(file));
+    try {
+      auto file = std::make_unique<MappedFile>(path);
+      const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), check_sum);
+      if (!o.error.empty()) throw UsageError(quoted_text(path) + ": " + o.error);
+      if (o.view.pieces != p) throw UsageError(quoted_text(path) + ": holds another level");
+      out.tables->add(o.view);
+      out.files.push_back(std::move(file));
+    } catch (const UsageError& e) {
+      if (!damage) throw;
+      *damage = e.what();
+      break;
+    }
   }
   return out;
 }
@@ -90,7 +97,14 @@ std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const B
     dir = default_egdb_dir();
     if (!std::filesystem::is_directory(dir, ec)) return nullptr;
   }
-  auto loaded = std::make_unique<LoadedTables>(load_tables(dir, board, rules, false));
+  // The cache folder was not asked for: a damaged file there must not stop the command.
+  std::string damage;
+  auto loaded = std::make_unique<LoadedTables>(
+      load_tables(dir, board, rules, false, dir_option.empty() ? &damage : nullptr));
+  if (!damage.empty())
+    std::cerr << "leapfrog: warning: the endgame tables in the cache folder are damaged ("
+              << escape_controls(damage) << "); levels from there up are not used (rebuild: "
+              << "leapfrog egdb build)\n";
   if (loaded->tables->top() < 0) return nullptr;
   return loaded;
 }

@@ -42,15 +42,18 @@ std::string table_folder(const std::string& dir, const egdb::TableId& id);
 std::string level_path(const std::string& folder, int pieces);
 
 // Loads what DIR holds for the board and rules (tables->top() == -1 when nothing); a file that
-// is there but bad throws UsageError naming it.
+// is there but bad throws UsageError naming it, or, when `damage` is given, ends the loading
+// there (the levels below it are kept) with the message in *damage.
 LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
-                         bool check_sum);
+                         bool check_sum, std::string* damage = nullptr);
 
 // --egdb DIR for analyse, play and hub.
 void add_egdb_option(po::options_description& d, std::string& dir);
 // The tables a game search reads: those in --egdb DIR when given (a folder that does not
-// exist is a usage error), else those in the default folder when it has some for this
-// board and rules. Null when there are none (or the rules are not the tables' kind).
+// exist, or a damaged file in it, is a usage error), else those in the default folder when it
+// has some for this board and rules; there a damaged file is a warning on standard error and
+// the levels below it are used. Null when there are none (or the rules are not the tables'
+// kind).
 std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
                                           const Rules& rules, const Position& pos);
 

@@ -1,5 +1,7 @@
 // egdb build|info|verify and --egdb in analyse and play, through the executable.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -64,6 +66,34 @@ TEST_CASE("egdb verify names a damaged file, --egdb must name a folder", "[cli][
   CHECK(a.err.find("--egdb") != std::string::npos);
   CHECK(run_cli("egdb build traditional --size 4 --pieces 30 --egdb " + s.dir).code == 2);
   CHECK(run_cli("egdb build traditional --size 9 --egdb " + s.dir).code == 2);  // 81 squares
+}
+
+TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an error",
+          "[cli][egdb]") {
+  const Scratch s;
+  const std::string cache = s.dir + "/leapfrog/egdb";
+  std::filesystem::create_directories(cache);
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + cache).code == 0);
+  // A level cut short: its header no longer agrees with its length.
+  std::filesystem::resize_file(cache + "/4x4-orthogonal-optional/level-07.egdb", 100);
+  const char* old = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old ? old : "";
+  ::setenv("XDG_CACHE_HOME", s.dir.c_str(), 1);
+  const auto a = run_cli("analyse traditional --size 4 --json");
+  if (old)
+    ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  else
+    ::unsetenv("XDG_CACHE_HOME");
+  CHECK(a.code == 0);
+  const Json j = Json::parse(a.out);
+  CHECK(j["value"] == 0);  // docs/solved.md: 4x4 is a draw
+  CHECK(j["proved"] == true);
+  CHECK(std::count(a.err.begin(), a.err.end(), '\n') == 1);
+  CHECK(a.err.find("warning") != std::string::npos);
+  CHECK(a.err.find("level-07.egdb") != std::string::npos);
+  const auto named = run_cli("analyse traditional --size 4 --json --egdb " + cache);
+  CHECK(named.code == 2);
+  CHECK(named.err.find("level-07.egdb") != std::string::npos);
 }
 
 TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]") {
