@@ -216,7 +216,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     if (verify && p > 0) {
       wrong = egdb::verify_level(*have.tables, p, samples, static_cast<std::uint64_t>(p));
       bad += wrong;
-      j["checked"] = std::min<std::uint64_t>(samples, l.canonical ? samples : 0);
+      j["checked"] = std::min<std::uint64_t>(samples, l.canonical);
       j["wrong"] = wrong;
     }
     levels.push_back(j);
@@ -224,8 +224,10 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
       std::cout << "level " << std::setw(2) << p << ": " << std::setw(12) << l.sets << " sets, "
                 << std::setw(11) << l.canonical << " entries, " << mb_text(bytes);
       if (verify && p > 0)
-        std::cout << ", checksum ok, " << (l.canonical ? samples : 0) << " entries re-derived, "
-                  << wrong << " wrong";
+        std::cout << ", checksum ok, "
+                  << (samples >= l.canonical ? "all " + std::to_string(l.canonical)
+                                             : std::to_string(samples))
+                  << " entries re-derived, " << wrong << " wrong";
       std::cout << "\n";
     }
   }

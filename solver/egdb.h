@@ -140,7 +140,8 @@ int level_of(std::span<const std::uint8_t> bytes);
 std::uint64_t level_bytes(int n, int pieces, int symmetries);
 
 // Re-derives `samples` random canonical entries of level p from the levels below (seeded,
-// deterministic); returns the number that differ.
+// deterministic), or every entry once when the level has no more than `samples`; returns the
+// number that differ. min(samples, entries) are checked.
 std::uint64_t verify_level(const Tables& tables, int pieces, std::uint64_t samples,
                            std::uint64_t seed);
 

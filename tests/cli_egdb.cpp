@@ -41,7 +41,8 @@ TEST_CASE("egdb build writes every level, info lists them, verify re-derives the
   const Json vj = Json::parse(v.out);
   CHECK(vj["wrong"] == 0);
   for (const Json& l : vj["levels"])
-    if (l["pieces"] > 0) CHECK(l["checked"] == 10000);
+    if (l["pieces"] > 0)  // every entry of a level of fewer
+      CHECK(l["checked"] == std::min<std::uint64_t>(10000, l["entries"].get<std::uint64_t>()));
   // Another rule has no tables there.
   const auto none =
       run_cli("egdb verify traditional --size 4 --continuation forced --egdb " + s.dir);

@@ -234,6 +234,22 @@ TEST_CASE("egdb: a level's bytes read back the same, damage is named", "[exact]"
     const std::uint64_t occ = egdb::Tables::unrank(r, 6, 16);
     CHECK(*again.probe(occ) == *built.tables->probe(occ));
   }
+  // verify_level with as many samples as entries checks each entry once: one wrong value
+  // (the first entry, after the 128-byte header, the bitmap and its padded prefix counts) is
+  // counted once.
+  {
+    std::vector<std::uint8_t> wrong_value = bytes;
+    const std::size_t words = (o.view.sets + 63) / 64;
+    wrong_value[128 + 8 * words + (4 * words + 7) / 8 * 8] ^= 0x40;
+    const egdb::Opened w = egdb::open_level(wrong_value, id, false);
+    REQUIRE(w.error.empty());
+    egdb::Tables bad(board, rules);
+    for (int p = 0; p < 6; ++p) bad.add(built.tables->level(p));
+    bad.add(w.view);
+    CHECK(egdb::verify_level(bad, 6, w.view.canonical, 5) == 1);
+    CHECK(egdb::verify_level(bad, 6, 1000000, 5) == 1);
+    CHECK(egdb::verify_level(again, 6, 1000000, 5) == 0);
+  }
   std::vector<std::uint8_t> damaged = bytes;
   damaged[damaged.size() - 3] ^= 1;
   CHECK(egdb::open_level(damaged, id, true).error.find("checksum") != std::string::npos);
