@@ -77,7 +77,9 @@ int run_chess(const Command& cmd, const std::vector<std::string>& args) {
   if (!args.empty() && !args[0].starts_with("-")) {
     for (const Command& c : kChessCommands)
       if (command_alias(args[0]) == c.name)
-        return c.run(c, std::vector<std::string>(args.begin() + 1, args.end()));
+        return run_subcommand("chess " + std::string(c.name), [&] {
+          return c.run(c, std::vector<std::string>(args.begin() + 1, args.end()));
+        });
     std::vector<std::string> names;
     for (const Command& c : kChessCommands) names.emplace_back(c.name);
     throw UsageError("unknown chess subcommand " + quoted_text(args[0]) + " (" +

@@ -277,9 +277,12 @@ int run_egdb(const Command& cmd, const std::vector<std::string>& args) {
     return egdb_info(verify, {"--help"}, true);
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (args[0] == "build") return egdb_build(build, rest);
-  if (args[0] == "info") return egdb_info(info, rest, false);
-  if (args[0] == "verify") return egdb_info(verify, rest, true);
+  if (args[0] == "build")
+    return run_subcommand(build.name, [&] { return egdb_build(build, rest); });
+  if (args[0] == "info")
+    return run_subcommand(info.name, [&] { return egdb_info(info, rest, false); });
+  if (args[0] == "verify")
+    return run_subcommand(verify.name, [&] { return egdb_info(verify, rest, true); });
   throw UsageError("unknown ACTION " + quoted_text(args[0]) + " (build, info or verify)");
 }
 

@@ -471,8 +471,10 @@ int run_generate(const Command& cmd, const std::vector<std::string>& args) {
     return generate_puzzle_set(puzzles, {"--help"});
   }
   const std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (args[0] == "layout") return generate_layout(layout, rest);
-  if (args[0] == "puzzles") return generate_puzzle_set(puzzles, rest);
+  if (args[0] == "layout")
+    return run_subcommand(layout.name, [&] { return generate_layout(layout, rest); });
+  if (args[0] == "puzzles")
+    return run_subcommand(puzzles.name, [&] { return generate_puzzle_set(puzzles, rest); });
   throw UsageError("unknown kind " + quoted_text(args[0]) + " (layout or puzzles)");
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/text.h"
@@ -22,6 +23,30 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// An error from within a command group's subcommand ("chess perft", "egdb build"): main
+// names that subcommand, and its --help, in the one-line message.
+class SubcommandError : public std::runtime_error {
+ public:
+  SubcommandError(std::string name, const std::string& what)
+      : std::runtime_error(what), name_(std::move(name)) {}
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+};
+
+// Runs `run` (a subcommand of a group), reporting what it throws as `name`'s error.
+template <class Run>
+int run_subcommand(const std::string& name, Run&& run) {
+  try {
+    return run();
+  } catch (const SubcommandError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw SubcommandError(name, e.what());
+  }
+}
 
 // A subcommand: its name, one-line summary, usage line, an example, and its entry point.
 struct Command {

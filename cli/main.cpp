@@ -76,6 +76,9 @@ int main(int argc, char** argv) {
       // Output that did not reach its destination (a full disk, a closed pipe) is a failure.
       if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
       return code;
+    } catch (const leapfrog::cli::SubcommandError& e) {
+      std::cerr << "leapfrog " << e.name() << ": " << leapfrog::escape_controls(e.what())
+                << ". Try 'leapfrog " << e.name() << " --help'.\n";
     } catch (const std::exception& e) {
       std::cerr << "leapfrog " << c.name << ": " << leapfrog::escape_controls(e.what()) << hint;
     }

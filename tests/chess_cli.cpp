@@ -142,6 +142,9 @@ TEST_CASE("chess --help of every subcommand has an example", "[chess]") {
     const auto bad = run_cli(std::string("chess ") + sub + " --no-such-option");
     CHECK(bad.code == 2);
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+    // The error names the subcommand and its help, not only "chess".
+    CHECK(bad.err.starts_with(std::string("leapfrog chess ") + sub + ": "));
+    CHECK(contains(bad.err, std::string("Try 'leapfrog chess ") + sub + " --help'."));
   }
 }
 
@@ -245,7 +248,8 @@ TEST_CASE("chess play --record: checked before the game, a failed write keeps th
           "[chess]") {
   auto r = run_cli("chess play --engine none --record /nonexistent/dir/game.txt", "b3b4\nquit\n");
   CHECK(r.code == 2);
-  CHECK(r.err.starts_with("leapfrog chess: --record: cannot write '/nonexistent/dir/game.txt' ("));
+  CHECK(r.err.starts_with(
+      "leapfrog chess play: --record: cannot write '/nonexistent/dir/game.txt' ("));
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   CHECK(r.out.empty());
   r = run_cli("chess play --engine none --record /dev/full", "b3b4\nquit\n");

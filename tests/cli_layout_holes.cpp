@@ -95,11 +95,12 @@ TEST_CASE("generate layout --holes out of range is one line and exit 2", "[cli][
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err ==
-        "leapfrog generate: --holes must be 0..36 (the board's squares), not 37. Try 'leapfrog "
-        "generate --help'.\n");
+        "leapfrog generate layout: --holes must be 0..36 (the board's squares), not 37. Try "
+        "'leapfrog generate layout --help'.\n");
   r = run_cli("generate layout --size 6 --holes=-1");
   CHECK(r.code == 2);
-  CHECK(r.err.starts_with("leapfrog generate: --holes must be a whole number 0..676, not '-1'."));
+  CHECK(r.err.starts_with(
+      "leapfrog generate layout: --holes must be a whole number 0..676, not '-1'."));
   r = run_cli("generate layout --size 6 --holes -1");
   CHECK(r.code == 2);
   r = run_cli("generate layout --variant english --holes 34");

@@ -89,8 +89,8 @@ TEST_CASE("generate puzzles refuses --out - with --json: both would write standa
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err ==
-        "leapfrog generate: --json needs --out to name a file, not '-'. Try 'leapfrog generate "
-        "--help'.\n");
+        "leapfrog generate puzzles: --json needs --out to name a file, not '-'. Try 'leapfrog "
+        "generate puzzles --help'.\n");
 }
 
 TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][generator]") {
