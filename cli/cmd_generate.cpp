@@ -297,9 +297,10 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind << " puzzles from "
             << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
   if (control.stop_requested())
-    std::cerr << "leapfrog generate: interrupted; the output holds the puzzles found so far\n";
+    std::cerr
+        << "leapfrog generate puzzles: interrupted; the output holds the puzzles found so far\n";
   else if (writer.count() < static_cast<std::size_t>(count))
-    std::cerr << "leapfrog generate: only " << writer.count() << " of " << count
+    std::cerr << "leapfrog generate puzzles: only " << writer.count() << " of " << count
               << " puzzles found\n";
   writer.finish(Json{{"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}});
   return 0;
