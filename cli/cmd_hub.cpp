@@ -206,7 +206,7 @@ class Hub {
     SearchControl control;
     control.stop = &stop_;
     control.node_limit = budget_.nodes;
-    control.time_limit = std::chrono::milliseconds(static_cast<long long>(budget_.seconds * 1000));
+    control.time_limit = seconds_limit(budget_.seconds);
     const Setup setup = *setup_;
     if (!engine_) {
       GameOptions options = options_;

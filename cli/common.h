@@ -1,7 +1,10 @@
 // Shared pieces of the command line: option groups, loading positions, errors, output.
 #pragma once
 
+#include <algorithm>
 #include <boost/program_options.hpp>
+#include <chrono>
+#include <cmath>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -23,6 +26,13 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// SECONDS as a search's time limit: 0 (or less) none, else to the millisecond, at least one
+// (a positive limit that rounded to 0 would mean none).
+inline std::chrono::milliseconds seconds_limit(double seconds) {
+  if (!(seconds > 0)) return std::chrono::milliseconds(0);
+  return std::chrono::milliseconds(std::max(1LL, std::llround(seconds * 1000)));
+}
 
 // An error from within a command group's subcommand ("chess perft", "egdb build"): main
 // names that subcommand, and its --help, in the one-line message.

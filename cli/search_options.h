@@ -135,7 +135,7 @@ inline void default_engine_budget(SearchControl& control) {
 inline SearchControl engine_turn_control(std::uint64_t nodes, double seconds) {
   SearchControl control;
   control.node_limit = nodes;
-  control.time_limit = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+  control.time_limit = seconds_limit(seconds);
   default_engine_budget(control);
   return control;
 }
@@ -155,7 +155,7 @@ inline SearchControl limit_control(const LimitOptions& l, ProgressLine& line) {
   control.stop = &install_interrupt_flag();
   control.threads = threads;
   control.node_limit = l.node_limit;
-  control.time_limit = std::chrono::milliseconds(static_cast<long long>(l.time_limit * 1000));
+  control.time_limit = seconds_limit(l.time_limit);
   if (line.enabled()) control.progress = line.callback();
   return control;
 }

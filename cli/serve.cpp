@@ -185,7 +185,7 @@ class Server {
  private:
   static ApiLimits limits(const ServeOptions& o) {
     ApiLimits l;
-    l.max_time = std::chrono::milliseconds(static_cast<long long>(o.max_time * 1000));
+    l.max_time = seconds_limit(o.max_time);
     l.hash_mb = o.hash_mb;
     return l;
   }
@@ -199,7 +199,7 @@ class Server {
   }
 
   void tick() {
-    const auto limit = std::chrono::milliseconds(static_cast<long long>(options_.max_time * 1000));
+    const auto limit = seconds_limit(options_.max_time);
     searches_.stop_overdue(limit + kGrace);
     quick_.stop_overdue(limit + kGrace);
     ticker_.expires_after(std::chrono::milliseconds(200));
@@ -241,8 +241,7 @@ void Session::read() {
   // connection for ever.
   stream_.expires_never();
   timed_out_ = false;
-  read_timer_.expires_after(
-      std::chrono::milliseconds(static_cast<long long>(server_.options().read_timeout * 1000)));
+  read_timer_.expires_after(seconds_limit(server_.options().read_timeout));
   read_timer_.async_wait([self = shared_from_this()](beast::error_code ec) {
     if (ec) return;  // cancelled: the request came in time
     self->timed_out_ = true;

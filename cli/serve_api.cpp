@@ -80,7 +80,7 @@ SearchControl control_for(const LimitOptions& l, const ApiLimits& limits,
   control.stop = &stop;
   control.threads = 1;  // the server runs several searches at once, each on one thread
   control.node_limit = l.node_limit;
-  const auto asked = std::chrono::milliseconds(static_cast<long long>(l.time_limit * 1000));
+  const auto asked = seconds_limit(l.time_limit);
   control.time_limit = asked.count() > 0 ? std::min(asked, limits.max_time) : limits.max_time;
   control.progress = progress;
   return control;

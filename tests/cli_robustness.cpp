@@ -597,6 +597,22 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[c
   CHECK(one_line(verify.err));
 }
 
+TEST_CASE("a time limit under a millisecond is a limit, not none", "[cli][robust]") {
+  // 0.0001 s once rounded to 0 ms, which means no limit: analyse then ran its default budget
+  // of a million nodes and chess analyse never stopped.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"analyse", "murray", "--size", "10", "--threads", "1"},
+        std::vector<std::string>{"chess", "analyse", "startpos", "--threads", "1"}}) {
+    INFO(args[0] + " " + args[1]);
+    std::vector<std::string> with = args;
+    with.insert(with.end(), {"--time-limit", "0.0001", "--json"});
+    const auto r =
+        run_and_signal(with, 0, std::chrono::milliseconds(0), std::chrono::milliseconds(60000));
+    REQUIRE(r.code == 0);
+    CHECK(Json::parse(r.out)["nodes"].get<std::uint64_t>() < 1'000'000);
+  }
+}
+
 TEST_CASE("verify names an illegal move even when the limits stop the search for the maximum",
           "[cli][robust]") {
   // The path is checked before the search: a stopped search leaves the maximum unknown (null)
