@@ -196,7 +196,8 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
         whole_value(&samples, "samples", 0, std::uint64_t{1} << 40)
             ->default_value("10000")
             ->value_name("N"),
-        "entries re-derived from their successors per level (drawn the same every time)");
+        "entries re-derived from their successors per level (drawn the same every time; "
+        "every entry of a level of fewer)");
   po::options_description visible;
   visible.add(opts).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
@@ -206,18 +207,22 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
   const LoadedTables have = load_tables(dir, ts.setup.board, ts.rules, verify);
   Json levels = Json::array();
   std::uint64_t total_bytes = 0, bad = 0;
+  // Ctrl-C and SIGTERM end the re-derivation: the levels checked so far are reported.
+  const std::atomic<bool>& stop = install_interrupt_flag();
+  bool stopped = false;
   if (!o.json) std::cout << "tables " << have.folder << "\n";
-  for (int p = 0; p <= have.tables->top(); ++p) {
+  for (int p = 0; p <= have.tables->top() && !stopped; ++p) {
     const egdb::LevelView& l = have.tables->level(p);
     const std::uint64_t bytes = have.files[static_cast<std::size_t>(p)]->bytes().size();
     total_bytes += bytes;
     Json j{{"pieces", p}, {"sets", l.sets}, {"entries", l.canonical}, {"bytes", bytes}};
-    std::uint64_t wrong = 0;
+    egdb::LevelCheck c;
     if (verify && p > 0) {
-      wrong = egdb::verify_level(*have.tables, p, samples, static_cast<std::uint64_t>(p));
-      bad += wrong;
-      j["checked"] = std::min<std::uint64_t>(samples, l.canonical);
-      j["wrong"] = wrong;
+      c = egdb::verify_level(*have.tables, p, samples, static_cast<std::uint64_t>(p), &stop);
+      stopped = stop.load();
+      bad += c.wrong;
+      j["checked"] = c.checked;
+      j["wrong"] = c.wrong;
     }
     levels.push_back(j);
     if (!o.json) {
@@ -225,9 +230,10 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
                 << std::setw(11) << l.canonical << " entries, " << mb_text(bytes);
       if (verify && p > 0)
         std::cout << ", checksum ok, "
-                  << (samples >= l.canonical ? "all " + std::to_string(l.canonical)
-                                             : std::to_string(samples))
-                  << " entries re-derived, " << wrong << " wrong";
+                  << (c.checked == l.canonical ? "all " + std::to_string(l.canonical)
+                                               : std::to_string(c.checked))
+                  << " entries re-derived, " << c.wrong << " wrong"
+                  << (stopped ? " (interrupted)" : "");
       std::cout << "\n";
     }
   }
@@ -236,12 +242,20 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
            {"levels", levels},
            {"top", have.tables->top()},
            {"bytes", total_bytes}};
-    if (verify) j["wrong"] = bad;
+    if (verify) {
+      j["wrong"] = bad;
+      j["stopped"] = stopped;
+    }
     print_json(j);
   } else if (have.tables->top() < 0) {
     std::cout << "no tables for this board and rules\n";
   } else {
     std::cout << "levels 0.." << have.tables->top() << ", " << mb_text(total_bytes) << "\n";
+  }
+  if (stopped) {
+    std::cerr << "leapfrog egdb verify: interrupted; the levels above were checked as far as "
+                 "shown\n";
+    return 2;
   }
   if (verify && have.tables->top() < 0) {
     std::cerr << "leapfrog egdb verify: no tables in " << quoted_text(have.folder) << "\n";

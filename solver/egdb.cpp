@@ -354,31 +354,39 @@ Opened open_level(std::span<const std::uint8_t> bytes, const TableId& id, bool c
   return o;
 }
 
-std::uint64_t verify_level(const Tables& tables, int pieces, std::uint64_t samples,
-                           std::uint64_t seed) {
+LevelCheck verify_level(const Tables& tables, int pieces, std::uint64_t samples, std::uint64_t seed,
+                        const std::atomic<bool>* stop) {
   const LevelView& l = tables.level(pieces);
-  if (l.canonical == 0) return 0;
+  LevelCheck c;
+  if (l.canonical == 0) return c;
   std::vector<exact::Child<0>> scratch;
-  std::uint64_t bad = 0;
+  const auto check = [&](std::uint64_t r) {
+    const std::uint64_t occ = Tables::unrank(r, pieces, tables.cells());
+    if (tables.derive(occ, scratch) != Tables::value(l, occ)) ++c.wrong;
+    ++c.checked;
+  };
+  const auto stopped = [&] {
+    return stop != nullptr && (c.checked & 1023) == 0 && stop->load(std::memory_order_relaxed);
+  };
   if (samples >= l.canonical) {
     // As many samples as entries or more: every entry once, rather than some twice.
     for (std::uint64_t r = 0; r < l.sets; ++r)
       if (l.marks[r >> 6] >> (r & 63) & 1U) {
-        const std::uint64_t occ = Tables::unrank(r, pieces, tables.cells());
-        if (tables.derive(occ, scratch) != Tables::value(l, occ)) ++bad;
+        if (stopped()) return c;
+        check(r);
       }
-    return bad;
+    return c;
   }
   std::uint64_t x = seed ^ 0x9E3779B97F4A7C15ULL;
   for (std::uint64_t s = 0; s < samples; ++s) {
+    if (stopped()) return c;
     x = mix64(x + 0x9E3779B97F4A7C15ULL);
     // A random set of the level; walk on to the next canonical one.
     std::uint64_t r = x % l.sets;
     while (!(l.marks[r >> 6] >> (r & 63) & 1U)) r = (r + 1) % l.sets;
-    const std::uint64_t occ = Tables::unrank(r, pieces, tables.cells());
-    if (tables.derive(occ, scratch) != Tables::value(l, occ)) ++bad;
+    check(r);
   }
-  return bad;
+  return c;
 }
 
 }  // namespace leapfrog::egdb

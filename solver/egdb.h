@@ -140,9 +140,13 @@ int level_of(std::span<const std::uint8_t> bytes);
 std::uint64_t level_bytes(int n, int pieces, int symmetries);
 
 // Re-derives `samples` random canonical entries of level p from the levels below (seeded,
-// deterministic), or every entry once when the level has no more than `samples`; returns the
-// number that differ. min(samples, entries) are checked.
-std::uint64_t verify_level(const Tables& tables, int pieces, std::uint64_t samples,
-                           std::uint64_t seed);
+// deterministic), or every entry once when the level has no more than `samples`: `checked`
+// of them, `wrong` differ. Ends early, with what it checked, once *stop is set.
+struct LevelCheck {
+  std::uint64_t checked = 0;
+  std::uint64_t wrong = 0;
+};
+LevelCheck verify_level(const Tables& tables, int pieces, std::uint64_t samples, std::uint64_t seed,
+                        const std::atomic<bool>* stop = nullptr);
 
 }  // namespace leapfrog::egdb

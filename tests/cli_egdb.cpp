@@ -1,6 +1,7 @@
 // egdb build|info|verify and --egdb in analyse and play, through the executable.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -67,6 +68,24 @@ TEST_CASE("egdb verify names a damaged file, --egdb must name a folder", "[cli][
   CHECK(a.err.find("--egdb") != std::string::npos);
   CHECK(run_cli("egdb build traditional --size 4 --pieces 30 --egdb " + s.dir).code == 2);
   CHECK(run_cli("egdb build traditional --size 9 --egdb " + s.dir).code == 2);  // 81 squares
+}
+
+TEST_CASE("egdb verify stops on Ctrl-C and SIGTERM with the levels checked so far", "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 5 --pieces 10 --egdb " + s.dir).code == 0);
+  // 200,000 samples a level take far longer than the signal's second.
+  for (const char* signal : {"INT", "TERM"}) {
+    INFO(signal);
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = leapfrog::testing::run_cli_signalled(
+        "egdb verify traditional --size 5 --samples 200000 --json --egdb " + s.dir, {signal, "1"});
+    // Within the level it was checking, not at its end (a level takes several seconds).
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
+    CHECK(r.code == 2);
+    const Json j = Json::parse(r.out);
+    CHECK(j["stopped"] == true);
+    CHECK(j["levels"].size() < 11);
+  }
 }
 
 TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an error",

@@ -3,6 +3,7 @@
 // continuation rule, both measures, diagonal jumps and removals due, with and without the
 // endgame tables at the leaves; every entry of small boards' tables; the tables' files; and
 // the identity a proved root must satisfy.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <map>
 #include <memory>
@@ -187,7 +188,7 @@ TEST_CASE("egdb: every entry of small boards' tables equals the brute force", "[
       CHECK(canonical == l.canonical);
       entries += l.canonical;
       // egdb verify's own check, on 10,000 random entries of each level.
-      CHECK(egdb::verify_level(t, p, 10000, 7) == 0);
+      CHECK(egdb::verify_level(t, p, 10000, 7).wrong == 0);
     }
   }
   CHECK(entries > 2000);
@@ -214,7 +215,7 @@ TEST_CASE("egdb: six-direction triangle tables agree with a search without them"
     CHECK(ra.value == rb.value);
     CHECK(ra.pv == rb.pv);
   }
-  for (int p = 1; p <= 8; ++p) CHECK(egdb::verify_level(*built.tables, p, 10000, 3) == 0);
+  for (int p = 1; p <= 8; ++p) CHECK(egdb::verify_level(*built.tables, p, 10000, 3).wrong == 0);
 }
 
 TEST_CASE("egdb: a level's bytes read back the same, damage is named", "[exact]") {
@@ -246,9 +247,14 @@ TEST_CASE("egdb: a level's bytes read back the same, damage is named", "[exact]"
     egdb::Tables bad(board, rules);
     for (int p = 0; p < 6; ++p) bad.add(built.tables->level(p));
     bad.add(w.view);
-    CHECK(egdb::verify_level(bad, 6, w.view.canonical, 5) == 1);
-    CHECK(egdb::verify_level(bad, 6, 1000000, 5) == 1);
-    CHECK(egdb::verify_level(again, 6, 1000000, 5) == 0);
+    CHECK(egdb::verify_level(bad, 6, w.view.canonical, 5).wrong == 1);
+    const egdb::LevelCheck all = egdb::verify_level(bad, 6, 1000000, 5);
+    CHECK(all.wrong == 1);
+    CHECK(all.checked == w.view.canonical);
+    CHECK(egdb::verify_level(again, 6, 1000000, 5).wrong == 0);
+    // A stop already set: nothing is checked.
+    const std::atomic<bool> stop{true};
+    CHECK(egdb::verify_level(bad, 6, 1000000, 5, &stop).checked == 0);
   }
   std::vector<std::uint8_t> damaged = bytes;
   damaged[damaged.size() - 3] ^= 1;
