@@ -143,6 +143,13 @@ TEST_CASE("hub reader: level names its own keys, pos names a bad turn", "[cli][h
   }
 }
 
+TEST_CASE("hub refuses --json: its output is the protocol's lines", "[cli][hub]") {
+  const auto r = leapfrog::testing::run_cli("hub --json", "hub\nquit\n");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.starts_with("leapfrog hub: --json does not apply"));
+}
+
 TEST_CASE("hub: a scripted session, bad positions get an error line, never a crash",
           "[cli][game][hub]") {
   CliDialogue hub("hub --size 8");
