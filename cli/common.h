@@ -244,6 +244,8 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
 // Reads a whole file ("-" for standard input); throws UsageError when it cannot, when it is a
 // directory, or when it or one of its lines is longer than the caps above.
 std::string read_file(const std::string& path);
+// " (the system's reason)" for the errno of a failed file operation, or "" when errno is 0.
+std::string os_reason();
 
 // Writes a whole file ("-" for standard output); throws UsageError when it cannot.
 void write_file(const std::string& path, const std::string& text);

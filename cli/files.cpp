@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -14,14 +15,19 @@
 
 namespace leapfrog::cli {
 
+std::string os_reason() {
+  return errno != 0 ? std::string(" (") + std::strerror(errno) + ")" : std::string();
+}
+
 std::string read_file(const std::string& path) {
   const std::string name = path == "-" ? "standard input" : quoted_text(path);
   std::ifstream file;
   if (path != "-") {
     if (std::error_code ec; std::filesystem::is_directory(path, ec))
       throw UsageError(name + " is a directory");
+    errno = 0;
     file.open(path, std::ios::binary);
-    if (!file) throw UsageError("cannot read " + name);
+    if (!file) throw UsageError("cannot read " + name + os_reason());
   }
   std::istream& in = path == "-" ? std::cin : file;
   // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program.
@@ -54,8 +60,12 @@ void write_file(const std::string& path, const std::string& text) {
     if (!(std::cout << text << std::flush)) throw UsageError("cannot write standard output");
     return;
   }
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    throw UsageError("cannot write " + quoted_text(path) + " (a folder)");
+  errno = 0;
   std::ofstream out(path, std::ios::binary);
-  if (!out || !(out << text) || !out.flush()) throw UsageError("cannot write " + quoted_text(path));
+  if (!out || !(out << text) || !out.flush())
+    throw UsageError("cannot write " + quoted_text(path) + os_reason());
 }
 
 void check_writable(const std::string& path, const char* option) {

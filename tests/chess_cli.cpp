@@ -254,7 +254,9 @@ TEST_CASE("chess play --record: checked before the game, a failed write keeps th
   CHECK(r.out.empty());
   r = run_cli("chess play --engine none --record /dev/full", "b3b4\nquit\n");
   CHECK(r.code == 2);
-  CHECK(contains(r.err, "cannot write '/dev/full'; the record follows on standard output"));
+  CHECK(contains(
+      r.err,
+      "cannot write '/dev/full' (No space left on device); the record follows on standard output"));
   CHECK(contains(r.out, "[FEN \"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1\"]"));
   CHECK(contains(r.out, "1. b3b4 *"));
 }

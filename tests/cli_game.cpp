@@ -163,8 +163,8 @@ TEST_CASE("play --save: checked before the game, a failed write is reported, the
   // A write that fails at the end: said, and the record goes to standard output.
   r = run_cli("play " + kPosition + " --quiet --save /dev/full", "e3xc3\nquit\n");
   CHECK(r.code == 2);
-  CHECK(r.err.find("cannot write '/dev/full'; the record follows on standard output") !=
-        std::string::npos);
+  CHECK(r.err.find("cannot write '/dev/full' (No space left on device); the record follows on "
+                   "standard output") != std::string::npos);
   CHECK(r.out.find("1. e3xc3") != std::string::npos);
   // `save FILE` at the prompt says when the write failed.
   r = run_cli("play " + kPosition + " --quiet", "e3xc3\nsave /dev/full\nquit\n");

@@ -597,6 +597,19 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[c
   CHECK(one_line(verify.err));
 }
 
+TEST_CASE("a file that cannot be read or written is named with the reason", "[cli][robust]") {
+  const auto missing = run_cli("check leapfrog_no_such_file.epd");
+  CHECK(missing.code == 2);
+  CHECK(missing.err.find("cannot read 'leapfrog_no_such_file.epd' (No such file or directory)") !=
+        std::string::npos);
+  const auto folder = run_cli("generate puzzles --count 1 --size 5 --out .");
+  CHECK(folder.code == 2);
+  CHECK(folder.err.find("cannot write '.' (a folder)") != std::string::npos);
+  const auto no_dir = run_cli("generate puzzles --count 1 --size 5 --out /nonexistent/x.epd");
+  CHECK(no_dir.code == 2);
+  CHECK(no_dir.err.find("(No such file or directory)") != std::string::npos);
+}
+
 TEST_CASE("a time limit under a millisecond is a limit, not none", "[cli][robust]") {
   // 0.0001 s once rounded to 0 ms, which means no limit: analyse then ran its default budget
   // of a million nodes and chess analyse never stopped.
