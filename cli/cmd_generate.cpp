@@ -1,8 +1,6 @@
 #include <algorithm>
-#include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -198,11 +196,7 @@ class PuzzleWriter {
   PuzzleWriter(const std::string& out_file, bool csv, bool json, ProgressLine& progress)
       : csv_(csv), progress_(progress) {
     if (!out_file.empty() && out_file != "-") {
-      if (std::error_code ec; std::filesystem::is_directory(out_file, ec))
-        throw UsageError("cannot write " + quoted_text(out_file) + " (a folder)");
-      errno = 0;
-      file_.open(out_file, std::ios::binary);
-      if (!file_) throw UsageError("cannot write " + quoted_text(out_file) + os_reason());
+      open_output(file_, out_file);
       text_ = &file_;
       text_name_ = quoted_text(out_file);
     } else if (!out_file.empty() || !json) {

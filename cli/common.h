@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <initializer_list>
+#include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -246,6 +247,10 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
 std::string read_file(const std::string& path);
 // " (the system's reason)" for the errno of a failed file operation, or "" when errno is 0.
 std::string os_reason();
+
+// Opens `path` (not "-") for writing, binary; throws UsageError naming it and why when it
+// cannot (a folder, or the system's reason).
+void open_output(std::ofstream& out, const std::string& path);
 
 // Writes a whole file ("-" for standard output); throws UsageError when it cannot.
 void write_file(const std::string& path, const std::string& text);

@@ -55,16 +55,23 @@ std::string read_file(const std::string& path) {
   return text;
 }
 
+void open_output(std::ofstream& out, const std::string& path) {
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    throw UsageError("cannot write " + quoted_text(path) + " (a folder)");
+  errno = 0;
+  out.open(path, std::ios::binary);
+  if (!out) throw UsageError("cannot write " + quoted_text(path) + os_reason());
+}
+
 void write_file(const std::string& path, const std::string& text) {
   if (path == "-") {
     if (!(std::cout << text << std::flush)) throw UsageError("cannot write standard output");
     return;
   }
-  if (std::error_code ec; std::filesystem::is_directory(path, ec))
-    throw UsageError("cannot write " + quoted_text(path) + " (a folder)");
+  std::ofstream out;
+  open_output(out, path);
   errno = 0;
-  std::ofstream out(path, std::ios::binary);
-  if (!out || !(out << text) || !out.flush())
+  if (!(out << text) || !out.flush())
     throw UsageError("cannot write " + quoted_text(path) + os_reason());
 }
 
