@@ -611,8 +611,8 @@ TEST_CASE("a file that cannot be read or written is named with the reason", "[cl
 }
 
 TEST_CASE("a time limit under a millisecond is a limit, not none", "[cli][robust]") {
-  // 0.0001 s once rounded to 0 ms, which means no limit: analyse then ran its default budget
-  // of a million nodes and chess analyse never stopped.
+  // 0.0001 s must not round to 0 ms, which means no limit: analyse would run its default
+  // budget of a million nodes and chess analyse would never stop.
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"analyse", "murray", "--size", "10", "--threads", "1"},
         std::vector<std::string>{"chess", "analyse", "startpos", "--threads", "1"}}) {
