@@ -181,8 +181,12 @@ Json puzzles_json(const PuzzleSpec& spec, const std::string& kind,
                   const std::vector<Puzzle>& puzzles, const GenerationStats& stats) {
   Json list = Json::array();
   for (const Puzzle& p : puzzles) list.push_back(puzzle_json(p));
-  return Json{
-      {"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}, {"puzzles", list}};
+  return Json{{"seed", spec.seed},
+              {"kind", kind},
+              {"candidates", stats.candidates},
+              {"complete", stats.complete},
+              {"stopped", stats.stopped},
+              {"puzzles", list}};
 }
 
 namespace {
@@ -295,13 +299,21 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   progress.clear();
   std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind << " puzzles from "
             << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
-  if (control.stop_requested())
-    std::cerr
-        << "leapfrog generate puzzles: interrupted; the output holds the puzzles found so far\n";
-  else if (writer.count() < static_cast<std::size_t>(count))
+  writer.finish(Json{{"seed", spec.seed},
+                     {"kind", kind},
+                     {"candidates", stats.candidates},
+                     {"complete", stats.complete},
+                     {"stopped", stats.stopped}});
+  if (stats.stopped) {
+    std::cerr << "leapfrog generate puzzles: interrupted; the output holds the " << writer.count()
+              << " of " << count << " puzzles found so far\n";
+    return 2;
+  }
+  if (!stats.complete) {
     std::cerr << "leapfrog generate puzzles: only " << writer.count() << " of " << count
-              << " puzzles found\n";
-  writer.finish(Json{{"seed", spec.seed}, {"kind", kind}, {"candidates", stats.candidates}});
+              << " puzzles found among " << stats.candidates << " candidates\n";
+    return 1;
+  }
   return 0;
 }
 

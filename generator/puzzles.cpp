@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <set>
 
 #include "generator/random.h"
@@ -285,6 +286,11 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
   // Batches of a fixed size: which candidates are examined never depends on the threads.
   constexpr std::uint64_t kBatch = 16;
   tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
+  const auto began = std::chrono::steady_clock::now();
+  const auto out_of_time = [&] {
+    return control.time_limit.count() > 0 &&
+           std::chrono::steady_clock::now() - began >= control.time_limit;
+  };
   for (std::uint64_t start = 0; found < spec.count && start < max_candidates; start += kBatch) {
     const std::uint64_t n = std::min(kBatch, max_candidates - start);
     std::vector<std::optional<Puzzle>> slots(n);
@@ -292,7 +298,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
     std::atomic<bool> stopped{false};
     arena.execute([&] {
       tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
-        if (control.stop_requested()) {
+        if (control.stop_requested() || out_of_time()) {
           stopped = true;
           return;
         }
@@ -300,7 +306,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
       });
     });
     if (stopped) {
-      local.complete = false;
+      local.stopped = true;
       break;
     }
     for (std::uint64_t i = 0; i < n && found < spec.count; ++i) {

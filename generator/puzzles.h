@@ -57,7 +57,8 @@ struct PuzzleSpec {
 struct GenerationStats {
   std::uint64_t candidates = 0;  // candidates built and examined
   std::uint64_t solver_nodes = 0;
-  bool complete = true;  // false when stopped early (fewer puzzles than asked)
+  bool complete = true;  // false when fewer puzzles than asked were found
+  bool stopped = false;  // the control stopped it (its flags or time limit) before the end
 };
 
 // One candidate, without its id; nullopt when it does not make a good puzzle. Pure function
@@ -65,7 +66,8 @@ struct GenerationStats {
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
                                        std::uint64_t* solver_nodes = nullptr);
 
-// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it),
+// Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it: its
+// flags or its time limit, polled before each candidate),
 // handed to `take` one by one in their final order as soon as each is accepted, on the
 // calling thread, so that a long run holds none of them (only a batch of candidates being
 // examined). Every puzzle of one spec has the same `extra` keys. Their ids number them

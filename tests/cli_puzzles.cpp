@@ -32,6 +32,25 @@ TEST_CASE("generate puzzles --json has the documented keys and is reproducible",
   CHECK(Json::parse(s.out)["puzzles"][0]["kind"] == "solitaire");
 }
 
+TEST_CASE("generate puzzles says when it found fewer than asked: complete false, exit 1",
+          "[cli][generator]") {
+  // No 3x3 chain has three jumps: every candidate is examined and none is kept.
+  const auto none = run_cli("generate puzzles --kind chain --size 3 --count 3 --json");
+  CHECK(none.code == 1);
+  const Json j = Json::parse(none.out);
+  CHECK(j["puzzles"].empty());
+  CHECK(j["complete"] == false);
+  CHECK(j["stopped"] == false);
+  CHECK(j["candidates"] == 1500);
+  CHECK(none.err.find("only 0 of 3 puzzles found among 1500 candidates") != std::string::npos);
+  const auto text = run_cli("generate puzzles --kind chain --size 3 --count 3");
+  CHECK(text.code == 1);
+  const auto all = run_cli("generate puzzles --kind chain --size 10 --count 2 --json");
+  CHECK(all.code == 0);
+  CHECK(Json::parse(all.out)["complete"] == true);
+  CHECK(Json::parse(all.out)["stopped"] == false);
+}
+
 TEST_CASE("generate puzzles gives the same ratings whatever --hash and --threads",
           "[cli][generator][rating]") {
   // A rating is a property of the puzzle (docs/rating.md), not of how the search went, and

@@ -336,6 +336,22 @@ TEST_CASE("reach polls its limits while it expands one position's turns", "[cli]
   CHECK(Json::parse(r.out)["complete"] == false);
 }
 
+TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[cli][robust]") {
+  // Solitaire puzzles on a 7x7 window take about half a second a candidate.
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("signal " << signal);
+    const auto r = run_and_signal({"generate", "puzzles", "--kind", "solitaire", "--size", "7",
+                                   "--count", "50", "--threads", "1", "--json"},
+                                  signal, std::chrono::milliseconds(1500));
+    CHECK(r.code == 2);
+    CHECK(r.err.find("interrupted; the output holds the") != std::string::npos);
+    const Json j = Json::parse(r.out);
+    CHECK(j["stopped"] == true);
+    CHECK(j["complete"] == false);
+    CHECK(j["puzzles"].size() < 50);
+  }
+}
+
 TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     auto r = run_and_signal({"moves", kLattice, "--json"}, signal);

@@ -318,6 +318,15 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
   r = http_request(port, "GET", "/api/chess/perft?fen=startpos&depth=12");
   CHECK(r.status == 503);
   CHECK(millis_since(t) < 4000);
+  // Puzzle generation (half a second a candidate here) stops at --max-time too, and says so.
+  t = Clock::now();
+  r = http_request(port, "GET", "/api/generate/puzzles?kind=solitaire&size=7&count=20&seed=1");
+  CHECK(r.status == 200);
+  const nlohmann::json generated = nlohmann::json::parse(r.body);
+  CHECK(generated["stopped"] == true);
+  CHECK(generated["complete"] == false);
+  CHECK(generated["puzzles"].size() < 20);
+  CHECK(millis_since(t) < 4000);
   // A client that leaves: its search stops, so the next one (one worker) starts at once.
   {
     const int fd = leapfrog::testing::connect_local(port);
