@@ -58,6 +58,7 @@ Json solve_json(const SolitaireSetup& solo, const SolveResult& r, const SolveOpt
     } else {
       j["count"] = r.count;
     }
+    j["count_levels_out_of_memory"] = r.count_levels_out_of_memory;
   }
   return j;
 }
@@ -155,9 +156,18 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   std::cout << "line";
   for (const std::string& t : turns) std::cout << " " << t;
   std::cout << "\n";
-  if (count)
+  if (count) {
     std::cout << "optimal lines " << (r.count.empty() ? "not counted (search stopped)" : r.count)
               << "\n";
+    if (r.count_levels_out_of_memory)
+      std::cout << "the count's levels needed more than --hash "
+                << (options.hash_mb != 0 ? options.hash_mb : SolveOptions::kDefaultCountHashMb)
+                << " MB, so the lines were counted depth first"
+                << (r.count.empty() ? ", which was stopped; a larger --hash counts them level by "
+                                      "level, far faster"
+                                    : "")
+                << "\n";
+  }
   std::cout << "nodes " << r.nodes << "\n";
   return 0;
 }

@@ -206,6 +206,7 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
     if (options.count) {
       Local local;
       CountMemo memo(budget / 2);
+      searcher.phase_ = "counting the optimal lines depth first";
       std::uint64_t calls = 0;
       bool aborted = false;
       const BigCount n = count_lines(searcher, root, result.value, local, memo, calls, aborted);
@@ -610,6 +611,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       // A level did not fit, or the levels' 128-bit counts overflowed: count by the DP
       // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
+      result.count_levels_out_of_memory = d.out_of_memory;
       SolveResult again = run(BitGame(board, solo, pos, options.symmetry, options.finish, table),
                               solo, options, rest(0), -1, table);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);

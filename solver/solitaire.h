@@ -64,7 +64,7 @@ struct SolveOptions {
   // too (the DP's memo takes half of it and the table the other half; the breadth-first
   // count, which runs after the search, all of it, and the DP counts instead when a level
   // does not fit or the count passes 2^128). 0: kDefaultHashMb, or kDefaultCountHashMb
-  // with `count` (English's breadth-first count holds about 600 MB of levels).
+  // with `count` (English's breadth-first count peaks at about 370 MB: the default leaves room).
   static constexpr std::size_t kDefaultHashMb = 64;
   static constexpr std::size_t kDefaultCountHashMb = 1024;
   std::size_t hash_mb = 0;
@@ -96,6 +96,9 @@ struct SolveResult {
   // With SolveOptions::count and a proved value: the number of optimal lines in decimal
   // (exact, of any size); empty when not counted or when the count was stopped.
   std::string count;
+  // The count's levels did not fit in hash_mb, so the lines were counted depth first, which
+  // on a large board takes far longer; `count` is empty if that was stopped.
+  bool count_levels_out_of_memory = false;
   // With SolveOptions::finish: a line ending with a lone piece on that square was found
   // (`line`, of value `value`), or, when false and `complete`, none exists (`proved` true,
   // `value` and `bound` 0, `line` empty, `count` "0"). False and not complete: the search

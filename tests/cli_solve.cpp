@@ -33,6 +33,36 @@ TEST_CASE("solve --count gives a count key", "[cli][solve]") {
   CHECK(j["value"] == 2);  // b1xd1 then e1xc1: two captures
 }
 
+TEST_CASE("solve --count says when its levels did not fit in --hash", "[cli][solve]") {
+  // Levels that fit: counted level by level.
+  const std::string small =
+      "'##...##/##.1.##/..1111./111.111/.1111../##...##/##...## variant=english'";
+  const auto roomy = run_cli("solve " + small + " --count --json");
+  REQUIRE(roomy.code == 0);
+  CHECK(Json::parse(roomy.out)["count"] == 6619259);
+  CHECK(Json::parse(roomy.out)["count_levels_out_of_memory"] == false);
+  // In 1 MB they do not: the depth-first count gives the same number, and says how it counted.
+  const auto tight = run_cli("solve " + small + " --count --hash 1");
+  REQUIRE(tight.code == 0);
+  CHECK(tight.out.find("optimal lines 6619259\nthe count's levels needed more than --hash 1 MB, "
+                       "so the lines were counted depth first\n") != std::string::npos);
+  // 29 pegs in 4 MB: the depth-first count takes far longer than the second it is given;
+  // stopped, the output says why and what to do.
+  const std::string big =
+      "'##111##/##111##/1111111/111.111/1111111/##1.1##/##1.1## variant=english'";
+  const auto stopped = run_cli("solve " + big + " --count --hash 4 --time-limit 1 --json");
+  REQUIRE(stopped.code == 0);
+  const Json j = Json::parse(stopped.out);
+  CHECK(j["proved"] == true);
+  CHECK(j["count"].is_null());
+  CHECK(j["count_levels_out_of_memory"] == true);
+  const auto text = run_cli("solve " + big + " --count --hash 4 --time-limit 1");
+  CHECK(text.out.find("optimal lines not counted (search stopped)\nthe count's levels needed "
+                      "more than --hash 4 MB, so the lines were counted depth first, which was "
+                      "stopped; a larger --hash counts them level by level, far faster") !=
+        std::string::npos);
+}
+
 TEST_CASE("solve with a time limit on a 15x15 Murray start returns its best line", "[cli][solve]") {
   const auto r = run_cli("solve murray --players 1 --time-limit 0.5 --json");
   REQUIRE(r.code == 0);

@@ -103,7 +103,7 @@ class Searcher {
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
-    poller_.report([&] { return Progress{n, best_found_.load(), -1, "searching", bound_}; });
+    poller_.report([&] { return Progress{n, best_found_.load(), -1, phase_, bound_}; });
     return false;
   }
 
@@ -122,8 +122,9 @@ class Searcher {
   std::atomic<bool> stopped_{false};  // a limit or the caller's flag
   std::atomic<bool> cutoff_{false};   // the upper bound was reached: the rest is not needed
   std::atomic<Score> best_found_{0};
-  Score bound_ = -1;       // the root's upper bound, for the progress report
-  bool reversed_ = false;  // SolveOptions::reversed_order
+  Score bound_ = -1;                 // the root's upper bound, for the progress report
+  const char* phase_ = "searching";  // the progress report's note
+  bool reversed_ = false;            // SolveOptions::reversed_order
   std::mutex best_mutex_;
   std::vector<Move> best_line_;
 };
