@@ -40,6 +40,18 @@ std::string optional_param(const Params& params, const std::string& name) {
   return "";
 }
 
+// Every parameter is given at most once (a second one would be ignored or override the first,
+// and the client could not tell which), and only those of `known` when that is given.
+void check_params(const Params& params, const std::set<std::string>* known = nullptr) {
+  std::set<std::string> seen;
+  for (const auto& [key, value] : params) {
+    if (!seen.insert(key).second)
+      throw UsageError("parameter " + quoted_text(key) + " given more than once");
+    if (known != nullptr && !known->count(key))
+      throw UsageError("unknown parameter " + quoted_text(key));
+  }
+}
+
 bool truthy(const std::string& value) {
   if (value.empty() || value == "1" || value == "true" || value == "yes") return true;
   if (value == "0" || value == "false" || value == "no") return false;
@@ -322,6 +334,8 @@ std::string api_board(const Params& params) {
 
 // The shipped puzzle collection (built into the executable): the files, or one file's puzzles.
 std::string api_collection(const Params& params) {
+  static const std::set<std::string> kKnown{"file"};
+  check_params(params, &kKnown);
   const std::string prefix = "puzzles/collection/";
   const std::string name = optional_param(params, "file");
   Json files = Json::array();
@@ -455,6 +469,7 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
   const bool post = p == "verify-game" || p == "analyse-game" || p == "chess/verify-game";
   if (post != (r.method == "POST"))
     throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET")};
+  check_params(q);
   if (p == "show") return api_show(q, stop);
   if (p == "moves") return api_moves(q, stop);
   if (p == "best") return api_best(q, limits, stop, progress);
@@ -467,7 +482,11 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
   if (p == "generate/puzzles") return api_puzzles(q, limits, stop, progress);
   if (p == "board") return api_board(q);
   if (p == "collection") return api_collection(q);
-  if (p == "variants") return api_variants();
+  if (p == "variants") {
+    static const std::set<std::string> kNone;
+    check_params(q, &kNone);
+    return api_variants();
+  }
   if (p == "chess/moves") return api_chess_moves(q);
   if (p == "chess/show") return api_chess_show(q);
   if (p == "chess/verify") return api_chess_verify(q);

@@ -215,6 +215,14 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
       "GET /api/chess/verify?fen=startpos&move=zz9 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/solve?position=1.1&finish=q99 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/show?position=1.1&then=a1xq9 HTTP/1.1\r\nHost: x\r\n\r\n",
+      // A parameter given twice, whichever would win; a parameter an endpoint has not.
+      "GET /api/show?position=1.1&position=11. HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/show?position=1.1&then=&then=a1xc1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/verify?position=111&move=a1xc1&move=c1xa1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/chess/moves?fen=startpos&fen=startpos HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/solve?position=111&nodes=5&nodes=6 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/variants?foo=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/collection?file=x&size=3 HTTP/1.1\r\nHost: x\r\n\r\n",
   };
   const std::vector<std::string> bad_records{"",
                                              "{not json, not a record}",
