@@ -4,6 +4,7 @@
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <cstring>
 #include <mutex>
 
@@ -314,6 +315,20 @@ Opened open_level(std::span<const std::uint8_t> bytes, const TableId& id, bool c
   if (get<std::uint64_t>(bytes, 24) != id.digest() ||
       get<std::uint32_t>(bytes, 16) != id.cells.size()) {
     o.error = "made for another board or rules";
+    return o;
+  }
+  // The digest already names the board and rules; the header's plain copies of them must say
+  // the same, and what the format leaves unused must be zero, or the header was altered.
+  if (get<std::uint32_t>(bytes, 12) != kHeaderBytes ||
+      get<std::uint32_t>(bytes, 72) != static_cast<std::uint32_t>(id.width) ||
+      get<std::uint32_t>(bytes, 76) != static_cast<std::uint32_t>(id.height) ||
+      get<std::uint8_t>(bytes, 80) != static_cast<std::uint8_t>(id.jumps) ||
+      get<std::uint8_t>(bytes, 81) != static_cast<std::uint8_t>(id.continuation) ||
+      std::any_of(bytes.begin() + 82, bytes.begin() + kHeaderBytes,
+                  [](std::uint8_t b) { return b != 0; })) {
+    o.error =
+        "header fields disagree with its digest or its unused bytes are not zero (a "
+        "damaged file)";
     return o;
   }
   const int pieces = static_cast<int>(get<std::uint32_t>(bytes, 20));

@@ -268,6 +268,14 @@ TEST_CASE("egdb: a level's bytes read back the same, damage is named", "[exact]"
   std::vector<std::uint8_t> version = bytes;
   version[8] = 9;
   CHECK(egdb::open_level(version, id, true).error.find("version") != std::string::npos);
+  // Every header byte that the digest and sizes do not cover is checked too: the header size,
+  // width, height, jump set and continuation bytes, and the unused bytes after them.
+  for (const std::size_t at : {12, 72, 76, 80, 81, 82, 100, 127}) {
+    INFO("header byte " << at);
+    std::vector<std::uint8_t> altered = bytes;
+    altered[at] ^= 1;
+    CHECK(egdb::open_level(altered, id, true).error.find("header fields") != std::string::npos);
+  }
 }
 
 TEST_CASE("egdb: the tables are the same at one and two threads", "[exact]") {
