@@ -44,7 +44,13 @@ MappedFile::~MappedFile() {
 }
 
 std::string table_folder(const std::string& dir, const egdb::TableId& id) {
-  return dir + "/" + id.name();
+  const std::string folder = dir + "/" + id.name();
+  const std::string spaced = dir + "/" + id.spaced_name();
+  std::error_code ec;
+  if (spaced != folder && !std::filesystem::exists(folder, ec) &&
+      std::filesystem::is_directory(spaced, ec))
+    return spaced;
+  return folder;
 }
 
 std::string level_path(const std::string& folder, int pieces) {

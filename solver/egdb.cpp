@@ -99,7 +99,28 @@ std::uint64_t TableId::digest() const {
   return h;
 }
 
-std::string TableId::name() const {
+namespace {
+
+// The jump set's word in a folder name: one word, no spaces.
+const char* jumps_word(JumpSet jumps) {
+  switch (jumps) {
+    case JumpSet::kOrthogonal:
+      return "orthogonal";
+    case JumpSet::kDiagonal:
+      return "diagonal";
+    case JumpSet::kHex:
+      return "hex";
+  }
+  return "orthogonal";
+}
+
+}  // namespace
+
+std::string TableId::name() const { return name_with(jumps_word(jumps)); }
+
+std::string TableId::spaced_name() const { return name_with(directions(jumps).name); }
+
+std::string TableId::name_with(const std::string& jumps_text) const {
   std::string s = std::to_string(width) + "x" + std::to_string(height);
   if (static_cast<int>(cells.size()) != width * height) {
     static const char* hex = "0123456789abcdef";
@@ -108,7 +129,7 @@ std::string TableId::name() const {
     for (int i = 15; i >= 8; --i) s += hex[(d >> (4 * i)) & 15];
   }
   s += "-";
-  s += directions(jumps).name;
+  s += jumps_text;
   s += "-";
   s += to_string(continuation);
   return s;

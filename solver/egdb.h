@@ -50,9 +50,16 @@ struct TableId {
   static TableId of(const Board& board, const Rules& rules);
   // A digest of everything above (stored in each file, checked when it is read).
   std::uint64_t digest() const;
-  // The folder name of the tables, e.g. "6x6-orthogonal-optional" (an irregular shape adds
-  // its digest).
+  // The folder name of the tables, e.g. "6x6-orthogonal-optional", "5x4-diagonal-forced",
+  // "5x5-1f3a09c2d4e6b7a8-hex-optional" (an irregular shape adds its digest); no spaces.
   std::string name() const;
+  // The same with the jump set's descriptive words ("4x4-orthogonal and diagonal-optional"):
+  // a folder of that name is read too when the first does not exist, so that tables already
+  // stored under it keep working.
+  std::string spaced_name() const;
+
+ private:
+  std::string name_with(const std::string& jumps_text) const;
 };
 
 // One level as read-only memory (a built level's vectors or a mapped file's bytes).

@@ -50,6 +50,32 @@ TEST_CASE("egdb build writes every level, info lists them, verify re-derives the
   CHECK(none.code == 1);
 }
 
+TEST_CASE("egdb folder names are one word per part, and the spaced names are still read",
+          "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 3 --diagonal --egdb " + s.dir).code == 0);
+  REQUIRE(run_cli("egdb build triangle --size 4 --egdb " + s.dir).code == 0);
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(s.dir))
+    names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  REQUIRE(names.size() == 2);
+  CHECK(names[0] == "3x3-diagonal-optional");
+  // 4x4-XXXXXXXX-hex-optional: the triangle's digest in 8 hex digits.
+  CHECK(names[1].size() == 25);
+  CHECK(names[1].starts_with("4x4-"));
+  CHECK(names[1].ends_with("-hex-optional"));
+  CHECK(names[1].substr(4, 8).find_first_not_of("0123456789abcdef") == std::string::npos);
+  // Tables stored under the jump set's descriptive words are found there.
+  std::filesystem::rename(s.dir + "/3x3-diagonal-optional",
+                          s.dir + "/3x3-orthogonal and diagonal-optional");
+  const auto info = run_cli("egdb info traditional --size 3 --diagonal --json --egdb " + s.dir);
+  REQUIRE(info.code == 0);
+  CHECK(Json::parse(info.out)["top"] == 9);
+  CHECK(Json::parse(info.out)["folder"].get<std::string>().find("orthogonal and diagonal") !=
+        std::string::npos);
+}
+
 TEST_CASE("egdb verify names a damaged file, --egdb must name a folder", "[cli][egdb]") {
   const Scratch s;
   REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + s.dir).code == 0);
