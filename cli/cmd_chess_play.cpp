@@ -2,6 +2,7 @@
 // commands and options are play's (cli/play_loop.h).
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <limits>
@@ -178,6 +179,12 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
                 seconds_value(&time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
                 "the engine thinks at most this long a move (0 = none)");
   visible.add(chess_rule_options(o)).add(game).add(output_options(o.common));
+  // Said before the options are parsed, whose check of --save - with --json would name
+  // --save, as if a file would make --json work here.
+  const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
+                    std::find(args.begin(), args.end(), "-h") != args.end();
+  if (!help && std::find(args.begin(), args.end(), "--json") != args.end())
+    throw UsageError("play is interactive: --json is not available");
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   if (o.common.json) throw UsageError("play is interactive: --json is not available");
   const Position start = chess_position(fen);

@@ -222,6 +222,16 @@ TEST_CASE("chess verify --game referees a record", "[chess]") {
   CHECK(contains(r.err, "line 1"));
 }
 
+TEST_CASE("chess play refuses --json for what it is, whatever else is given", "[chess]") {
+  for (const std::string extra : {"", " --save -", " --record -", " --save game.lfc"}) {
+    INFO(extra);
+    const auto r = run_cli("chess play --json" + extra, "quit\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.starts_with("leapfrog chess play: play is interactive: --json is not available"));
+  }
+  CHECK(run_cli("chess play --json --help").code == 0);
+}
+
 TEST_CASE("chess play --record writes a record that verify --game accepts", "[chess]") {
   const std::string path = "leapfrog_chess_test_record_" + std::to_string(::getpid()) + ".txt";
   auto r = run_cli("chess play --nodes 500 --record " + path, "b3b4\nc3c4\nquit\n");
