@@ -295,6 +295,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
     const std::uint64_t n = std::min(kBatch, max_candidates - start);
     std::vector<std::optional<Puzzle>> slots(n);
     std::vector<std::uint64_t> nodes(n, 0);
+    std::vector<char> done(n, 0);
     std::atomic<bool> stopped{false};
     arena.execute([&] {
       tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
@@ -303,19 +304,25 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
           return;
         }
         slots[i] = puzzle_candidate(spec, start + i, &nodes[i]);
+        done[i] = 1;
       });
     });
-    if (stopped) {
-      local.stopped = true;
-      break;
-    }
-    for (std::uint64_t i = 0; i < n && found < spec.count; ++i) {
+    // On a stop, the candidates examined from the batch's start on still count (in order, so
+    // that what is handed over never depends on which thread finished what).
+    const std::uint64_t usable =
+        stopped ? static_cast<std::uint64_t>(std::find(done.begin(), done.end(), 0) - done.begin())
+                : n;
+    for (std::uint64_t i = 0; i < usable && found < spec.count; ++i) {
       ++local.candidates;
       local.solver_nodes += nodes[i];
       if (!slots[i]) continue;
       ++found;
       slots[i]->id = puzzle_id(spec, found);
       take(std::move(*slots[i]));
+    }
+    if (stopped && found < spec.count) {
+      local.stopped = true;
+      break;
     }
     if (control.progress) {
       Progress p;

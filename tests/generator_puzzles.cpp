@@ -1,6 +1,7 @@
 // Puzzle generation: chain puzzles have exactly one maximal chain, solitaire
 // puzzles' solutions replay to the proved optimum, and the output depends on the seed only.
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <map>
 #include <string>
 
@@ -75,6 +76,30 @@ TEST_CASE("same seed, same puzzles at 1 and 2 threads, and another seed differs"
     CHECK(one == two);
     CHECK(two == again);
     CHECK(one != other);
+  }
+}
+
+TEST_CASE("a time limit stops generation with the candidates examined so far, in order",
+          "[generator]") {
+  // 7x7 solitaire candidates, one thread: the first starts at once and ends long after the
+  // limit, so the batch it belongs to is cut short after it.
+  PuzzleSpec spec = spec_of(PuzzleKind::kSolitaire, 20, 7, 1);
+  SearchControl control;
+  control.threads = 1;
+  control.time_limit = std::chrono::milliseconds(50);
+  GenerationStats stats;
+  const auto some = generate_puzzles(spec, control, &stats);
+  CHECK(stats.stopped);
+  CHECK_FALSE(stats.complete);
+  // What was examined counts: not thrown away with the rest of its batch.
+  CHECK(stats.candidates >= 1);
+  REQUIRE(some.size() < 20);
+  if (!some.empty()) {
+    spec.count = static_cast<int>(some.size());
+    const auto unstopped = make(spec, 1);
+    REQUIRE(unstopped.size() == some.size());
+    for (std::size_t i = 0; i < some.size(); ++i)
+      CHECK(format_puzzle_epd(some[i]) == format_puzzle_epd(unstopped[i]));
   }
 }
 
