@@ -183,7 +183,10 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   // --save, as if a file would make --json work here.
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
                     std::find(args.begin(), args.end(), "-h") != args.end();
-  if (!help && std::find(args.begin(), args.end(), "--json") != args.end())
+  const auto json = [](const std::string& a) {  // --json or an abbreviation of it
+    return a.size() > 2 && std::string_view("--json").starts_with(a) && a.starts_with("--j");
+  };
+  if (!help && std::any_of(args.begin(), args.end(), json))
     throw UsageError("play is interactive: --json is not available");
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   if (o.common.json) throw UsageError("play is interactive: --json is not available");

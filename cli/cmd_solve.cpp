@@ -85,8 +85,8 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
       "only lines that leave one piece, alone on SQUARE (peg solitaire's 'finish in the "
       "centre': solve english --finish d4); exit 1 when none can");
   add_limit_options(search, limits, "stop after about N nodes",
-                    "the transposition table keeps the most useful entries, and a count that "
-                    "outgrows its half stops, incomplete");
+                    "the transposition table keeps the most useful entries; a count whose levels "
+                    "do not fit counts depth first, far slower, and says so");
   std::string checkpoint;
   add_checkpoint_option(search, checkpoint);
   std::vector<std::string> then;

@@ -317,7 +317,7 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
     return send_error(http::status::method_not_allowed, "the API takes GET and POST");
   r.path = path;
   r.body = req.body();
-  bool stream = false;
+  bool stream = false, stream_given = false;
   while (!query.empty()) {
     const std::size_t amp = query.find('&');
     const std::string_view pair = query.substr(0, amp);
@@ -329,6 +329,9 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
         url_decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
     if (!key || !value) return send_error(http::status::bad_request, "malformed query");
     if (*key == "stream") {
+      if (stream_given)
+        return send_error(http::status::bad_request, "parameter 'stream' given more than once");
+      stream_given = true;
       stream = *value != "0";
       continue;
     }

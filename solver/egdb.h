@@ -51,7 +51,7 @@ struct TableId {
   // A digest of everything above (stored in each file, checked when it is read).
   std::uint64_t digest() const;
   // The folder name of the tables, e.g. "6x6-orthogonal-optional", "5x4-diagonal-forced",
-  // "5x5-1f3a09c2d4e6b7a8-hex-optional" (an irregular shape adds its digest); no spaces.
+  // "5x5-1f3a09c2-hex-optional" (an irregular shape adds its digest); no spaces.
   std::string name() const;
   // The same with the jump set's descriptive words ("4x4-orthogonal and diagonal-optional"):
   // a folder of that name is read too when the first does not exist, so that tables already

@@ -223,9 +223,10 @@ TEST_CASE("chess verify --game referees a record", "[chess]") {
 }
 
 TEST_CASE("chess play refuses --json for what it is, whatever else is given", "[chess]") {
-  for (const std::string extra : {"", " --save -", " --record -", " --save game.lfc"}) {
+  for (const std::string extra : {"--json", "--json --save -", "--json --record -",
+                                  "--json --save game.lfc", "--jso --save -"}) {
     INFO(extra);
-    const auto r = run_cli("chess play --json" + extra, "quit\n");
+    const auto r = run_cli("chess play " + extra, "quit\n");
     CHECK(r.code == 2);
     CHECK(r.err.starts_with("leapfrog chess play: play is interactive: --json is not available"));
   }

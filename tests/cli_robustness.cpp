@@ -337,7 +337,7 @@ TEST_CASE("reach polls its limits while it expands one position's turns", "[cli]
 }
 
 TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[cli][robust]") {
-  // Solitaire puzzles on a 7x7 window take about half a second a candidate.
+  // Solitaire puzzles on a 7x7 window: fifty take far longer than the wait before the signal.
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("signal " << signal);
     const auto r = run_and_signal({"generate", "puzzles", "--kind", "solitaire", "--size", "7",

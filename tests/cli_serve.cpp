@@ -222,6 +222,7 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
       "GET /api/chess/moves?fen=startpos&fen=startpos HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/solve?position=111&nodes=5&nodes=6 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/variants?foo=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/solve?position=111&stream=0&stream=1 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/collection?file=x&size=3 HTTP/1.1\r\nHost: x\r\n\r\n",
   };
   const std::vector<std::string> bad_records{"",
@@ -326,7 +327,8 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
   r = http_request(port, "GET", "/api/chess/perft?fen=startpos&depth=12");
   CHECK(r.status == 503);
   CHECK(millis_since(t) < 4000);
-  // Puzzle generation (half a second a candidate here) stops at --max-time too, and says so.
+  // Puzzle generation (twenty 7x7 solitaire puzzles outlast the limit) stops at --max-time too,
+  // and says so.
   t = Clock::now();
   r = http_request(port, "GET", "/api/generate/puzzles?kind=solitaire&size=7&count=20&seed=1");
   CHECK(r.status == 200);
