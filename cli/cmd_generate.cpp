@@ -305,8 +305,9 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
                      {"complete", stats.complete},
                      {"stopped", stats.stopped}});
   if (stats.stopped) {
-    std::cerr << "leapfrog generate puzzles: interrupted; the output holds the " << writer.count()
-              << " of " << count << " puzzles found so far\n";
+    std::cerr << "leapfrog generate puzzles: interrupted after " << stats.candidates
+              << " candidates; the output holds the puzzles found so far (" << writer.count()
+              << " of " << count << ")\n";
     return 2;
   }
   if (!stats.complete) {
