@@ -306,8 +306,9 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
                      {"stopped", stats.stopped}});
   if (stats.stopped) {
     std::cerr << "leapfrog generate puzzles: interrupted after " << stats.candidates
-              << " candidates; the output holds the puzzles found so far (" << writer.count()
-              << " of " << count << ")\n";
+              << (stats.candidates == 1 ? " candidate" : " candidates")
+              << "; the output holds the puzzles found so far (" << writer.count() << " of "
+              << count << ")\n";
     return 2;
   }
   if (!stats.complete) {

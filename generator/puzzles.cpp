@@ -129,7 +129,7 @@ bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, 
 }
 
 std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                      std::uint64_t* nodes) {
+                                      std::uint64_t* nodes, const std::atomic<bool>* stop) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
@@ -148,6 +148,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   // memory (PuzzleSpec::hash_mb).
   SearchControl control;
   control.threads = 1;
+  control.stop = stop;
   control.memory_mb = spec.hash_mb;
   const ChainResult best = best_chains(setup.board, rules, pos, {}, control);
   if (nodes) *nodes += best.nodes;
@@ -187,7 +188,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
 }
 
 std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                          std::uint64_t* nodes) {
+                                          std::uint64_t* nodes, const std::atomic<bool>* stop) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
@@ -236,6 +237,7 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   so.reversed_order = spec.reversed_order;
   SearchControl control;
   control.threads = 1;
+  control.stop = stop;
   control.node_limit = spec.node_limit;
   const SolveResult r = solve(setup.board, rules, pos, so, control);
   if (nodes) *nodes += r.nodes;
@@ -271,9 +273,9 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
 }  // namespace
 
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                       std::uint64_t* solver_nodes) {
-  return spec.kind == PuzzleKind::kChain ? chain_candidate(spec, index, solver_nodes)
-                                         : solitaire_candidate(spec, index, solver_nodes);
+                                       std::uint64_t* solver_nodes, const std::atomic<bool>* stop) {
+  return spec.kind == PuzzleKind::kChain ? chain_candidate(spec, index, solver_nodes, stop)
+                                         : solitaire_candidate(spec, index, solver_nodes, stop);
 }
 
 GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& control,
@@ -303,7 +305,13 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
           stopped = true;
           return;
         }
-        slots[i] = puzzle_candidate(spec, start + i, &nodes[i]);
+        slots[i] = puzzle_candidate(spec, start + i, &nodes[i], control.stop);
+        // A candidate whose search the stop cut short is not examined: it might have been a
+        // puzzle.
+        if (control.stop_requested()) {
+          stopped = true;
+          return;
+        }
         done[i] = 1;
       });
     });

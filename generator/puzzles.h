@@ -62,9 +62,11 @@ struct GenerationStats {
 };
 
 // One candidate, without its id; nullopt when it does not make a good puzzle. Pure function
-// of (spec, index).
+// of (spec, index), unless `stop` (may be null) is set while it runs: its search then ends
+// early and the result means nothing.
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                       std::uint64_t* solver_nodes = nullptr);
+                                       std::uint64_t* solver_nodes = nullptr,
+                                       const std::atomic<bool>* stop = nullptr);
 
 // Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it: its
 // flags or its time limit, polled before each candidate),

@@ -344,8 +344,7 @@ TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[
                                    "--count", "50", "--threads", "1", "--json"},
                                   signal, std::chrono::milliseconds(1500));
     CHECK(r.code == 2);
-    CHECK(r.err.find("candidates; the output holds the puzzles found so far (") !=
-          std::string::npos);
+    CHECK(r.err.find("; the output holds the puzzles found so far (") != std::string::npos);
     const Json j = Json::parse(r.out);
     CHECK(j["stopped"] == true);
     CHECK(j["complete"] == false);
