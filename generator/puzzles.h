@@ -69,7 +69,7 @@ std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t ind
                                        const std::atomic<bool>* stop = nullptr);
 
 // Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it: its
-// flags or its time limit, polled before each candidate),
+// flags, polled inside each candidate's search too, or its time limit, before each candidate),
 // handed to `take` one by one in their final order as soon as each is accepted, on the
 // calling thread, so that a long run holds none of them (only a batch of candidates being
 // examined). Every puzzle of one spec has the same `extra` keys. Their ids number them
