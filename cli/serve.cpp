@@ -328,7 +328,8 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
     const auto value =
         url_decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
     if (!key || !value) return send_error(http::status::bad_request, "malformed query");
-    if (*key == "stream") {
+    // Only a search takes `stream`; to any other endpoint it is an unknown parameter.
+    if (*key == "stream" && api_searches(path)) {
       if (stream_given)
         return send_error(http::status::bad_request, "parameter 'stream' given more than once");
       stream_given = true;

@@ -223,6 +223,9 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
       "GET /api/solve?position=111&nodes=5&nodes=6 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/variants?foo=1 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/solve?position=111&stream=0&stream=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      // Only a search streams: to the others `stream` is a parameter they do not have.
+      "GET /api/variants?stream=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/show?position=1.1&stream=0 HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/collection?file=x&size=3 HTTP/1.1\r\nHost: x\r\n\r\n",
   };
   const std::vector<std::string> bad_records{"",
