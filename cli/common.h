@@ -28,6 +28,18 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// An option the command does not have; `name` as given, without its dashes or value (the
+// web server names it as the parameter it came from).
+class UnknownOptionError : public UsageError {
+ public:
+  UnknownOptionError(const std::string& message, std::string name)
+      : UsageError(message), name_(std::move(name)) {}
+  const std::string& name() const { return name_; }
+
+ private:
+  std::string name_;
+};
+
 // SECONDS as a search's time limit: 0 (or less) none, else to the millisecond, at least one
 // (a positive limit that rounded to 0 would mean none).
 inline std::chrono::milliseconds seconds_limit(double seconds) {

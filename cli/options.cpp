@@ -235,6 +235,10 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   try {
     po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
     po::notify(vm);
+  } catch (po::unknown_option& e) {
+    std::string name = e.get_option_name();
+    name.erase(0, name.find_first_not_of('-'));
+    throw UnknownOptionError(option_error_message(e), name.substr(0, name.find('=')));
   } catch (po::error& e) {
     throw UsageError(option_error_message(e));
   }

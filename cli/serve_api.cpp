@@ -75,7 +75,14 @@ std::vector<std::string> option_args(const Params& params, const std::set<std::s
       if (truthy(value)) args.push_back("--" + key);
       continue;
     }
-    args.push_back("--" + key + "=" + value);
+    // An empty value as a token of its own: "--name=" is a syntax error to the parser,
+    // which would hide what is wrong (an unknown name, or a value the option refuses).
+    if (value.empty()) {
+      args.push_back("--" + key);
+      args.push_back(value);
+    } else {
+      args.push_back("--" + key + "=" + value);
+    }
   }
   return args;
 }
@@ -514,6 +521,8 @@ ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
     return {200, route(request, limits, stop, progress)};
   } catch (const HttpError& e) {
     return {e.status, error_json(e.message)};
+  } catch (const UnknownOptionError& e) {
+    return {400, error_json("unknown parameter " + quoted_text(e.name()))};
   } catch (const std::bad_alloc&) {
     return {503, error_json("out of memory")};
   } catch (const std::exception& e) {

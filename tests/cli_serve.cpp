@@ -275,6 +275,29 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][serve]") {
+  ServeProcess server({});
+  const int port = server.port();
+  const auto error_of = [&](const std::string& target) {
+    const HttpReply r = http_request(port, "GET", target);
+    INFO(target << " -> " << r.status << " " << r.body);
+    CHECK(r.status == 400);
+    return nlohmann::json::parse(r.body).value("error", "");
+  };
+  // Not the command-line option the parameter becomes ("unrecognised option '--foo=1'").
+  CHECK(error_of("/api/show?position=1.1&foo=1") == "unknown parameter 'foo'");
+  CHECK(error_of("/api/solve?position=111&foo") == "unknown parameter 'foo'");
+  CHECK(error_of("/api/generate/layout?variant=murray&zz=3") == "unknown parameter 'zz'");
+  CHECK(error_of("/api/chess/moves?fen=startpos&q=1") == "unknown parameter 'q'");
+  CHECK(error_of("/api/variants?stream=1") == "unknown parameter 'stream'");
+  // An empty value is the option's own complaint, not a syntax error about '='.
+  CHECK(error_of("/api/solve?position=111&nodes=").find("--nodes must be a whole number") !=
+        std::string::npos);
+  CHECK(error_of("/api/generate/layout?variant=murray&size=").find("--size must be") !=
+        std::string::npos);
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: 20 analyses at once finish within their limits, and the page answers meanwhile",
           "[cli][serve]") {
   ServeProcess server({"--jobs", "2", "--max-time", "5"});
