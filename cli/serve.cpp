@@ -134,6 +134,8 @@ class Session : public std::enable_shared_from_this<Session> {
   bool keep_alive_ = true;
   bool head_ = false;
   std::shared_ptr<Job> job_;
+  // Set when the client's side closed while its job ran: the reply is still to be sent.
+  std::shared_ptr<Session> held_;
   // A stream of server-sent events: the header, then the events in order, one write at a time.
   bool streaming_ = false;
   bool writing_ = false;
@@ -370,7 +372,9 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
   watch();
 }
 
-// While a job runs, a client that closes its connection stops it.
+// While a job runs, a client that closes its connection stops its search. A client that
+// only shuts its sending side looks the same from here, so the answer is still sent, with
+// what the search had found: the session holds itself until the reply.
 void Session::watch() {
   stream_.expires_never();
   stream_.socket().async_wait(
@@ -380,11 +384,16 @@ void Session::watch() {
         beast::error_code peek;
         const std::size_t n =
             self->stream_.socket().receive(net::buffer(&c, 1), tcp::socket::message_peek, peek);
-        if (peek || n == 0) self->job_->stop = true;
+        if (peek || n == 0) {
+          if (api_searches(self->job_->request.path)) self->job_->stop = true;
+          self->keep_alive_ = false;
+          self->held_ = self;
+        }
       });
 }
 
 void Session::on_reply(ApiReply reply) {
+  const std::shared_ptr<Session> self = std::move(held_);
   job_.reset();
   beast::error_code ec;
   stream_.socket().cancel(ec);

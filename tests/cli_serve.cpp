@@ -275,6 +275,29 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: a client that shuts its sending side still gets its answer", "[cli][serve]") {
+  ServeProcess server({});
+  const int port = server.port();
+  for (int i = 0; i < 10; ++i) {
+    INFO("try " << i);
+    const HttpReply quick =
+        raw_request(port, "GET /api/variants HTTP/1.0\r\n\r\n", 30000, /*shut_write=*/true);
+    CHECK(quick.status == 200);
+    const HttpReply moves =
+        raw_request(port, "GET /api/moves?position=111 HTTP/1.1\r\nHost: x\r\n\r\n", 30000, true);
+    CHECK(moves.status == 200);
+    CHECK(moves.body.find("\"moves\"") != std::string::npos);
+    // A search takes the shut side for a client gone and stops, but answers all the same.
+    const HttpReply search = raw_request(
+        port, "GET /api/analyse?position=murray&size=8&time-limit=4 HTTP/1.1\r\nHost: x\r\n\r\n",
+        30000, true);
+    CHECK(search.status != 0);
+    CHECK((search.body.find("\"error\"") != std::string::npos ||
+           search.body.find("\"complete\": false") != std::string::npos));
+  }
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][serve]") {
   ServeProcess server({});
   const int port = server.port();

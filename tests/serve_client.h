@@ -159,10 +159,14 @@ inline HttpReply parse_reply(const std::string& text) {
 }
 
 // Sends raw bytes as one request and reads the answer until the server closes.
-inline HttpReply raw_request(int port, const std::string& bytes, int timeout_ms = 30000) {
+// `shut_write`: the client shuts its sending side after the request, as some do to say
+// there is no more.
+inline HttpReply raw_request(int port, const std::string& bytes, int timeout_ms = 30000,
+                             bool shut_write = false) {
   const int fd = connect_local(port, timeout_ms);
   if (fd < 0) return {};
   send_all(fd, bytes);
+  if (shut_write) shutdown(fd, SHUT_WR);
   const std::string text = read_all(fd);
   close(fd);
   return parse_reply(text);
