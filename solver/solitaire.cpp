@@ -442,8 +442,9 @@ ProbeResult finish_probes(const Board& board, const Rules& solo, const Position&
     o.hash_mb = share;
     o.finish = board.cell(squares[j].second);
     const std::size_t table = std::min((o.hash_mb << 20) / 4, kFinishTableMb << 20);
-    results[j] =
-        run(BitGame(board, solo, pos, o.symmetry, o.finish, table), solo, o, probe, -1, table);
+    const Poller setup(probe);
+    results[j] = run(BitGame(board, solo, pos, o.symmetry, o.finish, table, &setup), solo, o, probe,
+                     -1, table);
     ran[j] = 1;
     used += results[j].nodes;
     if (results[j].possible && results[j].proved && results[j].value == bound) {
@@ -577,12 +578,13 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   // at most kFinishTableMb (larger tables take long to build and cut off little more).
   const std::size_t table =
       options.finish == kNoSquare ? 0 : std::min((options.hash_mb << 20) / 4, kFinishTableMb << 20);
+  const Poller setup(after_guide);
   SolveResult result =
       board.squares() <= 64 && rules.continuation == Continuation::kOptional
-          ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table), solo,
+          ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table, &setup), solo,
                 search_options, after_guide, floor, table)
-          : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table), solo,
-                search_options, after_guide, floor, table);
+          : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table, &setup),
+                solo, search_options, after_guide, floor, table);
   if (guide) {
     result.nodes += guided.nodes + probe_nodes;
     if (result.value == guided.value && result.line.empty()) result.line = guided_turns();
@@ -612,8 +614,11 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
       result.count_levels_out_of_memory = d.out_of_memory;
-      SolveResult again = run(BitGame(board, solo, pos, options.symmetry, options.finish, table),
-                              solo, options, rest(0), -1, table);
+      const SearchControl again_control = rest(0);
+      const Poller again_setup(again_control);
+      SolveResult again =
+          run(BitGame(board, solo, pos, options.symmetry, options.finish, table, &again_setup),
+              solo, options, again_control, -1, table);
       if (again.proved && again.value == result.value) result.count = std::move(again.count);
     }
   }

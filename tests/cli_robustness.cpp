@@ -352,6 +352,15 @@ TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[
   }
 }
 
+TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust]") {
+  // On the 61-cell hexagon the finish's pagoda functions take many seconds to learn (a
+  // linear program a sample), longer than the wait for the stopped command.
+  const auto r = run_and_signal({"solve", "hexagon", "--size", "5", "--finish", "e5", "--json"},
+                                SIGINT, std::chrono::milliseconds(1500));
+  REQUIRE(r.code == 0);
+  CHECK(Json::parse(r.out)["complete"] == false);
+}
+
 TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     auto r = run_and_signal({"moves", kLattice, "--json"}, signal);

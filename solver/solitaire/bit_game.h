@@ -65,17 +65,18 @@ class BitGame {
   };
 
   // With a finish, the table of small positions that can end there takes at most
-  // `table_bytes` (Finish::build_table).
+  // `table_bytes` (Finish::build_table); `setup` stops the finish's preparation (which on a
+  // large board takes seconds) as it would stop the search.
   BitGame(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-          Square finish = kNoSquare, std::size_t table_bytes = 0)
+          Square finish = kNoSquare, std::size_t table_bytes = 0, const Poller* setup = nullptr)
       : board_(board),
         rules_(rules),
         sym_(board, board.jumps(rules.jumps)),
         classes_(board, board.jumps(rules.jumps)),
         lone_(board, rules, pos, classes_),
-        finish_(board, rules, pos, classes_, finish) {
+        finish_(board, rules, pos, classes_, finish, setup) {
     if (symmetry) syms_ = finish_.symmetries(sym_);
-    finish_.build_table(sym_, syms_, table_bytes);
+    finish_.build_table(sym_, syms_, table_bytes, setup);
     for (int i = 0; i < board.squares(); ++i) {
       const Square sq = board.cell(i);
       for (const Jump& j : board.jumps(sq, rules.jumps))

@@ -21,6 +21,7 @@
 #include "core/classes.h"
 #include "core/open_table.h"
 #include "core/pagoda.h"
+#include "core/poller.h"
 #include "core/symmetry.h"
 #include "core/table_memory.h"
 #include "puzzles/movegen.h"
@@ -83,8 +84,10 @@ class LoneClasses {
 // that can end there (learn_pagodas, build_table).
 class Finish {
  public:
+  // `setup`, when given, is polled while the pagoda functions are learnt (a stop leaves
+  // fewer of them: each is sound alone).
   Finish(const Board& board, const Rules& rules, const Position& root,
-         const PositionClasses& classes, Square square)
+         const PositionClasses& classes, Square square, const Poller* setup = nullptr)
       : square_(square) {
     if (square == kNoSquare) return;
     if (!board.contains(square % board.width(), square / board.width()) || !board.is_square(square))
@@ -142,7 +145,7 @@ class Finish {
     std::vector<bool> candidate(static_cast<std::size_t>(board.cells()), false);
     candidate[square] = true;
     ruled_out_ = !lone_piece_squares(board, jumps, start, candidate)[square];
-    if (!ruled_out_) learn_pagodas(board, jumps, root);
+    if (!ruled_out_) learn_pagodas(board, jumps, root, setup);
   }
 
   bool active() const { return square_ != kNoSquare; }
@@ -211,7 +214,10 @@ class Finish {
   // Every rule's turn is a sequence of single jumps, so a position of at most that many
   // pieces missing from the set cannot end there. A level left empty ends the table: then
   // no larger position can end there either.
-  void build_table(const Symmetry& sym, const std::vector<int>& syms, std::size_t bytes) {
+  // `setup`, when given, is polled between levels: a stop ends the table at the last level
+  // finished, as a level that does not fit does.
+  void build_table(const Symmetry& sym, const std::vector<int>& syms, std::size_t bytes,
+                   const Poller* setup = nullptr) {
     if (triples_.empty() || !active() || ruled_out_) return;
     sym_ = &sym;
     syms_ = syms;
@@ -219,6 +225,7 @@ class Finish {
     if (!insert(level[0], bytes)) return;
     table_pieces_ = 1;
     for (;;) {
+      if (setup != nullptr && setup->limit_reached(0)) return;
       std::vector<std::uint64_t> next;
       for (const std::uint64_t p : level)
         for (const auto& [from, over, to] : triples_) {
@@ -252,7 +259,8 @@ class Finish {
     std::uint64_t support = 0;          // the squares of non-zero weight
     std::uint32_t need = 0;             // the weight of the finish square
   };
-  void learn_pagodas(const Board& board, const JumpTable& jumps, const Position& root) {
+  void learn_pagodas(const Board& board, const JumpTable& jumps, const Position& root,
+                     const Poller* setup) {
     const int n = board.squares();
     std::uint64_t start = 0;
     for (int i = 0; i < n; ++i)
@@ -263,6 +271,8 @@ class Finish {
     std::vector<std::uint64_t> samples;
     std::vector<Pagoda> found;
     for (int k = 0; k < kSamples; ++k) {
+      // Each sample's linear program takes long on a large board.
+      if (setup != nullptr && setup->limit_reached(0)) break;
       const int stop = 2 + k % (pieces - 3);
       std::uint64_t occ = start;
       for (int r = root.removals_owed(); r > 0 && occ; --r) {

@@ -57,15 +57,15 @@ class GeneralGame {
   static constexpr std::size_t kBatchSquares = std::size_t{1} << 16;
 
   GeneralGame(const Board& board, const Rules& solo, const Position& pos, bool symmetry,
-              Square finish = kNoSquare, std::size_t table_bytes = 0)
+              Square finish = kNoSquare, std::size_t table_bytes = 0, const Poller* setup = nullptr)
       : board_(board),
         rules_(solo),
         sym_(board, board.jumps(solo.jumps)),
         classes_(board, board.jumps(solo.jumps)),
         lone_(board, solo, pos, classes_),
-        finish_(board, solo, pos, classes_, finish) {
+        finish_(board, solo, pos, classes_, finish, setup) {
     if (symmetry && board.squares() <= 64) syms_ = finish_.symmetries(sym_);
-    finish_.build_table(sym_, syms_, table_bytes);
+    finish_.build_table(sym_, syms_, table_bytes, setup);
     root_.pos = one_player(pos);
     root_.removals = pos.removals_owed();
     owe_lone_removals(root_.pos, root_.removals);
