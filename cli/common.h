@@ -79,6 +79,9 @@ struct Command {
   const char* example;
   int (*run)(const Command&, const std::vector<std::string>& args);
   const char* notes = nullptr;  // paragraphs printed by --help after the summary, if any
+  // Options only by their whole names, no abbreviations: the web server's parameters, whose
+  // names a client writes in full (an abbreviation would slip past the names it refuses).
+  bool whole_names = false;
 };
 
 // The options every subcommand takes: rule overrides, --json, --help.

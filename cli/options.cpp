@@ -233,7 +233,12 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
                         const po::positional_options_description& positional) {
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
+    const int style = cmd.whole_names ? po::command_line_style::default_style &
+                                            ~po::command_line_style::allow_guessing
+                                      : po::command_line_style::default_style;
+    po::store(
+        po::command_line_parser(args).options(visible).positional(positional).style(style).run(),
+        vm);
     po::notify(vm);
   } catch (po::unknown_option& e) {
     std::string name = e.get_option_name();
@@ -242,7 +247,6 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   } catch (po::error& e) {
     throw UsageError(option_error_message(e));
   }
-  (void)cmd;
   refuse_stdout_with_json(vm);
   return vm;
 }

@@ -25,7 +25,7 @@ struct HttpError {
 };
 
 // The command the option checkers name in their messages (they name the option, not this).
-constexpr Command kApiCommand{"serve", "", "", "", nullptr};
+constexpr Command kApiCommand{"serve", "", "", "", nullptr, nullptr, true};
 
 // The value of a required parameter.
 const std::string& required(const Params& params, const std::string& name) {
@@ -69,7 +69,10 @@ std::vector<std::string> option_args(const Params& params, const std::set<std::s
   std::vector<std::string> args;
   for (const auto& [key, value] : params) {
     if (skip.count(key)) continue;
-    if (kRefused.count(key) || key.empty() || key[0] == '-')
+    // Only an option's own spelling: '=', spaces or capitals would reach the parser as
+    // something else than a name.
+    if (kRefused.count(key) || key.empty() || key[0] == '-' ||
+        key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
       throw UsageError("unknown parameter " + quoted_text(key));
     if (switches.count(key)) {
       if (truthy(value)) args.push_back("--" + key);
@@ -283,7 +286,7 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
 }
 
 std::string api_layout(const Params& params) {
-  static const Command kLayout{"generate layout", "", "", "", nullptr};
+  static const Command kLayout{"generate layout", "", "", "", nullptr, nullptr, true};
   const auto result = layout_request(kLayout, option_args(params, {}, {}));
   return dump(layout_json(*result));
 }
@@ -291,7 +294,7 @@ std::string api_layout(const Params& params) {
 std::string api_puzzles(const Params& params, const ApiLimits& limits,
                         const std::atomic<bool>& stop,
                         const std::function<void(const Progress&)>& progress) {
-  static const Command kPuzzles{"generate puzzles", "", "", "", nullptr};
+  static const Command kPuzzles{"generate puzzles", "", "", "", nullptr, nullptr, true};
   for (const auto& [key, value] : params)
     if (key == "hash") throw UsageError("unknown parameter 'hash'");
   const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));

@@ -313,6 +313,14 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(error_of("/api/generate/layout?variant=murray&zz=3") == "unknown parameter 'zz'");
   CHECK(error_of("/api/chess/moves?fen=startpos&q=1") == "unknown parameter 'q'");
   CHECK(error_of("/api/variants?stream=1") == "unknown parameter 'stream'");
+  // Whole names only: an abbreviation is not taken for the option it begins, and so cannot
+  // slip past the names the server refuses (threads, out, format, color).
+  CHECK(error_of("/api/show?position=murray&siz=6") == "unknown parameter 'siz'");
+  CHECK(error_of("/api/best?position=murray&thread=1") == "unknown parameter 'thread'");
+  CHECK(error_of("/api/generate/puzzles?ou=x.epd") == "unknown parameter 'ou'");
+  CHECK(error_of("/api/generate/layout?col=always") == "unknown parameter 'col'");
+  CHECK(error_of("/api/chess/moves?fen=startpos&capt=optional") == "unknown parameter 'capt'");
+  CHECK(error_of("/api/show?position=111&%3D=6") == "unknown parameter '='");
   // An empty value is the option's own complaint, not a syntax error about '='.
   CHECK(error_of("/api/solve?position=111&nodes=").find("--nodes must be a whole number") !=
         std::string::npos);
