@@ -335,14 +335,19 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
       if (stream_given)
         return send_error(http::status::bad_request, "parameter 'stream' given more than once");
       stream_given = true;
-      stream = *value != "0";
+      try {
+        stream = switch_value(*value);
+      } catch (const UsageError& e) {
+        return send_error(http::status::bad_request, std::string("stream: ") + e.what());
+      }
       continue;
     }
     r.params.emplace_back(*key, *value);
   }
   if (std::string(req[http::field::accept]).find("text/event-stream") != std::string::npos)
     stream = true;
-  stream = stream && api_searches(path);
+  // A HEAD request has no body to stream into: it gets the plain answer's header.
+  stream = stream && api_searches(path) && !head_;
   std::weak_ptr<Session> weak = weak_from_this();
   net::io_context& io = server_.io();
   job->done = [weak, &io](ApiReply reply) {

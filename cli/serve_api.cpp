@@ -52,12 +52,6 @@ void check_params(const Params& params, const std::set<std::string>* known = nul
   }
 }
 
-bool truthy(const std::string& value) {
-  if (value.empty() || value == "1" || value == "true" || value == "yes") return true;
-  if (value == "0" || value == "false" || value == "no") return false;
-  throw UsageError("a switch takes 1, true or yes (or 0, false, no), not " + quoted_text(value));
-}
-
 // The parameters as the command line's options: name=value becomes --name=value, a switch
 // (`switches`) --name when its value is true; `skip` names the parameters read apart (the
 // position, the move, the FEN). Names the server refuses (files, threads, help) never reach
@@ -75,7 +69,7 @@ std::vector<std::string> option_args(const Params& params, const std::set<std::s
         key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
       throw UsageError("unknown parameter " + quoted_text(key));
     if (switches.count(key)) {
-      if (truthy(value)) args.push_back("--" + key);
+      if (switch_value(value)) args.push_back("--" + key);
       continue;
     }
     // An empty value as a token of its own: "--name=" is a syntax error to the parser,
@@ -510,6 +504,12 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
 
 std::string error_json(const std::string& message) {
   return json_text(Json{{"error", escape_controls(message)}}) + "\n";
+}
+
+bool switch_value(const std::string& value) {
+  if (value.empty() || value == "1" || value == "true" || value == "yes") return true;
+  if (value == "0" || value == "false" || value == "no") return false;
+  throw UsageError("a switch takes 1, true or yes (or 0, false, no), not " + quoted_text(value));
 }
 
 bool api_searches(const std::string& path) {

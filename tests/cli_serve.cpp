@@ -321,6 +321,20 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(error_of("/api/generate/layout?col=always") == "unknown parameter 'col'");
   CHECK(error_of("/api/chess/moves?fen=startpos&capt=optional") == "unknown parameter 'capt'");
   CHECK(error_of("/api/show?position=111&%3D=6") == "unknown parameter '='");
+  // stream= is a switch like the others.
+  CHECK(error_of("/api/best?position=111&stream=x").find("a switch takes 1, true or yes") !=
+        std::string::npos);
+  for (const char* off : {"0", "no", "false"}) {
+    const HttpReply r =
+        http_request(port, "GET", std::string("/api/best?position=111&stream=") + off);
+    CHECK(r.status == 200);
+    CHECK(r.head.find("application/json") != std::string::npos);
+  }
+  // A HEAD has no body, streamed or not.
+  const HttpReply head = http_request(port, "HEAD", "/api/best?position=111&stream=1");
+  CHECK(head.status == 200);
+  CHECK(head.body.empty());
+  CHECK(head.head.find("text/event-stream") == std::string::npos);
   // An empty value is the option's own complaint, not a syntax error about '='.
   CHECK(error_of("/api/solve?position=111&nodes=").find("--nodes must be a whole number") !=
         std::string::npos);
