@@ -11,6 +11,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -260,6 +261,10 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
 // Reads a whole file ("-" for standard input); throws UsageError when it cannot, when it is a
 // directory, or when it or one of its lines is longer than the caps above.
 std::string read_file(const std::string& path);
+// Throws UsageError ("NAME has a line longer than ...") when a line of `text` is longer than
+// kMaxLineBytes; `line` carries the bytes of an unfinished last line from one piece of a
+// text to the next (0 to begin).
+void check_line_lengths(std::string_view text, const std::string& name, std::size_t& line);
 // " (the system's reason)" for the errno of a failed file operation, or "" when errno is 0.
 std::string os_reason();
 

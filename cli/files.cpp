@@ -19,6 +19,15 @@ std::string os_reason() {
   return errno != 0 ? std::string(" (") + std::strerror(errno) + ")" : std::string();
 }
 
+void check_line_lengths(std::string_view text, const std::string& name, std::size_t& line) {
+  for (const char c : text)
+    if (c == '\n')
+      line = 0;
+    else if (++line > kMaxLineBytes)
+      throw UsageError(name + " has a line longer than " + std::to_string(kMaxLineBytes) +
+                       " bytes");
+}
+
 std::string read_file(const std::string& path) {
   const std::string name = path == "-" ? "standard input" : quoted_text(path);
   std::ifstream file;
@@ -40,12 +49,7 @@ std::string read_file(const std::string& path) {
   char block[1 << 16];
   while (in.read(block, sizeof block) || in.gcount() > 0) {
     const std::string_view got(block, static_cast<std::size_t>(in.gcount()));
-    for (const char c : got)
-      if (c == '\n')
-        line = 0;
-      else if (++line > kMaxLineBytes)
-        throw UsageError(name + " has a line longer than " + std::to_string(kMaxLineBytes) +
-                         " bytes");
+    check_line_lengths(got, name, line);
     if (text.size() + got.size() > kMaxFileBytes)
       throw UsageError(name + " is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
     text.append(got);

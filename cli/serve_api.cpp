@@ -474,6 +474,10 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
   if (post != (r.method == "POST"))
     throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET")};
   check_params(q);
+  // A posted record is held to a record file's line cap (its size cap, 1 MiB, is the
+  // transport's, below a file's).
+  std::size_t line = 0;
+  if (post) check_line_lengths(r.body, "the request's body", line);
   if (p == "show") return api_show(q, stop);
   if (p == "moves") return api_moves(q, stop);
   if (p == "best") return api_best(q, limits, stop, progress);

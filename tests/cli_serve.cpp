@@ -330,6 +330,15 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
     CHECK(r.status == 200);
     CHECK(r.head.find("application/json") != std::string::npos);
   }
+  // A posted record's lines are held to a record file's cap, as `verify --game` holds them.
+  const std::string long_line =
+      "[Start \"21.1.\"]\n1. a1xc1xe1\n;" + std::string(70000, 'x') + "\n";
+  for (const char* target : {"/api/verify-game", "/api/analyse-game"}) {
+    const HttpReply r = http_request(port, "POST", target, long_line);
+    INFO(target << " -> " << r.body);
+    CHECK(r.status == 400);
+    CHECK(r.body.find("has a line longer than 65536 bytes") != std::string::npos);
+  }
   // A HEAD has no body, streamed or not.
   const HttpReply head = http_request(port, "HEAD", "/api/best?position=111&stream=1");
   CHECK(head.status == 200);
