@@ -95,10 +95,20 @@ JudgedGame judge_game(const GameRecord& record, const GameOptions& options,
   for (std::size_t i = 0; i < legal; ++i)
     positions.push_back(apply(board, rules, positions.back(), record.turns[i].turn));
   std::vector<GameResult>& results = out.results;
-  for (const Position& p : positions) results.push_back(engine.search(p, control));
+  for (const Position& p : positions) {
+    GameResult r = engine.search(p, control);
+    // A search cut short by the stop is no judge: it and every search after it are left out.
+    if (control.stop_requested()) {
+      out.stopped = true;
+      break;
+    }
+    results.push_back(std::move(r));
+  }
   std::vector<Judged>& judged = out.turns;
   std::vector<int>& mistakes = out.mistakes;
-  for (std::size_t i = 0; i < legal; ++i) {
+  // A turn is judged by the searches before and after it.
+  const std::size_t judged_turns = std::min(legal, results.empty() ? 0 : results.size() - 1);
+  for (std::size_t i = 0; i < judged_turns; ++i) {
     const Position& before = positions[i];
     const Turn& played = record.turns[i].turn;
     const GameResult& r = results[i];
@@ -148,7 +158,8 @@ Json analyse_game_json(const JudgedGame& g) {
   j["worst"] = g.worst;
   j["threshold"] = g.threshold;
   j["legal"] = g.report.legal;
-  j["final_value"] = g.results.back().value;
+  j["final_value"] = g.stopped ? Json(nullptr) : Json(g.results.back().value);
+  j["stopped"] = g.stopped;
   return j;
 }
 
@@ -216,7 +227,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
     // player 1's final margin (the scores so far and the value); more, the mover's final
     // total. A mistake shows as a drop for its player.
     std::vector<Score> values;
-    for (std::size_t k = 0; k < positions.size(); ++k) {
+    for (std::size_t k = 0; k < results.size(); ++k) {
       const Position& p = positions[k];
       const Score v = results[k].value;
       values.push_back(rules.players == 2 ? p.scores[0] - p.scores[1] + (p.to_move == 0 ? v : -v)
@@ -243,6 +254,9 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
         if (t.loss >= threshold) std::cout << "  MISTAKE";
         std::cout << "\n";
       }
+      if (judged_game.stopped)
+        std::cout << "stopped: " << judged.size() << " of " << report.turns.size()
+                  << " turns judged\n";
       if (worst.empty()) {
         std::cout << "no mistakes (no turn loses " << threshold << " or more)\n";
       } else {
@@ -257,6 +271,10 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
       std::cout << "('?': a value not proved, the search stopped at its limit)\n";
     }
   }
+  if (judged_game.stopped)
+    std::cerr << "leapfrog analyse: stopped after " << judged.size() << " of "
+              << report.turns.size() << (report.turns.size() == 1 ? " turn" : " turns")
+              << " judged; the output holds those\n";
   if (!report.legal) {
     std::cerr << "leapfrog analyse: " << escape_controls(report.error) << "\n";
     return 1;

@@ -89,11 +89,15 @@ struct Judged {
 struct JudgedGame {
   GameReport report;
   std::vector<Position> positions;  // 0..legal plies
-  std::vector<GameResult> results;  // the search of each position
+  // The search of each position, in order; fewer than the positions when stopped.
+  std::vector<GameResult> results;
   std::vector<Judged> turns;
   std::vector<int> mistakes;  // plies losing `threshold` or more
   std::vector<int> worst;     // the mistakes, largest loss first
   Score threshold = 0;
+  // A stop (the caller's flag: Ctrl-C, SIGTERM, the server's limit) ended the judging: the
+  // turns are those judged before it, each by searches that ran to their own limits.
+  bool stopped = false;
 };
 JudgedGame judge_game(const GameRecord& record, const GameOptions& options,
                       const SearchControl& control, Score threshold);

@@ -361,6 +361,24 @@ TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust]")
   CHECK(Json::parse(r.out)["complete"] == false);
 }
 
+TEST_CASE("analyse --game stops on a signal with the turns judged before it", "[cli][robust]") {
+  // Thirty-six turns at a million positions a search take far longer than the wait.
+  for (const int signal : {SIGINT, SIGTERM}) {
+    INFO("signal " << signal);
+    const auto r =
+        run_and_signal({"analyse", "--game",
+                        std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/records/murray-8x8-engine.lfr",
+                        "--nodes", "1000000", "--json"},
+                       signal, std::chrono::milliseconds(1500));
+    REQUIRE(r.code == 0);
+    CHECK(r.err.find("stopped after ") != std::string::npos);
+    const Json j = Json::parse(r.out);
+    CHECK(j["stopped"] == true);
+    CHECK(j["final_value"].is_null());
+    CHECK(j["turns"].size() < 36);
+  }
+}
+
 TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     auto r = run_and_signal({"moves", kLattice, "--json"}, signal);

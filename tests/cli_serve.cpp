@@ -417,6 +417,17 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
   CHECK(generated["complete"] == false);
   CHECK(generated["puzzles"].size() < 20);
   CHECK(millis_since(t) < 4000);
+  // A record judged at a budget far beyond the limit: stopped, and the answer says so with
+  // the turns judged before the stop only.
+  t = Clock::now();
+  r = http_request(port, "POST", "/api/analyse-game?nodes=5000000",
+                   slurp(source("puzzles/records/murray-8x8-engine.lfr")));
+  CHECK(r.status == 200);
+  const nlohmann::json judged = nlohmann::json::parse(r.body);
+  CHECK(judged["stopped"] == true);
+  CHECK(judged["final_value"].is_null());
+  CHECK(judged["turns"].size() < 36);
+  CHECK(millis_since(t) < 4000);
   // A client that leaves: its search stops, so the next one (one worker) starts at once.
   {
     const int fd = leapfrog::testing::connect_local(port);
