@@ -114,8 +114,18 @@ void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits
 
 std::string dump(const Json& j) { return json_text(j, 2) + "\n"; }
 
-Setup position_of(const Params& params, const CommonOptions& o) {
-  return load_position(required(params, "position"), o, PositionSource::kTextOnly);
+Setup then_of(const Params& params, const Setup& setup, const std::atomic<bool>& stop) {
+  const std::string then = optional_param(params, "then");
+  if (then.empty()) return setup;
+  std::vector<Played> played;
+  return play_then(setup, {then}, played, &stop);
+}
+
+// The POSITION, and with `then` (moves separated by spaces) the position they reach, as the
+// command's --then plays them.
+Setup position_of(const Params& params, const CommonOptions& o, const std::atomic<bool>& stop) {
+  return then_of(params, load_position(required(params, "position"), o, PositionSource::kTextOnly),
+                 stop);
 }
 
 // --- Leap-Frog -------------------------------------------------------------------------------
@@ -125,7 +135,7 @@ std::string api_show(const Params& params, const std::atomic<bool>& stop) {
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
-  Setup setup = position_of(params, o);
+  Setup setup = load_position(required(params, "position"), o, PositionSource::kTextOnly);
   const std::string then = optional_param(params, "then");
   if (then.empty()) return dump(show_json(setup, nullptr));
   std::vector<Played> played;
@@ -137,8 +147,8 @@ std::string api_moves(const Params& params, const std::atomic<bool>& stop) {
   CommonOptions o;
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
-  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal"}), visible);
-  const Setup setup = position_of(params, o);
+  parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
+  const Setup setup = position_of(params, o, stop);
   std::ostringstream out;
   write_moves_json(out, setup, stop);
   return out.str();
@@ -155,8 +165,8 @@ std::string api_best(const Params& params, const ApiLimits& limits, const std::a
       "limit", whole_value(&limit, "limit", 1, kMaxChainList)->default_value("1000"), "");
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
-  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal", "all"}), visible);
-  const Setup setup = position_of(params, o);
+  parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "all"}), visible);
+  const Setup setup = position_of(params, o, stop);
   SearchControl control = control_for(l, limits, stop, progress);
   control.memory_mb = table_mb(hash_for(l, limits));
   ChainOptions options;
@@ -174,7 +184,7 @@ std::string api_verify(const Params& params, const ApiLimits& limits,
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
   parse_args(option_args(params, {"position", "move"}, {"diagonal", "orthogonal"}), visible);
-  const Setup setup = position_of(params, o);
+  const Setup setup = load_position(required(params, "position"), o, PositionSource::kTextOnly);
   const Turn turn = parse_turn(setup.board, required(params, "move"));
   SearchControl control = control_for(l, limits, stop, {});
   control.memory_mb = table_mb(hash_for(l, limits));
@@ -216,10 +226,12 @@ std::string api_solve(const Params& params, const ApiLimits& limits, const std::
       "finish", square_value(&finish, "finish")->value_name("SQUARE"), "");
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
-  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal", "count", "no-symmetry"}),
-             visible);
-  const SolitaireSetup solo =
+  parse_args(
+      option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "count", "no-symmetry"}),
+      visible);
+  SolitaireSetup solo =
       load_solitaire(required(params, "position"), o, "solve", PositionSource::kTextOnly);
+  solo.setup = then_of(params, solo.setup, stop);
   const Setup& setup = solo.setup;
   SolveOptions options;
   options.hash_mb = hash_for(l, limits);
@@ -247,8 +259,9 @@ std::string api_analyse(const Params& params, const ApiLimits& limits,
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry), "");
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
-  parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal", "no-symmetry"}), visible);
-  const Setup setup = position_of(params, o);
+  parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "no-symmetry"}),
+             visible);
+  const Setup setup = position_of(params, o, stop);
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
@@ -315,7 +328,7 @@ std::string api_board(const Params& params) {
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal"}), visible);
-  const Setup setup = position_of(params, o);
+  const Setup setup = load_position(required(params, "position"), o, PositionSource::kTextOnly);
   const Board& b = setup.board;
   Json j = show_json(setup, nullptr);
   j["hex"] = setup.rules().jumps == JumpSet::kHex;
