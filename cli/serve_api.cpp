@@ -354,13 +354,15 @@ std::string api_collection(const Params& params) {
   static const std::set<std::string> kKnown{"file"};
   check_params(params, &kKnown);
   const std::string prefix = "puzzles/collection/";
+  // file= given empty names no file (the list is the answer without it).
+  const bool listing = params.empty();
   const std::string name = optional_param(params, "file");
   Json files = Json::array();
   for (const EmbeddedFile& f : embedded_files()) {
     const std::string path = f.name;
     if (!path.starts_with(prefix)) continue;
     const std::string file = path.substr(prefix.size());
-    if (name.empty()) {
+    if (listing) {
       files.push_back(file);
     } else if (file == name) {
       Json list = Json::array();
@@ -368,7 +370,7 @@ std::string api_collection(const Params& params) {
       return dump(Json{{"file", file}, {"puzzles", list}});
     }
   }
-  if (!name.empty()) throw HttpError{404, "no puzzle file " + quoted_text(name)};
+  if (!listing) throw HttpError{404, "no puzzle file " + quoted_text(name)};
   return dump(Json{{"files", files}});
 }
 

@@ -156,6 +156,7 @@ TEST_CASE("serve: the page, its files and the collection are built in", "[cli][s
   REQUIRE(!chain["puzzles"].empty());
   CHECK(chain["puzzles"][0]["kind"] == "chain");
   CHECK(http_request(server.port(), "GET", "/api/collection?file=nothing.epd").status == 404);
+  CHECK(http_request(server.port(), "GET", "/api/collection?file=").status == 404);
   const auto board = nlohmann::json::parse(
       http_request(server.port(), "GET", "/api/board?position=" + url_encode(kPosition)).body);
   CHECK(board["cells"].size() == 25);
