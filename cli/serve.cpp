@@ -134,8 +134,6 @@ class Session : public std::enable_shared_from_this<Session> {
   bool keep_alive_ = true;
   bool head_ = false;
   std::shared_ptr<Job> job_;
-  // Set when the client's side closed while its job ran: the reply is still to be sent.
-  std::shared_ptr<Session> held_;
   // A stream of server-sent events: the header, then the events in order, one write at a time.
   bool streaming_ = false;
   bool writing_ = false;
@@ -379,7 +377,9 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
 
 // While a job runs, a client that closes its connection stops its search. A client that
 // only shuts its sending side looks the same from here, so the answer is still sent, with
-// what the search had found: the session holds itself until the reply.
+// what the search had found: a wait on the idle read timer holds the session until the
+// reply cancels it (a pending handler, not a member, so that a server stopped meanwhile
+// frees the session with its I/O context).
 void Session::watch() {
   stream_.expires_never();
   stream_.socket().async_wait(
@@ -392,13 +392,14 @@ void Session::watch() {
         if (peek || n == 0) {
           if (api_searches(self->job_->request.path)) self->job_->stop = true;
           self->keep_alive_ = false;
-          self->held_ = self;
+          self->read_timer_.expires_after(std::chrono::hours(24));
+          self->read_timer_.async_wait([self](beast::error_code) {});
         }
       });
 }
 
 void Session::on_reply(ApiReply reply) {
-  const std::shared_ptr<Session> self = std::move(held_);
+  read_timer_.cancel();
   job_.reset();
   beast::error_code ec;
   stream_.socket().cancel(ec);
