@@ -75,7 +75,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   LimitOptions limits;
   int pieces = 0;
   po::options_description opts("Tables");
-  add_egdb_option(opts, dir);
+  add_egdb_option(opts, dir, EgdbFolder::kMade);
   opts.add_options()("pieces", whole_value(&pieces, "pieces", 1, 64)->value_name("N"),
                      "build every level up to N pieces (default: as many as --hash holds, at "
                      "most 10)");

@@ -212,3 +212,21 @@ TEST_CASE("play --egdb: the engine against itself keeps the proved value every t
   }
   CHECK(turns > 20);
 }
+
+TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][egdb]") {
+  const Scratch s;
+  const std::string file = s.dir + "/afile";
+  std::ofstream(file) << "hi\n";
+  for (const char* action : {"info", "verify"})
+    for (const std::string& dir : {file, s.dir + "/missing"}) {
+      INFO(action << " " << dir);
+      const auto r = run_cli(std::string("egdb ") + action + " traditional --size 4 --egdb " + dir);
+      CHECK(r.code == 2);
+      CHECK(r.out.empty());
+      CHECK(r.err == std::string("leapfrog egdb ") + action + ": --egdb: '" + dir +
+                         "' is not a folder. Try 'leapfrog egdb " + action + " --help'.\n");
+    }
+  // build makes the folder it is given.
+  REQUIRE(run_cli("egdb build traditional --size 3 --egdb " + s.dir + "/made").code == 0);
+  CHECK(std::filesystem::is_directory(s.dir + "/made/3x3-orthogonal-optional"));
+}
