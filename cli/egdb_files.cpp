@@ -84,6 +84,18 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
   return out;
 }
 
+std::string level_gap(const LoadedTables& have) {
+  const int missing = have.tables->top() + 1;
+  int above = -1;
+  std::error_code ec;
+  for (int p = missing + 1; p <= have.tables->cells(); ++p)
+    if (std::filesystem::exists(level_path(have.folder, p), ec)) above = p;
+  if (above < 0) return {};
+  return quoted_text(level_path(have.folder, missing)) + " is missing, below level " +
+         std::to_string(above) + " (levels " + std::to_string(missing + 1) + ".." +
+         std::to_string(above) + " cannot be used without it; leapfrog egdb build makes it)";
+}
+
 void add_egdb_option(po::options_description& d, std::string& dir, EgdbFolder folder) {
   // As dir_value, and then the folder checked.
   auto* value = po::value<std::string>()->notifier([&dir, folder](const std::string& text) {

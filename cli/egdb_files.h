@@ -47,6 +47,11 @@ std::string level_path(const std::string& folder, int pieces);
 LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
                          bool check_sum, std::string* damage = nullptr);
 
+// When a level file is missing while a higher level's file is there (the levels from the
+// missing one up cannot be used): a message naming the missing file; else "". Levels are
+// loaded up to the first missing one, so it is level have.tables->top() + 1.
+std::string level_gap(const LoadedTables& have);
+
 // --egdb DIR. The commands that read tables (analyse, play, hub, egdb info and verify) take
 // kExisting: a DIR that is not a folder is refused when the command line is read, before
 // anything runs; egdb build takes kMade, as it makes the folder.
