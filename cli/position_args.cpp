@@ -71,7 +71,7 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
     } catch (const ParseError& e) {
       reject_word_position(arg, e.what(), files);
       if (arg.find('/') == std::string::npos && arg.find_first_of("\\:") != std::string::npos)
-        throw UsageError(quoted_text(arg) + " is no file, variant or position: " + e.what());
+        throw UsageError(quoted_start(arg) + " is no file, variant or position: " + e.what());
       throw;
     }
   }

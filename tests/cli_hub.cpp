@@ -385,3 +385,20 @@ TEST_CASE("hub: a go that cannot search still ends with done", "[cli][hub][egdb]
   CHECK(second[1] == "done");
   CHECK(after == std::vector<std::string>{"pong"});
 }
+
+TEST_CASE("hub: an error on a long position quotes its first 60 characters and keeps the reason",
+          "[cli][hub]") {
+  for (const int n : {300, 2000}) {
+    INFO(n);
+    CliDialogue hub("hub");
+    REQUIRE(hub.started());
+    hub.send("pos pos=\"" + std::string(static_cast<std::size_t>(n), '1') + "\"\nping\n");
+    const std::vector<std::string> lines = hub.lines_until("pong");
+    hub.send("quit\n");
+    CHECK(hub.finish().code == 0);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "error message=\"'" + std::string(60, '1') +
+                          "'... is neither a variant nor a position (as position text: position "
+                          "line 1, column 27: more than 26 columns)\"");
+  }
+}
