@@ -231,9 +231,23 @@ void refuse_stdout_with_json(const po::variables_map& vm) {
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional) {
+  // The arguments past the command's positional ones land here, so that the error names the
+  // first of them (Boost's own says only that there are too many). The name cannot be typed
+  // as an option.
+  constexpr const char* kExtra = "\x01extra";
+  po::options_description all;
+  all.add(visible);
+  po::positional_options_description pos = positional;
+  if (pos.max_total_count() != std::numeric_limits<unsigned>::max()) {
+    all.add_options()(kExtra, po::value<std::vector<std::string>>());
+    pos.add(kExtra, -1);
+  }
   po::variables_map vm;
   try {
-    po::store(po::command_line_parser(args).options(visible).positional(positional).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    if (vm.count(kExtra))
+      throw UsageError("unexpected argument " +
+                       quoted_start(vm[kExtra].as<std::vector<std::string>>().front()));
     po::notify(vm);
   } catch (po::unknown_option& e) {
     std::string name = e.get_option_name();

@@ -266,6 +266,27 @@ TEST_CASE("a --hash above the memory the machine has is one line, never std::bad
   CHECK(hub.err.find("cannot allocate 1048576 MB") != std::string::npos);
 }
 
+TEST_CASE("an argument past a command's last one is named", "[cli][options]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"perft english 1 2", "perft: unexpected argument '2'"},
+      {"show english d4 e4", "show: unexpected argument 'd4'"},
+      {"chess verify startpos b3b4 x", "chess verify: unexpected argument 'x'"},
+      {"check a.epd b.epd", "check: unexpected argument 'b.epd'"},
+      {"hub extra", "hub: unexpected argument 'extra'"},
+      {"bench extra", "bench: unexpected argument 'extra'"},
+      {"egdb info traditional 4", "egdb info: unexpected argument '4'"},
+  };
+  for (const auto& [args, message] : cases) {
+    INFO(args);
+    const auto r = run_cli(args, "");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("leapfrog ") + message + ". Try 'leapfrog " +
+                       std::string(message).substr(0, std::string(message).find(':')) +
+                       " --help'.\n");
+  }
+}
+
 TEST_CASE("a field or a hole given twice is refused with exit 2 naming it", "[cli][options]") {
   auto r = run_cli("show '21.1. turn=2 turn=1'");
   CHECK(r.code == 2);
