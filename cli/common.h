@@ -79,6 +79,8 @@ struct Command {
   const char* example;
   int (*run)(const Command&, const std::vector<std::string>& args);
   const char* notes = nullptr;  // paragraphs printed by --help after the summary, if any
+  // The program --help names in the usage line and the example (leapfrog-mpi runs some).
+  const char* program = "leapfrog";
 };
 
 // The options every subcommand takes: rule overrides, --json, --help.

@@ -278,9 +278,12 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
 }
 
 void print_help(const Command& cmd, const po::options_description& visible) {
-  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary << "\n\n";
+  const std::string program = cmd.program;
+  std::string example = cmd.example;
+  if (example.starts_with("leapfrog ")) example.replace(0, 8, program);
+  std::cout << "Usage: " << program << " " << cmd.usage << "\n\n" << cmd.summary << "\n\n";
   if (cmd.notes) std::cout << cmd.notes << "\n";
-  std::cout << visible << "\nExample:\n  " << cmd.example << "\n";
+  std::cout << visible << "\nExample:\n  " << example << "\n";
 }
 
 int machine_threads(int threads) {
