@@ -63,7 +63,14 @@ GameText parse_record(std::string_view text) {
                           " is not [Name \"value\"]");
       std::string name(tag.substr(0, space));
       std::string value(tag.substr(q1 + 1, q2 - q1 - 1));
-      if (name == "FEN") g.fen = value;
+      for (const auto& given : g.tags)
+        if (given.first == name)
+          throw RecordError("record line " + std::to_string(line) + ": tag [" +
+                            escape_controls(name) + "] given twice");
+      if (name == "FEN") {
+        g.fen = value;
+        g.fen_line = line;
+      }
       g.tags.emplace_back(std::move(name), std::move(value));
       i = end + 1;
       continue;
@@ -92,6 +99,10 @@ GameText parse_record(std::string_view text) {
   }
   if (in_comment)
     throw RecordError("record line " + std::to_string(comment_line) + ": comment without '}'");
+  // Nothing at all is more likely a wrong file or an empty pipe than a game not begun, which
+  // is written with a tag or a result ("*").
+  if (g.tags.empty() && g.moves.empty() && g.result.empty())
+    throw RecordError("record line 1: an empty record (no tags, moves or result)");
   return g;
 }
 

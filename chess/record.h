@@ -22,6 +22,7 @@ class RecordError : public std::runtime_error {
 struct GameText {
   std::vector<std::pair<std::string, std::string>> tags;
   std::string fen = "startpos";  // the FEN tag, if any
+  int fen_line = 0;              // the FEN tag's line; 0 without one
   struct Token {
     std::string text;
     int line;
@@ -30,6 +31,8 @@ struct GameText {
   std::string result;        // the result token, if any
 };
 
+// Throws RecordError for a malformed record: a bad tag, a tag given twice, an unclosed
+// comment, a word after the result, or nothing at all (no tag, move or result).
 GameText parse_record(std::string_view text);
 
 // A record of the game from `start` with `moves` (legal in turn): [FEN], the given tags, the

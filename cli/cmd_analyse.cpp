@@ -268,7 +268,8 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
         }
         std::cout << "\n";
       }
-      std::cout << "('?': a value not proved, the search stopped at its limit)\n";
+      if (std::any_of(judged.begin(), judged.end(), [](const Judged& t) { return !t.proved; }))
+        std::cout << "('?': a value not proved, the search stopped at its limit)\n";
     }
   }
   if (judged_game.stopped)

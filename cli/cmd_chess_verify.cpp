@@ -22,8 +22,24 @@ Json chess_verify_json(const Position& pos, const std::string& captures, const c
   return j;
 }
 
+namespace {
+
+// The record's start: its FEN tag, named by its line when it does not read, or the start.
+Position record_start(const chess::GameText& g) {
+  if (g.fen_line == 0) return chess_position(g.fen);
+  const std::string where = "record line " + std::to_string(g.fen_line) + ": ";
+  if (g.fen.empty()) throw UsageError(where + "an empty [FEN] tag (a FEN, startpos or startpos64)");
+  try {
+    return Position::from_fen(g.fen);
+  } catch (const chess::FenError& e) {
+    throw UsageError(where + e.what() + " in [FEN] " + quoted_start(g.fen));
+  }
+}
+
+}  // namespace
+
 Json chess_referee_json(const chess::GameText& g, const std::string& captures) {
-  Position pos = chess_position(g.fen);
+  Position pos = record_start(g);
   const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
   Json first_error = nullptr;
   int played = 0;

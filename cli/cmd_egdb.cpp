@@ -75,7 +75,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   LimitOptions limits;
   int pieces = 0;
   po::options_description opts("Tables");
-  add_egdb_option(opts, dir);
+  add_egdb_option(opts, dir, EgdbFolder::kMade);
   opts.add_options()("pieces", whole_value(&pieces, "pieces", 1, 64)->value_name("N"),
                      "build every level up to N pieces (default: as many as --hash holds, at "
                      "most 10)");
@@ -205,6 +205,8 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
   if (dir.empty()) dir = default_egdb_dir();
   // verify reads every byte (checksums); info only the headers' claims.
   const LoadedTables have = load_tables(dir, ts.setup.board, ts.rules, verify);
+  // A gap is a damaged folder, as a damaged file is: neither command reports part of it.
+  if (const std::string gap = level_gap(have); !gap.empty()) throw UsageError(gap);
   Json levels = Json::array();
   std::uint64_t total_bytes = 0, bad = 0;
   // Ctrl-C and SIGTERM end the re-derivation: the levels checked so far are reported.

@@ -196,8 +196,14 @@ class Hub {
       if (budget.depth != budget_.depth) engine_.reset();
       budget_ = budget;
     } else if (m.command == "go") {
-      if (!setup_) throw UsageError("no position: send pos first");
-      go(w.go);
+      // A GUI waits for done after go: a go that cannot search still ends with it.
+      try {
+        if (!setup_) throw UsageError("no position: send pos first");
+        go(w.go);
+      } catch (const std::exception& e) {
+        send_error(e.what());
+        send("done");
+      }
     }
   }
 

@@ -80,6 +80,8 @@ struct Command {
   const char* example;
   int (*run)(const Command&, const std::vector<std::string>& args);
   const char* notes = nullptr;  // paragraphs printed by --help after the summary, if any
+  // The program --help names in the usage line and the example (leapfrog-mpi runs some).
+  const char* program = "leapfrog";
   // Options only by their whole names, no abbreviations: the web server's parameters, whose
   // names a client writes in full (an abbreviation would slip past the names it refuses).
   bool whole_names = false;

@@ -84,10 +84,35 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
   return out;
 }
 
-void add_egdb_option(po::options_description& d, std::string& dir) {
-  d.add_options()("egdb", dir_value(&dir, "egdb")->value_name("DIR"),
+std::string level_gap(const LoadedTables& have) {
+  const int missing = have.tables->top() + 1;
+  int above = -1;
+  std::error_code ec;
+  for (int p = missing + 1; p <= have.tables->cells(); ++p)
+    if (std::filesystem::exists(level_path(have.folder, p), ec)) above = p;
+  if (above < 0) return {};
+  return quoted_text(level_path(have.folder, missing)) + " is missing, below level " +
+         std::to_string(above) + " (levels " + std::to_string(missing + 1) + ".." +
+         std::to_string(above) + " cannot be used without it; leapfrog egdb build makes it)";
+}
+
+void add_egdb_option(po::options_description& d, std::string& dir, EgdbFolder folder) {
+  // As dir_value, and then the folder checked.
+  auto* value = po::value<std::string>()->notifier([&dir, folder](const std::string& text) {
+    if (text.empty() || text == "-")
+      throw UsageError("--egdb must name a directory, not " + quoted_text(text));
+    if (folder == EgdbFolder::kExisting) check_egdb_folder(text);
+    dir = text;
+  });
+  d.add_options()("egdb", value->value_name("DIR"),
                   "the endgame tables' folder ('leapfrog egdb build' writes them; default: "
                   "the cache folder)");
+}
+
+void check_egdb_folder(const std::string& dir) {
+  std::error_code ec;
+  if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+    throw UsageError("--egdb: " + quoted_text(dir) + " is not a folder");
 }
 
 std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
@@ -97,8 +122,7 @@ std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const B
   std::string dir = dir_option;
   std::error_code ec;
   if (!dir.empty()) {
-    if (!std::filesystem::is_directory(dir, ec))
-      throw UsageError("--egdb: " + quoted_text(dir) + " is not a folder");
+    check_egdb_folder(dir);
   } else {
     dir = default_egdb_dir();
     if (!std::filesystem::is_directory(dir, ec)) return nullptr;

@@ -47,8 +47,19 @@ std::string level_path(const std::string& folder, int pieces);
 LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
                          bool check_sum, std::string* damage = nullptr);
 
-// --egdb DIR for analyse, play and hub.
-void add_egdb_option(po::options_description& d, std::string& dir);
+// When a level file is missing while a higher level's file is there (the levels from the
+// missing one up cannot be used): a message naming the missing file; else "". Levels are
+// loaded up to the first missing one, so it is level have.tables->top() + 1.
+std::string level_gap(const LoadedTables& have);
+
+// --egdb DIR. The commands that read tables (analyse, play, hub, egdb info and verify) take
+// kExisting: a DIR that is not a folder is refused when the command line is read, before
+// anything runs; egdb build takes kMade, as it makes the folder.
+enum class EgdbFolder { kExisting, kMade };
+void add_egdb_option(po::options_description& d, std::string& dir,
+                     EgdbFolder folder = EgdbFolder::kExisting);
+// Throws UsageError("--egdb: 'DIR' is not a folder") unless `dir` is empty or a folder.
+void check_egdb_folder(const std::string& dir);
 // The tables a game search reads: those in --egdb DIR when given (a folder that does not
 // exist, or a damaged file in it, is a usage error), else those in the default folder when it
 // has some for this board and rules; there a damaged file is a warning on standard error and

@@ -231,14 +231,26 @@ void refuse_stdout_with_json(const po::variables_map& vm) {
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
                         const po::options_description& visible,
                         const po::positional_options_description& positional) {
+  // The arguments past the command's positional ones land here, so that the error names the
+  // first of them (Boost's own says only that there are too many). The name cannot be typed
+  // as an option.
+  constexpr const char* kExtra = "\x01extra";
+  po::options_description all;
+  all.add(visible);
+  po::positional_options_description pos = positional;
+  if (pos.max_total_count() != std::numeric_limits<unsigned>::max()) {
+    all.add_options()(kExtra, po::value<std::vector<std::string>>());
+    pos.add(kExtra, -1);
+  }
   po::variables_map vm;
   try {
     const int style = cmd.whole_names ? po::command_line_style::default_style &
                                             ~po::command_line_style::allow_guessing
                                       : po::command_line_style::default_style;
-    po::store(
-        po::command_line_parser(args).options(visible).positional(positional).style(style).run(),
-        vm);
+    po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
+    if (vm.count(kExtra))
+      throw UsageError("unexpected argument " +
+                       quoted_start(vm[kExtra].as<std::vector<std::string>>().front()));
     po::notify(vm);
   } catch (po::unknown_option& e) {
     std::string name = e.get_option_name();
@@ -268,9 +280,12 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
 }
 
 void print_help(const Command& cmd, const po::options_description& visible) {
-  std::cout << "Usage: leapfrog " << cmd.usage << "\n\n" << cmd.summary << "\n\n";
+  const std::string program = cmd.program;
+  std::string example = cmd.example;
+  if (example.starts_with("leapfrog ")) example.replace(0, 8, program);
+  std::cout << "Usage: " << program << " " << cmd.usage << "\n\n" << cmd.summary << "\n\n";
   if (cmd.notes) std::cout << cmd.notes << "\n";
-  std::cout << visible << "\nExample:\n  " << cmd.example << "\n";
+  std::cout << visible << "\nExample:\n  " << example << "\n";
 }
 
 int machine_threads(int threads) {

@@ -1,5 +1,6 @@
 // The POSITION argument: a file, a variant's start, or position text, with the command line's
 // rule and layout options applied (cli/common.h).
+#include <algorithm>
 #include <bit>
 #include <filesystem>
 #include <system_error>
@@ -71,7 +72,7 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
     } catch (const ParseError& e) {
       reject_word_position(arg, e.what(), files);
       if (arg.find('/') == std::string::npos && arg.find_first_of("\\:") != std::string::npos)
-        throw UsageError(quoted_text(arg) + " is no file, variant or position: " + e.what());
+        throw UsageError(quoted_start(arg) + " is no file, variant or position: " + e.what());
       throw;
     }
   }
@@ -103,6 +104,9 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
       }
       if (!b.is_square(s))
         throw UsageError("--hole " + quoted_text(text) + " is not a square of the board");
+      // --hole is given once per square; a square twice is a slip, as a repeated option is.
+      if (std::find(holes.begin(), holes.end(), s) != holes.end())
+        throw UsageError("--hole " + quoted_text(text) + ": that square is given twice");
       holes.push_back(s);
     }
     setup.position = start_with_holes(b, rules, setup.position,

@@ -25,7 +25,7 @@ struct HttpError {
 };
 
 // The command the option checkers name in their messages (they name the option, not this).
-constexpr Command kApiCommand{"serve", "", "", "", nullptr, nullptr, true};
+constexpr Command kApiCommand{"serve", "", "", "", nullptr, nullptr, "leapfrog", true};
 
 // The value of a required parameter.
 const std::string& required(const Params& params, const std::string& name) {
@@ -293,7 +293,7 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
 }
 
 std::string api_layout(const Params& params) {
-  static const Command kLayout{"generate layout", "", "", "", nullptr, nullptr, true};
+  static const Command kLayout{"generate layout", "", "", "", nullptr, nullptr, "leapfrog", true};
   const auto result = layout_request(kLayout, option_args(params, {}, {}));
   return dump(layout_json(*result));
 }
@@ -301,7 +301,7 @@ std::string api_layout(const Params& params) {
 std::string api_puzzles(const Params& params, const ApiLimits& limits,
                         const std::atomic<bool>& stop,
                         const std::function<void(const Progress&)>& progress) {
-  static const Command kPuzzles{"generate puzzles", "", "", "", nullptr, nullptr, true};
+  static const Command kPuzzles{"generate puzzles", "", "", "", nullptr, nullptr, "leapfrog", true};
   for (const auto& [key, value] : params)
     if (key == "hash") throw UsageError("unknown parameter 'hash'");
   const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));

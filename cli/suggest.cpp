@@ -55,9 +55,10 @@ std::string command_alias(const std::string& name) { return name == "analyze" ? 
 
 void reject_word_position(const std::string& arg, const std::string& parse_error, bool files) {
   if (arg.empty() || arg.find_first_of("/= \t") != std::string::npos) return;
+  // The argument may be long (a position of many rows); the reason after it must not be lost.
   const std::string what =
-      quoted_text(arg) + (files ? " is neither a variant, a file nor a position"
-                                : " is neither a variant nor a position");
+      quoted_start(arg) + (files ? " is neither a variant, a file nor a position"
+                                 : " is neither a variant nor a position");
   const std::string hint = did_you_mean(arg, variant_names());
   throw UsageError(what + (hint.empty() ? " (as position text: " + parse_error + ")" : hint));
 }

@@ -66,7 +66,8 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
   const std::vector<std::string> args(all.begin() + 1, all.end());
   for (const char* name : kSplit) {
     if (first != name) continue;
-    const Command& c = *leapfrog::cli::find_command(name);
+    Command c = *leapfrog::cli::find_command(name);
+    c.program = "leapfrog-mpi";  // its --help names this program
     const std::string hint = ". Try 'leapfrog-mpi " + first + " --help'.\n";
     try {
       const int code = first == "reach" ? leapfrog::cli::run_reach_split(c, args, &exchange)

@@ -294,7 +294,16 @@ Setup parse_position(std::string_view text) {
     fail_at(rows[0].at, "the board has no squares");
 
   Fields f;
-  for (const Token& t : fields) read_field(t, f);
+  // A field given twice is refused, as a puzzle file's opcode and a record's tag are: which
+  // of the two was meant cannot be known.
+  std::vector<std::string_view> keys;
+  for (const Token& t : fields) {
+    const std::string_view key = t.text.substr(0, t.text.find('='));
+    if (std::find(keys.begin(), keys.end(), key) != keys.end())
+      fail_at(t.at, "field " + quoted_start(key) + " given twice");
+    read_field(t, f);
+    keys.push_back(key);
+  }
   resolve_jumps(f);
   // Players: the field, else enough for the scores given, else the variant's (2 if bare).
   const int players =

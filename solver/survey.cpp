@@ -49,6 +49,7 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
   SolveOptions solve_options = options.solve;
   solve_options.count = false;
   solve_options.finish = kNoSquare;
+  std::uint64_t nodes_before = 0;  // the nodes of the starts solved
   for (SurveyStart& s : starts) {
     if (control.stop_requested()) {
       out.stopped = true;
@@ -59,8 +60,11 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
       const std::string note = "start " + square_name(board, s.holes.front()) + " (" +
                                std::to_string(out.starts.size() + 1) + " of " +
                                std::to_string(out.classes) + ")";
-      each.progress = [&control, note](const Progress& p) {
+      // The nodes of the whole survey, as its time is: a rate of this start's nodes over the
+      // whole time would be wrong.
+      each.progress = [&control, note, nodes_before](const Progress& p) {
         Progress named = p;
+        named.nodes += nodes_before;
         named.note = p.note.empty() ? note : note + ", " + p.note;
         control.progress(named);
       };
@@ -68,6 +72,7 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
     const auto started = std::chrono::steady_clock::now();
     s.result = solve(board, solo, s.start, solve_options, each);
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    nodes_before += s.result.nodes;
     Position end = s.start;
     for (const Turn& t : s.result.line) end = apply(board, solo, end, t);
     s.left = piece_count(board, end);

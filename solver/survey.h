@@ -53,7 +53,8 @@ std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules, c
 
 // Solves every start of survey_starts in order. `on_start` (may be empty) is called after each
 // start is solved, with the number of starts solved and their total; the progress callback's
-// note names the start being solved.
+// note names the start being solved, and its nodes are the whole survey's so far (the starts
+// solved and this one's). The limits of `control` apply to each start.
 SurveyResult survey(
     const Board& board, const Rules& rules, const Position& full, const SurveyOptions& options,
     const SearchControl& control,

@@ -212,3 +212,43 @@ TEST_CASE("play --egdb: the engine against itself keeps the proved value every t
   }
   CHECK(turns > 20);
 }
+
+TEST_CASE("egdb info and verify name a level missing below others, build makes it again",
+          "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir).code == 0);
+  const std::string folder = s.dir + "/4x4-orthogonal-optional";
+  std::filesystem::remove(folder + "/level-02.egdb");
+  for (const char* action : {"info", "verify"}) {
+    INFO(action);
+    const auto r = run_cli(std::string("egdb ") + action + " traditional --size 4 --egdb " + s.dir);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("leapfrog egdb ") + action + ": '" + folder +
+                       "/level-02.egdb' is missing, below level 4 (levels 3..4 cannot be used "
+                       "without it; leapfrog egdb build makes it). Try 'leapfrog egdb " +
+                       action + " --help'.\n");
+  }
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir).code == 0);
+  const auto info = run_cli("egdb info traditional --size 4 --json --egdb " + s.dir);
+  REQUIRE(info.code == 0);
+  CHECK(Json::parse(info.out)["top"] == 4);
+}
+
+TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][egdb]") {
+  const Scratch s;
+  const std::string file = s.dir + "/afile";
+  std::ofstream(file) << "hi\n";
+  for (const char* action : {"info", "verify"})
+    for (const std::string& dir : {file, s.dir + "/missing"}) {
+      INFO(action << " " << dir);
+      const auto r = run_cli(std::string("egdb ") + action + " traditional --size 4 --egdb " + dir);
+      CHECK(r.code == 2);
+      CHECK(r.out.empty());
+      CHECK(r.err == std::string("leapfrog egdb ") + action + ": --egdb: '" + dir +
+                         "' is not a folder. Try 'leapfrog egdb " + action + " --help'.\n");
+    }
+  // build makes the folder it is given.
+  REQUIRE(run_cli("egdb build traditional --size 3 --egdb " + s.dir + "/made").code == 0);
+  CHECK(std::filesystem::is_directory(s.dir + "/made/3x3-orthogonal-optional"));
+}

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -294,4 +295,19 @@ TEST_CASE("analyse --no-symmetry: the same value, more nodes on a symmetric boar
   CHECK(b.at("proved") == true);
   CHECK(a.at("value") == b.at("value"));
   CHECK(a.at("nodes").get<long>() < b.at("nodes").get<long>());
+}
+
+TEST_CASE("analyse --game explains the '?' mark only when a value has it", "[cli][game]") {
+  const leapfrog::testing::Scratch s;
+  const std::string path = s.dir + "/game.lfr";
+  std::ofstream(path) << "[Start \"3441./33311/.1.41/.4.../.41.1\"]\n\n1. e3xc3xa3 2. a4xa2xc2\n";
+  const std::string legend = "('?': a value not proved, the search stopped at its limit)\n";
+  const auto proved = leapfrog::testing::run_cli("analyse --game " + path);
+  REQUIRE(proved.code == 0);
+  CHECK(proved.out.find("value +3, best") != std::string::npos);  // no '?' after it
+  CHECK(proved.out.find('?') == std::string::npos);
+  const auto estimated = leapfrog::testing::run_cli("analyse --game " + path + " --nodes 20");
+  REQUIRE(estimated.code == 0);
+  CHECK(estimated.out.find("?, best") != std::string::npos);
+  CHECK(estimated.out.ends_with(legend));
 }

@@ -176,27 +176,29 @@ TEST_CASE("hub: a scripted session, bad positions get an error line, never a cra
       "level nodes=100000\n"
       "go think\n");
   std::vector<std::string> lines = hub.lines_until("done");
-  for (const std::string& l : hub.lines_until("done")) lines.push_back(l);
+  for (int go = 0; go < 2; ++go)
+    for (const std::string& l : hub.lines_until("done")) lines.push_back(l);
   hub.send("quit\n");
   const auto r = hub.finish();
   CHECK(r.code == 0);
   CHECK(r.out.empty());
   INFO(Catch::Detail::stringify(lines));
-  REQUIRE(lines.size() == 12);
+  REQUIRE(lines.size() == 13);
   CHECK(lines[0].starts_with("id name=leapfrog"));
   CHECK(lines[1] == "wait");
   CHECK(lines[2] == "ready");
   CHECK(lines[3].starts_with("info depth="));
   CHECK(lines[4].starts_with("done move=x"));  // the opening removal
-  for (int k = 5; k < 10; ++k) CHECK(lines[k].starts_with("error message=\""));
+  for (int k : {5, 6, 8, 9, 10}) CHECK(lines[k].starts_with("error message=\""));
   CHECK(has(lines[5], "row"));
   CHECK(has(lines[6], "no position"));
-  CHECK(has(lines[7], "moves: turn 2: move 'a1xa9'"));
-  CHECK(has(lines[8], "moves: turn 1 'a1xa3' is illegal: a1 is empty"));
-  CHECK(has(lines[9], "level nodes must be a whole number"));
-  CHECK(has(lines[10], "score=3 "));
-  CHECK(has(lines[10], "proved=yes"));
-  CHECK(lines[11] == "done move=e3xc3xa3");
+  CHECK(lines[7] == "done");  // a go that cannot search still ends
+  CHECK(has(lines[8], "moves: turn 2: move 'a1xa9'"));
+  CHECK(has(lines[9], "moves: turn 1 'a1xa3' is illegal: a1 is empty"));
+  CHECK(has(lines[10], "level nodes must be a whole number"));
+  CHECK(has(lines[11], "score=3 "));
+  CHECK(has(lines[11], "proved=yes"));
+  CHECK(lines[12] == "done move=e3xc3xa3");
   for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
 }
 
@@ -208,18 +210,20 @@ TEST_CASE("hub: malformed messages get error lines and the engine carries on", "
       "\x01\x02 =\n=\"x\"\npos pos=\"-\"\npos pos=\"12/3\"\nlevel color=red\nlevel fast\n"
       "pos pos=murray moves=\"xa1 xa1\"\nlevel\ngo foo\npos pos=\"" +
       kPosition + "\"\nlevel depth=2\ngo think\n");
-  const std::vector<std::string> lines = hub.lines_until("done");
+  const std::vector<std::string> lines = hub.lines_until("done move=");
   hub.send("quit\n");
   CHECK(hub.finish().code == 0);
-  int errors = 0, done = 0;
+  int errors = 0, done = 0, failed = 0;
   for (const std::string& l : lines) {
     INFO(l);
     CHECK((l.starts_with("error message=\"") || l.starts_with("info ") || l.starts_with("done")));
     errors += l.starts_with("error");
     done += l.starts_with("done move=");
+    failed += l == "done";  // the go think without a position
   }
   CHECK(errors == 17);
   CHECK(done == 1);
+  CHECK(failed == 1);
 }
 
 TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][hub]") {
@@ -262,11 +266,14 @@ TEST_CASE("hub: a stop ends every go read before it, the end of the input stops 
       "pos pos=murray\nlevel infinite\ngo think\npos pos=\"1.1/..\"\ngo think\n"
       "pos pos=murray\ngo think\nstop\n");
   CHECK(hub.lines_until("done").size() == 2);
+  const auto failed = hub.lines_until("done");
+  REQUIRE(failed.size() == 3);
+  CHECK(has(failed[0], "row"));
+  CHECK(has(failed[1], "no position"));
+  CHECK(failed[2] == "done");
   const auto lines = hub.lines_until("done");
-  REQUIRE(lines.size() == 4);
-  CHECK(has(lines[0], "row"));
-  CHECK(has(lines[1], "no position"));
-  CHECK(lines[2].starts_with("info depth="));
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].starts_with("info depth="));
   hub.send("go think\n");
   const auto r = hub.finish();
   CHECK(r.code == 0);
@@ -338,4 +345,60 @@ TEST_CASE("hub: what an error quotes is clipped, level errors name the hub's key
         "error message=\"level time must be a number of seconds 0..1000000000 (0: no limit), "
         "not 'x'\"");
   CHECK(lines[3] == "error message=\"level nodes must be a whole number 0..2^64-1, not '-1'\"");
+}
+
+TEST_CASE("hub refuses an --egdb that is not a folder before it starts", "[cli][hub][egdb]") {
+  const leapfrog::testing::Scratch s;
+  const std::string file = s.dir + "/afile";
+  std::ofstream(file) << "hi\n";
+  for (const std::string& dir : {file, s.dir + "/missing"}) {
+    INFO(dir);
+    const auto r =
+        leapfrog::testing::run_cli("hub --egdb " + dir, "hub\npos pos=murray\ngo think\n");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err ==
+          "leapfrog hub: --egdb: '" + dir + "' is not a folder. Try 'leapfrog hub --help'.\n");
+  }
+}
+
+TEST_CASE("hub: a go that cannot search still ends with done", "[cli][hub][egdb]") {
+  // A damaged table file in --egdb DIR: found when the go loads the tables.
+  const leapfrog::testing::Scratch s;
+  REQUIRE(leapfrog::testing::run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir)
+              .code == 0);
+  std::ofstream(s.dir + "/4x4-orthogonal-optional/level-03.egdb", std::ios::trunc) << "hi\n";
+  CliDialogue hub("hub --egdb " + s.dir);
+  REQUIRE(hub.started());
+  hub.send("go think\npos pos=\"1111/1.11/1111/1111\"\ngo think\nping\n");
+  const std::vector<std::string> first = hub.lines_until("done");
+  const std::vector<std::string> second = hub.lines_until("done");
+  const std::vector<std::string> after = hub.lines_until("pong");
+  hub.send("quit\n");
+  CHECK(hub.finish().code == 0);
+  INFO(Catch::Detail::stringify(first) << Catch::Detail::stringify(second));
+  REQUIRE(first.size() == 2);
+  CHECK(has(first[0], "no position: send pos first"));
+  CHECK(first[1] == "done");
+  REQUIRE(second.size() == 2);
+  CHECK(has(second[0], "level-03.egdb': not an endgame table file"));
+  CHECK(second[1] == "done");
+  CHECK(after == std::vector<std::string>{"pong"});
+}
+
+TEST_CASE("hub: an error on a long position quotes its first 60 characters and keeps the reason",
+          "[cli][hub]") {
+  for (const int n : {300, 2000}) {
+    INFO(n);
+    CliDialogue hub("hub");
+    REQUIRE(hub.started());
+    hub.send("pos pos=\"" + std::string(static_cast<std::size_t>(n), '1') + "\"\nping\n");
+    const std::vector<std::string> lines = hub.lines_until("pong");
+    hub.send("quit\n");
+    CHECK(hub.finish().code == 0);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0] == "error message=\"'" + std::string(60, '1') +
+                          "'... is neither a variant nor a position (as position text: position "
+                          "line 1, column 27: more than 26 columns)\"");
+  }
 }

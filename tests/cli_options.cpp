@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "run_cli.h"
@@ -263,4 +264,47 @@ TEST_CASE("a --hash above the memory the machine has is one line, never std::bad
   const auto hub = run_cli("hub --hash 1048576", "hub\nquit\n");
   CHECK(hub.code == 2);
   CHECK(hub.err.find("cannot allocate 1048576 MB") != std::string::npos);
+}
+
+TEST_CASE("an argument past a command's last one is named", "[cli][options]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"perft english 1 2", "perft: unexpected argument '2'"},
+      {"show english d4 e4", "show: unexpected argument 'd4'"},
+      {"chess verify startpos b3b4 x", "chess verify: unexpected argument 'x'"},
+      {"check a.epd b.epd", "check: unexpected argument 'b.epd'"},
+      {"hub extra", "hub: unexpected argument 'extra'"},
+      {"bench extra", "bench: unexpected argument 'extra'"},
+      {"egdb info traditional 4", "egdb info: unexpected argument '4'"},
+  };
+  for (const auto& [args, message] : cases) {
+    INFO(args);
+    const auto r = run_cli(args, "");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("leapfrog ") + message + ". Try 'leapfrog " +
+                       std::string(message).substr(0, std::string(message).find(':')) +
+                       " --help'.\n");
+  }
+}
+
+TEST_CASE("a field or a hole given twice is refused with exit 2 naming it", "[cli][options]") {
+  auto r = run_cli("show '21.1. turn=2 turn=1'");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("field 'turn' given twice") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  r = run_cli("show '21.1. variant=murray variant=english'");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("field 'variant' given twice") != std::string::npos);
+  r = run_cli("show english --hole d4 --hole d4");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "leapfrog show: --hole 'd4': that square is given twice. Try 'leapfrog show "
+        "--help'.\n");
+  // As a repeated option that takes one value is.
+  r = run_cli("show english --size 7 --size 7");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("'--size' cannot be specified more than once") != std::string::npos);
+  CHECK(run_cli("show english --hole d4 --hole c4").code == 0);
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -192,9 +193,11 @@ TEST_CASE("a byte that is not UTF-8 is written as U+FFFD: --json output stays va
   CHECK(sheet.code == 0);
   CHECK(Json::parse(sheet.out)["html"] == "cli_robust_page" + replaced + ".html");
   std::remove(page.c_str());
-  // A folder's name: where egdb info looks for the tables.
-  const auto egdb =
-      run_cli("egdb info traditional --size 4 --json --egdb " + quoted("cli_robust_egdb" + bad));
+  // A folder's name: where egdb info looks for the tables (--egdb must name a folder).
+  const std::string folder = "cli_robust_egdb" + bad;
+  std::filesystem::create_directory(folder);
+  const auto egdb = run_cli("egdb info traditional --size 4 --json --egdb " + quoted(folder));
+  std::filesystem::remove_all(folder);
   INFO(egdb.err);
   CHECK(egdb.code == 0);
   CHECK(Json::parse(egdb.out)["folder"].get<std::string>().starts_with("cli_robust_egdb" +

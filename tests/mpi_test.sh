@@ -102,6 +102,14 @@ if [ $code -ne 0 ] && [ "$lines" -eq 1 ]; then
 else
   echo "FAILED: bad input: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
 fi
+# A command's --help names the program it runs under.
+for c in reach solve; do
+  if run 1 $c --help 2>/dev/null | head -1 | grep -q "^Usage: leapfrog-mpi $c "; then
+    echo "ok: $c --help names leapfrog-mpi"
+  else
+    echo "FAILED: $c --help:"; run 1 $c --help 2>&1 | head -3; fail=1
+  fi
+done
 run 2 perft english 2 >"$tmp/out" 2>"$tmp/err"
 if [ $? -ne 0 ] && grep -q "not split over ranks" "$tmp/err"; then
   echo "ok: a command that is not split is refused"

@@ -350,3 +350,13 @@ TEST_CASE("the number of players: the field, else the variant's, a bare board be
   CHECK(format_position(parse_position("1.1")) == "1.1");
   CHECK(format_position(parse_position("1.1 players=1")) == "1.1 players=1");
 }
+
+TEST_CASE("a field given twice in position text is refused by its place", "[notation]") {
+  CHECK(error_of("21.1. turn=2 turn=1") == "position line 1, column 14: field 'turn' given twice");
+  CHECK(error_of("21.1. variant=murray variant=english") ==
+        "position line 1, column 22: field 'variant' given twice");
+  CHECK(error_of("11/11 by=pieces scores=1,2 by=points") ==
+        "position line 1, column 28: field 'by' given twice");
+  // Fields that name one thing in two ways are each once, and both may be given.
+  CHECK(error_of("11/11 grid=square diagonal=yes") == "(no error)");
+}
