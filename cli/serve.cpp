@@ -377,9 +377,10 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
 
 // While a job runs, a client that closes its connection stops its search. A client that
 // only shuts its sending side looks the same from here, so the answer is still sent, with
-// what the search had found: a wait on the idle read timer holds the session until the
-// reply cancels it (a pending handler, not a member, so that a server stopped meanwhile
-// frees the session with its I/O context).
+// what the search had found; and a client that sends its next request before this one's
+// answer gets both answers in turn. Either way nothing else is pending on the session, so a
+// wait on the idle read timer holds it until the reply cancels that wait (a pending handler,
+// not a member, so that a server stopped meanwhile frees the session with its I/O context).
 void Session::watch() {
   stream_.expires_never();
   stream_.socket().async_wait(
@@ -392,9 +393,9 @@ void Session::watch() {
         if (peek || n == 0) {
           if (api_searches(self->job_->request.path)) self->job_->stop = true;
           self->keep_alive_ = false;
-          self->read_timer_.expires_after(std::chrono::hours(24));
-          self->read_timer_.async_wait([self](beast::error_code) {});
         }
+        self->read_timer_.expires_after(std::chrono::hours(24));
+        self->read_timer_.async_wait([self](beast::error_code) {});
       });
 }
 

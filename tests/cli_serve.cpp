@@ -285,9 +285,31 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
   CHECK(server.stop() == 0);
 }
 
-TEST_CASE("serve: a client that shuts its sending side still gets its answer", "[cli][serve]") {
+TEST_CASE(
+    "serve: a client that shuts its sending side, or sends its next request early, gets its "
+    "answers",
+    "[cli][serve]") {
   ServeProcess server({});
   const int port = server.port();
+  // The next request sent while a search answers the first: both answered, in turn.
+  for (int i = 0; i < 5; ++i) {
+    INFO("early " << i);
+    const int fd = leapfrog::testing::connect_local(port);
+    REQUIRE(fd >= 0);
+    leapfrog::testing::send_all(
+        fd, "GET /api/analyse?position=murray&size=6&nodes=20000 HTTP/1.1\r\nHost: x\r\n\r\n");
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    leapfrog::testing::send_all(
+        fd, "GET /api/variants HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    const std::string text = leapfrog::testing::read_all(fd);
+    close(fd);
+    std::size_t answers = 0;
+    for (std::size_t at = text.find("HTTP/1.1 200"); at != std::string::npos;
+         at = text.find("HTTP/1.1 200", at + 1))
+      ++answers;
+    CHECK(answers == 2);
+    CHECK(text.find("\"variants\"") != std::string::npos);
+  }
   for (int i = 0; i < 10; ++i) {
     INFO("try " << i);
     const HttpReply quick =
