@@ -357,9 +357,12 @@ TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[
 
 TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust]") {
   // On the 61-cell hexagon the finish's pagoda functions take many seconds to learn (a
-  // linear program a sample), longer than the wait for the stopped command.
+  // linear program a sample, the stop polled between them), longer than the wait for the
+  // stopped command. Under the sanitizers one program alone takes seconds: a longer wait,
+  // still far below the whole learning's.
   const auto r = run_and_signal({"solve", "hexagon", "--size", "5", "--finish", "e5", "--json"},
-                                SIGINT, std::chrono::milliseconds(1500));
+                                SIGINT, std::chrono::milliseconds(1500),
+                                std::chrono::milliseconds(kSanitized ? 60000 : 10000));
   REQUIRE(r.code == 0);
   CHECK(Json::parse(r.out)["complete"] == false);
 }
