@@ -25,7 +25,12 @@ struct HttpError {
 };
 
 // The command the option checkers name in their messages (they name the option, not this).
-constexpr Command kApiCommand{"serve", "", "", "", nullptr, nullptr, "leapfrog", true};
+// A command as the server parses it: its parameters by their whole names only.
+constexpr Command api_command(const char* name) {
+  return {name, "", "", "", nullptr, nullptr, "leapfrog", true};
+}
+
+constexpr Command kApiCommand = api_command("serve");
 
 // The value of a required parameter.
 const std::string& required(const Params& params, const std::string& name) {
@@ -114,18 +119,18 @@ void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits
 
 std::string dump(const Json& j) { return json_text(j, 2) + "\n"; }
 
-Setup then_of(const Params& params, const Setup& setup, const std::atomic<bool>& stop) {
-  const std::string then = optional_param(params, "then");
-  if (then.empty()) return setup;
-  std::vector<Played> played;
-  return play_then(setup, {then}, played, &stop);
+Setup position_of(const Params& params, const CommonOptions& o) {
+  return load_position(required(params, "position"), o, PositionSource::kTextOnly);
 }
 
-// The POSITION, and with `then` (moves separated by spaces) the position they reach, as the
-// command's --then plays them.
-Setup position_of(const Params& params, const CommonOptions& o, const std::atomic<bool>& stop) {
-  return then_of(params, load_position(required(params, "position"), o, PositionSource::kTextOnly),
-                 stop);
+// With `then` (moves separated by spaces) the position they reach from `setup`, as the
+// command's --then plays them (`played`, when given, gets them); without, `setup`.
+Setup then_of(const Params& params, const Setup& setup, const std::atomic<bool>& stop,
+              std::vector<Played>* played = nullptr) {
+  const std::string then = optional_param(params, "then");
+  if (then.empty()) return setup;
+  std::vector<Played> own;
+  return play_then(setup, {then}, played != nullptr ? *played : own, &stop);
 }
 
 // --- Leap-Frog -------------------------------------------------------------------------------
@@ -135,11 +140,10 @@ std::string api_show(const Params& params, const std::atomic<bool>& stop) {
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
-  Setup setup = load_position(required(params, "position"), o, PositionSource::kTextOnly);
-  const std::string then = optional_param(params, "then");
-  if (then.empty()) return dump(show_json(setup, nullptr));
+  if (optional_param(params, "then").empty())
+    return dump(show_json(position_of(params, o), nullptr));
   std::vector<Played> played;
-  setup = play_then(setup, {then}, played, &stop);
+  const Setup setup = then_of(params, position_of(params, o), stop, &played);
   return dump(show_json(setup, &played));
 }
 
@@ -148,7 +152,7 @@ std::string api_moves(const Params& params, const std::atomic<bool>& stop) {
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
-  const Setup setup = position_of(params, o, stop);
+  const Setup setup = then_of(params, position_of(params, o), stop);
   std::ostringstream out;
   write_moves_json(out, setup, stop);
   return out.str();
@@ -166,7 +170,7 @@ std::string api_best(const Params& params, const ApiLimits& limits, const std::a
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "all"}), visible);
-  const Setup setup = position_of(params, o, stop);
+  const Setup setup = then_of(params, position_of(params, o), stop);
   SearchControl control = control_for(l, limits, stop, progress);
   control.memory_mb = table_mb(hash_for(l, limits));
   ChainOptions options;
@@ -184,7 +188,7 @@ std::string api_verify(const Params& params, const ApiLimits& limits,
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
   parse_args(option_args(params, {"position", "move"}, {"diagonal", "orthogonal"}), visible);
-  const Setup setup = load_position(required(params, "position"), o, PositionSource::kTextOnly);
+  const Setup setup = position_of(params, o);
   const Turn turn = parse_turn(setup.board, required(params, "move"));
   SearchControl control = control_for(l, limits, stop, {});
   control.memory_mb = table_mb(hash_for(l, limits));
@@ -261,7 +265,7 @@ std::string api_analyse(const Params& params, const ApiLimits& limits,
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "no-symmetry"}),
              visible);
-  const Setup setup = position_of(params, o, stop);
+  const Setup setup = then_of(params, position_of(params, o), stop);
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
@@ -293,7 +297,7 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
 }
 
 std::string api_layout(const Params& params) {
-  static const Command kLayout{"generate layout", "", "", "", nullptr, nullptr, "leapfrog", true};
+  static const Command kLayout = api_command("generate layout");
   const auto result = layout_request(kLayout, option_args(params, {}, {}));
   return dump(layout_json(*result));
 }
@@ -301,7 +305,7 @@ std::string api_layout(const Params& params) {
 std::string api_puzzles(const Params& params, const ApiLimits& limits,
                         const std::atomic<bool>& stop,
                         const std::function<void(const Progress&)>& progress) {
-  static const Command kPuzzles{"generate puzzles", "", "", "", nullptr, nullptr, "leapfrog", true};
+  static const Command kPuzzles = api_command("generate puzzles");
   for (const auto& [key, value] : params)
     if (key == "hash") throw UsageError("unknown parameter 'hash'");
   const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));
@@ -328,7 +332,7 @@ std::string api_board(const Params& params) {
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position"}, {"diagonal", "orthogonal"}), visible);
-  const Setup setup = load_position(required(params, "position"), o, PositionSource::kTextOnly);
+  const Setup setup = position_of(params, o);
   const Board& b = setup.board;
   Json j = show_json(setup, nullptr);
   j["hex"] = setup.rules().jumps == JumpSet::kHex;
