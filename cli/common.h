@@ -136,7 +136,9 @@ po::typed_value<std::string>* name_value(std::string* target, const char* option
 // A file name, '-' for standard input or output; not empty.
 po::typed_value<std::string>* file_value(std::string* target, const char* option);
 // A directory's path; not empty, not '-'.
-po::typed_value<std::string>* dir_value(std::string* target, const char* option);
+// `existing`: the folder must be there ("--OPTION: 'DIR' is not a folder").
+po::typed_value<std::string>* dir_value(std::string* target, const char* option,
+                                        bool existing = false);
 // A square's form, such as d4: letters a-z, then digits (whether the board has it is read
 // against the board later). square_form throws the UsageError.
 void square_form(const std::string& text, const char* option);

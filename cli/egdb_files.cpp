@@ -97,14 +97,8 @@ std::string level_gap(const LoadedTables& have) {
 }
 
 void add_egdb_option(po::options_description& d, std::string& dir, EgdbFolder folder) {
-  // As dir_value, and then the folder checked.
-  auto* value = po::value<std::string>()->notifier([&dir, folder](const std::string& text) {
-    if (text.empty() || text == "-")
-      throw UsageError("--egdb must name a directory, not " + quoted_text(text));
-    if (folder == EgdbFolder::kExisting) check_egdb_folder(text);
-    dir = text;
-  });
-  d.add_options()("egdb", value->value_name("DIR"),
+  d.add_options()("egdb",
+                  dir_value(&dir, "egdb", folder == EgdbFolder::kExisting)->value_name("DIR"),
                   "the endgame tables' folder ('leapfrog egdb build' writes them; default: "
                   "the cache folder)");
 }

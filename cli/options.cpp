@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
 #include <optional>
+#include <system_error>
 
 #include "cli/common.h"
 #include "cli/option_error.h"
@@ -106,11 +108,13 @@ po::typed_value<std::string>* square_value(std::string* target, const char* opti
   });
 }
 
-po::typed_value<std::string>* dir_value(std::string* target, const char* option) {
+po::typed_value<std::string>* dir_value(std::string* target, const char* option, bool existing) {
   return po::value<std::string>()->notifier([=](const std::string& text) {
     if (text.empty() || text == "-")
       throw UsageError(std::string("--") + option + " must name a directory, not " +
                        quoted_text(text));
+    if (std::error_code ec; existing && !std::filesystem::is_directory(text, ec))
+      throw UsageError(std::string("--") + option + ": " + quoted_text(text) + " is not a folder");
     *target = text;
   });
 }
