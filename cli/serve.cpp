@@ -110,9 +110,12 @@ class Session : public std::enable_shared_from_this<Session> {
   void handle(const http::request<http::string_body>& req);
   void handle_api(const http::request<http::string_body>& req, const std::string& path,
                   std::string_view query);
-  void send(http::status status, std::string body, const std::string& type, bool close = false);
-  void send_error(http::status status, const std::string& message, bool close = false) {
-    send(status, error_json(message), "application/json", close);
+  // `allow` is the Allow header a 405 must carry: the methods the target takes.
+  void send(http::status status, std::string body, const std::string& type, bool close = false,
+            const std::string& allow = {});
+  void send_error(http::status status, const std::string& message, bool close = false,
+                  const std::string& allow = {}) {
+    send(status, error_json(message), "application/json", close, allow);
   }
   void watch();
   void on_reply(ApiReply reply);
@@ -298,7 +301,8 @@ void Session::handle(const http::request<http::string_body>& req) {
     return send_error(http::status::bad_request, "no such path");
   if (path->starts_with("/api/")) return handle_api(req, path->substr(5), query);
   if (req.method() != http::verb::get && !head_)
-    return send_error(http::status::method_not_allowed, "the page's files take GET");
+    return send_error(http::status::method_not_allowed, "the page's files take GET", false,
+                      "GET, HEAD");
   const std::string name = "web" + (*path == "/" ? std::string("/index.html") : *path);
   for (const EmbeddedFile& f : embedded_files())
     if (name == f.name) return send(http::status::ok, std::string(f.text()), content_type(name));
@@ -314,7 +318,8 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
   else if (req.method() == http::verb::post)
     r.method = "POST";
   else
-    return send_error(http::status::method_not_allowed, "the API takes GET and POST");
+    return send_error(http::status::method_not_allowed, "the API takes GET and POST", false,
+                      "GET, HEAD, POST");
   r.path = path;
   r.body = req.body();
   bool stream = false, stream_given = false;
@@ -420,15 +425,18 @@ void Session::on_reply(ApiReply reply) {
     push_event(std::move(event));
     return;
   }
-  send(static_cast<http::status>(reply.status), std::move(reply.body), "application/json");
+  send(static_cast<http::status>(reply.status), std::move(reply.body), "application/json", false,
+       reply.allow);
 }
 
-void Session::send(http::status status, std::string body, const std::string& type, bool close) {
+void Session::send(http::status status, std::string body, const std::string& type, bool close,
+                   const std::string& allow) {
   auto res = std::make_shared<http::response<http::string_body>>(status, version_);
   res->set(http::field::server, "leapfrog");
   res->set(http::field::content_type, type);
   res->set(http::field::cache_control, "no-store");
   res->set("X-Content-Type-Options", "nosniff");
+  if (!allow.empty()) res->set(http::field::allow, allow);
   // Nothing from elsewhere: the page works with the network unplugged.
   res->set("Content-Security-Policy",
            "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:");

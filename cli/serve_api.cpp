@@ -22,6 +22,7 @@ using Params = std::vector<std::pair<std::string, std::string>>;
 struct HttpError {
   int status;
   std::string message;
+  std::string allow = {};  // with 405: the methods the endpoint takes
 };
 
 // The command the option checkers name in their messages (they name the option, not this).
@@ -491,7 +492,8 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
   const auto& q = r.params;
   const bool post = p == "verify-game" || p == "analyse-game" || p == "chess/verify-game";
   if (post != (r.method == "POST"))
-    throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET")};
+    throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET"),
+                    post ? "POST" : "GET, HEAD"};
   check_params(q);
   // A posted record is held to a record file's line cap (its size cap, 1 MiB, is the
   // transport's, below a file's).
@@ -546,7 +548,7 @@ ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
   try {
     return {200, route(request, limits, stop, progress)};
   } catch (const HttpError& e) {
-    return {e.status, error_json(e.message)};
+    return {e.status, error_json(e.message), e.allow};
   } catch (const UnknownOptionError& e) {
     return {400, error_json("unknown parameter " + quoted_text(e.name()))};
   } catch (const std::bad_alloc&) {

@@ -33,8 +33,9 @@ struct ApiLimits {
 };
 
 struct ApiReply {
-  int status = 200;  // 200, or 4xx with {"error": "..."}
-  std::string body;  // JSON text, as the subcommand's --json prints it
+  int status = 200;        // 200, or 4xx with {"error": "..."}
+  std::string body;        // JSON text, as the subcommand's --json prints it
+  std::string allow = {};  // with 405: the methods the endpoint takes, for the Allow header
 };
 
 // Answers one request. `stop` ends a search early (the client went away, the server stops);

@@ -374,6 +374,19 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(head.status == 200);
   CHECK(head.body.empty());
   CHECK(head.head.find("text/event-stream") == std::string::npos);
+  // A 405 names the methods the target takes in its Allow header.
+  const auto allow_of = [&](const std::string& method, const std::string& target) {
+    const HttpReply r = http_request(port, method, target, method == "POST" ? "x" : "");
+    INFO(method << " " << target << " -> " << r.status << "\n" << r.head);
+    CHECK(r.status == 405);
+    const std::size_t at = r.head.find("\r\nAllow: ");
+    return at == std::string::npos ? std::string()
+                                   : r.head.substr(at + 9, r.head.find("\r\n", at + 2) - at - 9);
+  };
+  CHECK(allow_of("GET", "/api/verify-game") == "POST");
+  CHECK(allow_of("POST", "/api/moves?position=111") == "GET, HEAD");
+  CHECK(allow_of("DELETE", "/api/moves") == "GET, HEAD, POST");
+  CHECK(allow_of("POST", "/index.html") == "GET, HEAD");
   // An empty value is the option's own complaint, not a syntax error about '='.
   CHECK(error_of("/api/solve?position=111&nodes=").find("--nodes must be a whole number") !=
         std::string::npos);
