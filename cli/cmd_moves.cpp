@@ -12,14 +12,16 @@ namespace leapfrog::cli {
 // as they are found, never held, and a stop (Ctrl-C, SIGTERM, a failed write) ends the walk.
 // `limit` caps a second walk at the turns the first one wrote; it goes on after a stop,
 // so that the two lists match (a second Ctrl-C ends the process).
-std::uint64_t write_moves_json(std::ostream& out, const Setup& setup,
-                               const std::atomic<bool>& stop) {
+std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std::atomic<bool>& stop,
+                               std::uint64_t max_bytes) {
   const Rules rules = setup.rules();
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
+  std::uint64_t bytes = 0;  // the moves' text so far
   const auto walk = [&](std::uint64_t limit, const auto& write) {
     std::uint64_t n = 0;
     for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
-      if (n == limit || (limit == kAll && stop.load(std::memory_order_relaxed)) || !out)
+      if (n == limit ||
+          (limit == kAll && (stop.load(std::memory_order_relaxed) || bytes > max_bytes)) || !out)
         return false;
       write(t, n++);
       return true;
@@ -31,12 +33,14 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup,
   const auto list = [](std::uint64_t i) { return i == 0 ? "\n    " : ",\n    "; };
   out << "{\n  \"moves\": [";
   const std::uint64_t count = walk(kAll, [&](const TurnView& t, std::uint64_t i) {
-    out << list(i) << json_text(format_turn(setup.board, t));
+    const std::string move = json_text(format_turn(setup.board, t));
+    bytes += move.size() + 6;
+    out << list(i) << move;
   });
   out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
   walk(count, [&](const TurnView& t, std::uint64_t i) { out << list(i) << t.size(rules); });
   out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << json_text(to_string(rules.measure));
-  if (stop) out << ",\n  \"complete\": false";
+  if (stop || bytes > max_bytes) out << ",\n  \"complete\": false";
   out << "\n}\n";
   return count;
 }

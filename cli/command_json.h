@@ -43,10 +43,11 @@ Setup play_then(const Setup& setup, const std::vector<std::string>& moves,
                 std::vector<Played>& played, const std::atomic<bool>* stop);
 
 // moves: writes the object (print_json's layout) one turn at a time, so that millions of turns
-// are never held; a set `stop` or a failed write ends the list, marked "complete": false.
-// Returns the number of turns written.
-std::uint64_t write_moves_json(std::ostream& out, const Setup& setup,
-                               const std::atomic<bool>& stop);
+// are never held; a set `stop`, a failed write or the moves' text passing `max_bytes` (for a
+// caller that holds the answer) ends the list, marked "complete": false. Returns the number of
+// turns written.
+std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std::atomic<bool>& stop,
+                               std::uint64_t max_bytes = ~std::uint64_t{0});
 
 // best: the complete answer (with `all`, the chains), or the incomplete one.
 Json best_json(const Setup& setup, const ChainResult& r, bool all);

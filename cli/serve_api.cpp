@@ -148,14 +148,17 @@ std::string api_show(const Params& params, const std::atomic<bool>& stop) {
   return dump(show_json(setup, &played));
 }
 
-std::string api_moves(const Params& params, const std::atomic<bool>& stop) {
+std::string api_moves(const Params& params, const ApiLimits& limits,
+                      const std::atomic<bool>& stop) {
   CommonOptions o;
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
   const Setup setup = then_of(params, position_of(params, o), stop);
   std::ostringstream out;
-  write_moves_json(out, setup, stop);
+  // The answer is held until it is sent: the moves' text is held to --hash, as a search's
+  // tables are.
+  write_moves_json(out, setup, stop, std::uint64_t{limits.hash_mb} << 20);
   return out.str();
 }
 
@@ -500,7 +503,7 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
   std::size_t line = 0;
   if (post) check_line_lengths(r.body, "the request's body", line);
   if (p == "show") return api_show(q, stop);
-  if (p == "moves") return api_moves(q, stop);
+  if (p == "moves") return api_moves(q, limits, stop);
   if (p == "best") return api_best(q, limits, stop, progress);
   if (p == "verify") return api_verify(q, limits, stop);
   if (p == "verify-game") return api_verify_game(q, r.body, limits, stop);

@@ -507,6 +507,29 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: a move list is held to --hash and marked incomplete", "[cli][serve]") {
+  // Millions of chains on a 13x13 lattice with one extra piece: the command writes them as
+  // it finds them, the server holds its answer, so the list ends at --hash.
+  const std::string lattice =
+      ".1.1.1.1.1.1./1.1.1.1.1.1.1/.1.1.1.1.1.1./1.1.1.1.1.1.1/.1.1.1.1.1.1./1.1.1.1.1.1.1/"
+      ".1.1.1.1.1.11/1.1.1.1.1.1.1/.1.1.1.1.1.1./1.1.1.1.1.1.1/.1.1.1.1.1.1./1.1.1.1.1.1.1/"
+      ".1.1.1.1.1.1.";
+  ServeProcess server({"--hash", "1"});
+  const HttpReply r = http_request(server.port(), "GET", "/api/moves?position=" + lattice);
+  CHECK(r.status == 200);
+  CHECK(r.body.size() < (std::size_t{3} << 20));
+  const auto j = nlohmann::json::parse(r.body);
+  CHECK(j.value("complete", true) == false);
+  CHECK(j["count"] == j["moves"].size());
+  CHECK(j["captures"].size() == j["moves"].size());
+  CHECK(j["moves"].size() > 1000);
+  // A list within the cap is whole, and the command's.
+  const HttpReply small = http_request(server.port(), "GET", "/api/moves?position=11./.1./...");
+  CHECK(small.status == 200);
+  CHECK(small.body == run_cli("moves 11./.1./... --json").out);
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: progress streams as server-sent events, the answer last", "[cli][serve]") {
   ServeProcess server({"--hash", "64"});
   const HttpReply r = http_request(
