@@ -149,6 +149,7 @@ class Solver final : public ExactEngine::Impl {
     int id = 0;
     std::uint64_t nodes = 0;
     std::uint64_t counted = 0;  // of nodes, those already added to the shared count
+    std::uint64_t poll_at = 0;  // the node count at which to poll next
     std::vector<std::vector<Item>> plies;
     std::vector<Child<P>> scratch;
     std::vector<Score> known;  // table values of scratch's children
@@ -199,6 +200,13 @@ class Solver final : public ExactEngine::Impl {
       return p;
     });
     if (poller_->limit_reached(all)) stop_ = true;
+    // Every 1024 nodes, or sooner where the node limit comes first: a small limit is kept,
+    // not overshot by up to a period. Other workers' nodes count only once they poll, so
+    // with helpers the limit is approximate; a node limit runs one thread (ExactFirst).
+    const std::uint64_t limit = poller_->control().node_limit;
+    std::uint64_t step = 1024;
+    if (limit != 0 && all < limit) step = std::min(step, limit - all);
+    w.poll_at = w.nodes + step;
   }
 
   // The most the rest of the game can capture: all the material, but a chain leaves its
@@ -273,8 +281,9 @@ class Solver final : public ExactEngine::Impl {
   // Fail-soft alpha-beta over canonical positions: the value if inside (alpha, beta), else a
   // bound on the side it fell.
   Score search(Worker& w, const Pos<P>& p, Score alpha, Score beta, int ply) {
-    if ((++w.nodes & 1023) == 0) poll(w);
+    if (w.nodes >= w.poll_at) poll(w);
     if (halted(w)) return 0;
+    ++w.nodes;
     Score lo, hi;
     std::uint16_t hint;
     bounds(p, lo, hi, hint);

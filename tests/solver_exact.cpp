@@ -340,6 +340,13 @@ TEST_CASE("exact solver: a node limit stops it unproved with a legal turn", "[ex
   CHECK_FALSE(r.proved);
   REQUIRE(r.best);
   CHECK(r.best->removal);
+  // The limit is kept, not overshot to the next poll.
+  for (const std::uint64_t limit : {1, 37, 500, 1500}) {
+    c.node_limit = limit;
+    ExactEngine fresh(board, rules, pos, o);
+    INFO("limit " << limit);
+    CHECK(fresh.search(pos, c).nodes == limit);
+  }
 }
 
 TEST_CASE("exact solver: perfect play with the tables keeps the proved value every turn",
