@@ -14,6 +14,7 @@
 
 using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
+using leapfrog::testing::slurp;
 
 namespace {
 
@@ -151,6 +152,24 @@ TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "
   std::remove(file.c_str());
   CHECK(run_cli("play --engine 3").code == 2);
   CHECK(run_cli("play --engine 1,").code == 2);
+}
+
+TEST_CASE("the shipped engine record is what its command plays today", "[cli][game]") {
+  // puzzles/records/README.md gives the command; with --nodes the play is the same on every
+  // machine, so the file (less its comment lines) is the command's record byte for byte.
+  const std::string file = "leapfrog_cli_test_engine_" + std::to_string(::getpid()) + ".lfr";
+  const auto r = run_cli("play murray --size 8 --engine all --nodes 10000 --quiet --save " + file);
+  REQUIRE(r.code == 0);
+  const auto without_comments = [](const std::string& text) {
+    std::istringstream in(text);
+    std::string kept;
+    for (std::string line; std::getline(in, line);)
+      if (!line.starts_with(";")) kept += line + "\n";
+    return kept;
+  };
+  CHECK(without_comments(slurp(file)) ==
+        without_comments(slurp(record_path("murray-8x8-engine.lfr"))));
+  std::remove(file.c_str());
 }
 
 TEST_CASE("play --save: checked before the game, a failed write is reported, the record kept",
