@@ -490,7 +490,9 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
   if (!limited) return engine_->search(pos, control);
   SearchControl first = control;
   first.node_limit = (control.node_limit + 1) / 2;
-  first.time_limit = control.time_limit / 2;
+  // Half the time, at least a millisecond: a zero limit would be no limit at all.
+  if (control.time_limit.count() != 0)
+    first.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit / 2);
   if (control.node_limit != 0) first.threads = 1;
   const auto start = std::chrono::steady_clock::now();
   GameResult r = engine_->search(pos, first);
