@@ -130,8 +130,11 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec) throw UsageError("cannot make the folder " + quoted_text(folder));
-  // Levels already there (a build stopped before) are read, checked, and kept.
-  LoadedTables have = load_tables(dir, board, ts.rules, true);
+  // Levels already there (a build stopped before) are read, checked, and kept; a damaged one
+  // is built again, and so is every level above it that the build reaches.
+  std::string damage;
+  LoadedTables have = load_tables(dir, board, ts.rules, true, &damage);
+  if (!damage.empty()) std::cerr << "egdb: " << escape_controls(damage) << "; building it again\n";
   Json levels = Json::array();
   auto report = [&](const egdb::LevelView& l, std::uint64_t file_bytes, double secs, bool built) {
     levels.push_back({{"pieces", l.pieces},

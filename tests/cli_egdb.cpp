@@ -121,7 +121,9 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   std::filesystem::create_directories(cache);
   REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + cache).code == 0);
   // A level cut short: its header no longer agrees with its length.
-  std::filesystem::resize_file(cache + "/4x4-orthogonal-optional/level-07.egdb", 100);
+  const std::string level = cache + "/4x4-orthogonal-optional/level-07.egdb";
+  const std::string whole = leapfrog::testing::slurp(level);
+  std::filesystem::resize_file(level, 100);
   const char* old = std::getenv("XDG_CACHE_HOME");
   const std::string saved = old ? old : "";
   ::setenv("XDG_CACHE_HOME", s.dir.c_str(), 1);
@@ -140,6 +142,14 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   const auto named = run_cli("analyse traditional --size 4 --json --egdb " + cache);
   CHECK(named.code == 2);
   CHECK(named.err.find("level-07.egdb") != std::string::npos);
+  // The warning says egdb build rebuilds it: it does, naming the file, and the level is
+  // the one it was.
+  const auto rebuilt = run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + cache);
+  CHECK(rebuilt.code == 0);
+  CHECK(rebuilt.err.find("level-07.egdb': ") != std::string::npos);
+  CHECK(rebuilt.err.find("building it again") != std::string::npos);
+  CHECK(leapfrog::testing::slurp(level) == whole);
+  CHECK(run_cli("egdb verify traditional --size 4 --egdb " + cache).code == 0);
 }
 
 TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]") {
