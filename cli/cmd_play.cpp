@@ -220,7 +220,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   if (ended)
     std::cout << result_text(g, rules, engine, winners) << "\n";
   else
-    std::cout << "game stopped after " << g.turns().size() << " turns\n";
+    std::cout << "game stopped after " << g.turns().size()
+              << (g.turns().size() == 1 ? " turn\n" : " turns\n");
   if (play.file().empty() || !saved) std::cout << "\n" << text;
   return saved ? 0 : 2;
 }

@@ -102,6 +102,7 @@ bool shows_thinking(int fd) { return ::isatty(fd) != 0; }
 bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
   std::ostream& out = *s.out;
   bool redraw = true;  // only after a move or an undo: the answers to commands leave it as it is
+  std::vector<bool> typed;  // for each ply played, whether a person typed it (else the engine)
   for (;;) {
     if (redraw && s.draw) out << "\n" << game.board();
     redraw = false;
@@ -112,6 +113,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       if (!c.found) return true;
       out << game.seat_name(seat) << " (engine) plays " << c.move << " (" << c.value << ")\n";
       game.play_choice();
+      typed.push_back(false);
       redraw = true;
       continue;
     }
@@ -132,13 +134,15 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       const EngineChoice c = think(game, s);
       if (c.found) out << "hint: " << c.move << " (" << c.value << ")\n";
     } else if (text == "undo") {
-      // Back to this seat's previous turn: the engine's replies go too.
+      // Back before the last move a person typed: the engine's replies go too. The engine's
+      // opening moves, with no typed move before them, stay.
       std::size_t n = 0;
-      while (game.plies() > 0) {
-        game.take_back();
-        ++n;
-        if (!s.engine[static_cast<std::size_t>(game.to_move())]) break;
-      }
+      if (std::find(typed.begin(), typed.end(), true) != typed.end())
+        for (bool person = false; !person; ++n) {
+          person = typed.back();
+          typed.pop_back();
+          game.take_back();
+        }
       out << (n ? "took back " + std::to_string(n) + (n == 1 ? " turn" : " turns")
                 : std::string("nothing to take back"))
           << "\n";
@@ -163,9 +167,10 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       }
     } else {
       const std::string refused = game.play_typed(text);
-      if (refused.empty())
+      if (refused.empty()) {
+        typed.push_back(true);
         redraw = true;
-      else
+      } else
         out << refused << "\n";
     }
   }

@@ -303,6 +303,22 @@ TEST_CASE("play on a terminal against the engine: its replies, undo takes back b
   CHECK(r.out.find("[Players \"Player 1, Engine 2\"]") != std::string::npos);
 }
 
+TEST_CASE("play: undo before a person has moved leaves the engine's opening move", "[cli][game]") {
+  // The engine opens; the person's undo has no move of theirs to take back.
+  const auto r = run_cli("play murray --size 4 --seed 3 --quiet --engine 1 --nodes 1000",
+                         "undo\nxa1\nundo\nundo\nquit\n");
+  INFO(r.out);
+  CHECK(r.code == 0);
+  const std::size_t first = r.out.find("nothing to take back");
+  CHECK(first != std::string::npos);
+  CHECK(r.out.find("took back") > first);
+  // After the person's move and the engine's reply, undo takes back both, then nothing.
+  CHECK(r.out.find("took back 2 turns") != std::string::npos);
+  CHECK(r.out.find("nothing to take back", first + 1) != std::string::npos);
+  CHECK(r.out.find("game stopped after 1 turn\n") != std::string::npos);
+  CHECK(r.out.find("\n1. xd1\n") != std::string::npos);
+}
+
 TEST_CASE("analyse --no-symmetry: the same value, more nodes on a symmetric board", "[cli][game]") {
   // The 15-hole triangle from its usual start, two players: its six symmetries merge images.
   const auto on = run_cli("analyse triangle --players 2 --json");
