@@ -27,11 +27,14 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.
   const RuleOverrides overrides = overrides_from(o);
   for (Puzzle& p : puzzles) {
+    const Rules own = p.setup.rules();
     if (!o.variant.empty()) {
       if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
       p.setup.variant = o.variant;
     }
     p.setup.overrides = p.setup.overrides.merged_with(overrides);
+    // The file's "only way" was proved under the puzzle's own rules, not under others.
+    if (p.setup.rules() != own) p.unique = false;
   }
   write_file(html, sheet_html(puzzles, so));
   if (o.json) {

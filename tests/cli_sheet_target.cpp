@@ -89,7 +89,14 @@ TEST_CASE("sheet: the target follows the replay and the sheet's rules", "[sheet]
   CHECK(caption_of(puzzles, 7)
             .find("Solitaire: capture 8 pieces in all, leaving 1 piece on "
                   "the board.") != std::string::npos);
-  CHECK(solutions.find("e1xc1xc3xc5 &#8212; 3 pieces (the only way)") != std::string::npos);
+  // The file's "only way" was proved under the puzzle's own rules: under others it goes.
+  CHECK(solutions.find("e1xc1xc3xc5 &#8212; 3 pieces</figcaption>") != std::string::npos);
+  CHECK(parts_of(sheet_of(kPuzzles)).second.find("e1xc1xc3xc5 &#8212; 7 points (the only way)") !=
+        std::string::npos);
+  // Take-it-away jumps diagonally already: --diagonal changes Murray's rules, not its.
+  const std::string diagonal = parts_of(sheet_of(kPuzzles + " --diagonal")).second;
+  CHECK(diagonal.find("e1xc1xc3xc5 &#8212; 7 points</figcaption>") != std::string::npos);
+  CHECK(diagonal.find("f1xf3xd5xb5 &#8212; 5 points (the only way)") != std::string::npos);
   // A file without the value field (ce): the target is what the solution captures.
   std::tie(puzzles, solutions) = parts_of(
       sheet_of("-", "1...2/11212/2...2/.23.1/.1.21 variant=murray players=1 bm e1xc1xc3xc5;\n"));
