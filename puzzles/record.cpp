@@ -163,10 +163,24 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size() - 1, n);
       if (ec != std::errc() || end != token.data() + token.size() - 1)
         fail_at(line, column, "bad ply number " + quoted_text(token));
-      if (n != static_cast<int>(r.turns.size()) + 1)
+      if (n != static_cast<int>(r.turns.size()) + 1) {
+        // A stray token taken for a move is the likelier fault: name it, not the numbering.
+        std::optional<Board> board;
+        try {
+          board = parse_position(*r.tag("Start")).board;
+        } catch (const ParseError&) {
+        }
+        for (std::size_t i = 0; board && i < r.turns.size(); ++i) {
+          try {
+            parse_turn(*board, texts[i]);
+          } catch (const ParseError& e) {
+            fail_at(r.turns[i].line, r.turns[i].column, e.what());
+          }
+        }
         fail_at(line, column,
                 "ply number " + std::to_string(n) + " where ply " +
                     std::to_string(r.turns.size() + 1) + " was expected");
+      }
       continue;
     }
     RecordTurn t;

@@ -84,6 +84,14 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
             .rfind("record line 3, column 4: move 'a1xz9'", 0) == 0);
   CHECK(error_of("[Start \"12/34\"]\n1. xa1 3. xb1\n") ==
         "record line 2, column 8: ply number 3 where ply 2 was expected");
+  // A stray token before a ply number is named, not the numbering it upsets.
+  CHECK(error_of("[Start \"21.1.\"]\nzz 1. a1xc1xe1\n")
+            .rfind("record line 2, column 1: move 'zz'", 0) == 0);
+  CHECK(error_of("[Start \"21.1.\"]\x01\n1. a1xc1xe1\n")
+            .rfind("record line 1, column 16: move '\\x01'", 0) == 0);
+  // A move without its number is still a misnumbering.
+  CHECK(error_of("[Start \"21.1.\"]\na1xc1 1. c1xe1\n") ==
+        "record line 2, column 7: ply number 1 where ply 2 was expected");
   CHECK(error_of("[Variant \"murray\"]\n1. xa1\n") ==
         "record line 2, column 1: no [Start \"...\"] tag before the turns");
   CHECK(error_of("[Start \"12/34\"]\n1. xa1\n[Event \"late\"]\n") ==
