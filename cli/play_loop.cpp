@@ -13,6 +13,33 @@ namespace {
 // A typed line without its blanks around, a carriage return included.
 std::string trim(std::string_view s) { return std::string(trimmed(s, " \t\r")); }
 
+// Reads a typed line into `text`, at most kMaxLineBytes of it: a longer line is read to its
+// end and dropped (`text` then empty, `too_long` set), so that no input can take memory
+// without bound. False at the end of the input with nothing read.
+bool read_line(std::istream& in, std::string& text, bool& too_long) {
+  text.clear();
+  too_long = false;
+  std::streambuf* buf = in.rdbuf();
+  bool any = false;
+  for (;;) {
+    const int c = buf->sbumpc();
+    if (c == std::char_traits<char>::eof()) {
+      in.setstate(std::ios::eofbit);
+      return any;
+    }
+    any = true;
+    if (c == '\n') return true;
+    if (too_long) continue;
+    if (text.size() == kMaxLineBytes) {
+      too_long = true;
+      text.clear();
+      text.shrink_to_fit();
+      continue;
+    }
+    text += static_cast<char>(c);
+  }
+}
+
 std::string what_engine_takes(const std::vector<std::string>& seat_names) {
   std::string out = "none, all, ";
   for (const std::string& n : seat_names) out += n + ", ";
@@ -119,9 +146,14 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
     }
     out << game.prompt() << std::flush;
     std::string text;
-    if (!std::getline(in, text)) {
+    bool too_long = false;
+    if (!read_line(in, text, too_long)) {
       out << "\n";
       return false;
+    }
+    if (too_long) {
+      out << "a line longer than " << kMaxLineBytes << " bytes: dropped\n";
+      continue;
     }
     text = trim(text);
     if (text.empty()) continue;

@@ -319,6 +319,14 @@ TEST_CASE("play: undo before a person has moved leaves the engine's opening move
   CHECK(r.out.find("\n1. xd1\n") != std::string::npos);
 }
 
+TEST_CASE("play: a line too long is dropped with a message and the game goes on", "[cli][game]") {
+  const auto r = run_cli("play 21.1. --quiet", std::string(200000, 'x') + "\nmoves\nquit\n");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("a line longer than 65536 bytes: dropped\n") != std::string::npos);
+  CHECK(r.out.find("a1xc1 a1xc1xe1") != std::string::npos);
+  CHECK(r.out.size() < 10000);
+}
+
 TEST_CASE("analyse --no-symmetry: the same value, more nodes on a symmetric board", "[cli][game]") {
   // The 15-hole triangle from its usual start, two players: its six symmetries merge images.
   const auto on = run_cli("analyse triangle --players 2 --json");
