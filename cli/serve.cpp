@@ -317,9 +317,11 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
     r.method = "GET";
   else if (req.method() == http::verb::post)
     r.method = "POST";
+  else if (const std::string allow = api_allow(path); allow.empty())
+    return send_error(http::status::not_found, "no endpoint /api/" + path);
   else
-    return send_error(http::status::method_not_allowed, "the API takes GET and POST", false,
-                      "GET, HEAD, POST");
+    return send_error(http::status::method_not_allowed, "/api/" + path + " takes " + allow, false,
+                      allow);
   r.path = path;
   r.body = req.body();
   bool stream = false, stream_given = false;

@@ -493,10 +493,11 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
                   const std::function<void(const Progress&)>& progress) {
   const std::string& p = r.path;
   const auto& q = r.params;
-  const bool post = p == "verify-game" || p == "analyse-game" || p == "chess/verify-game";
+  const std::string allow = api_allow(p);
+  if (allow.empty()) throw HttpError{404, "no endpoint /api/" + p};
+  const bool post = allow == "POST";
   if (post != (r.method == "POST"))
-    throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET"),
-                    post ? "POST" : "GET, HEAD"};
+    throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET"), allow};
   check_params(q);
   // A posted record is held to a record file's line cap (its size cap, 1 MiB, is the
   // transport's, below a file's).
@@ -532,6 +533,31 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
 
 std::string error_json(const std::string& message) {
   return json_text(Json{{"error", escape_controls(message)}}) + "\n";
+}
+
+std::string api_allow(const std::string& path) {
+  // Every endpoint route() answers; the ones that read a posted record take POST.
+  static const std::set<std::string, std::less<>> kGet = {"show",
+                                                          "moves",
+                                                          "best",
+                                                          "verify",
+                                                          "solve",
+                                                          "analyse",
+                                                          "board",
+                                                          "collection",
+                                                          "variants",
+                                                          "chess/moves",
+                                                          "chess/show",
+                                                          "chess/verify",
+                                                          "chess/analyse",
+                                                          "chess/perft",
+                                                          "generate/layout",
+                                                          "generate/puzzles"};
+  static const std::set<std::string, std::less<>> kPost = {"verify-game", "analyse-game",
+                                                           "chess/verify-game"};
+  if (kGet.contains(path)) return "GET, HEAD";
+  if (kPost.contains(path)) return "POST";
+  return {};
 }
 
 bool switch_value(const std::string& value) {

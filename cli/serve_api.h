@@ -52,6 +52,10 @@ bool switch_value(const std::string& value);
 // Whether the endpoint runs a search that may take long (and so may stream its progress).
 bool api_searches(const std::string& path);
 
+// The methods an endpoint (a path after /api/) takes, as an Allow header names them: "GET, HEAD"
+// or "POST"; empty for no such endpoint.
+std::string api_allow(const std::string& path);
+
 // The one-line JSON error object: {"error": "..."}.
 std::string error_json(const std::string& message);
 
