@@ -17,11 +17,12 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std:
   const Rules rules = setup.rules();
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
   std::uint64_t bytes = 0;  // the moves' text so far
+  bool capped = false;      // a turn was left out at max_bytes
   const auto walk = [&](std::uint64_t limit, const auto& write) {
     std::uint64_t n = 0;
     for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
-      if (n == limit ||
-          (limit == kAll && (stop.load(std::memory_order_relaxed) || bytes > max_bytes)) || !out)
+      if (limit == kAll && bytes > max_bytes) capped = true;
+      if (n == limit || (limit == kAll && (stop.load(std::memory_order_relaxed) || capped)) || !out)
         return false;
       write(t, n++);
       return true;
@@ -40,7 +41,7 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std:
   out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
   walk(count, [&](const TurnView& t, std::uint64_t i) { out << list(i) << t.size(rules); });
   out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << json_text(to_string(rules.measure));
-  if (stop || bytes > max_bytes) out << ",\n  \"complete\": false";
+  if (stop || capped) out << ",\n  \"complete\": false";
   out << "\n}\n";
   return count;
 }

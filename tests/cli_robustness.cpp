@@ -11,10 +11,12 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "cli/command_json.h"
 #include "cli/common.h"
 #include "pseudo_terminal.h"
 #include "run_cli.h"
@@ -368,7 +370,7 @@ TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust]")
 }
 
 TEST_CASE("analyse --game stops on a signal with the turns judged before it", "[cli][robust]") {
-  // Thirty-six turns at a million positions a search take far longer than the wait.
+  // Thirty-four turns at a million positions a search take far longer than the wait.
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("signal " << signal);
     const auto r =
@@ -381,7 +383,7 @@ TEST_CASE("analyse --game stops on a signal with the turns judged before it", "[
     const Json j = Json::parse(r.out);
     CHECK(j["stopped"] == true);
     CHECK(j["final_value"].is_null());
-    CHECK(j["turns"].size() < 36);
+    CHECK(j["turns"].size() < 34);
   }
 }
 
@@ -733,4 +735,23 @@ TEST_CASE("verify --game checks the record under the rule options given", "[cli]
   r = run_cli("verify --game - --players 2", "[Start \"1.1.1 scores=0,0,5\"]\n\n1. a1xc1\n");
   CHECK(r.code == 2);
   CHECK(r.err.find("a score or removal for player 3 but 2 players") != std::string::npos);
+}
+
+TEST_CASE("moves JSON under a byte cap: incomplete only when a turn is left out", "[cli][robust]") {
+  // Two turns, "a3xc3" and "b3xb1": 7 bytes of text each and 6 of layout.
+  const leapfrog::Setup setup = leapfrog::parse_position("11./.1./...");
+  const std::atomic<bool> stop{false};
+  for (const std::uint64_t cap : {std::uint64_t{1000}, std::uint64_t{26}, std::uint64_t{25},
+                                  std::uint64_t{13}, std::uint64_t{12}, std::uint64_t{0}}) {
+    INFO("cap " << cap);
+    std::ostringstream out;
+    const std::uint64_t written = leapfrog::cli::write_moves_json(out, setup, stop, cap);
+    const Json j = Json::parse(out.str());
+    CHECK(j["count"] == written);
+    CHECK(j["moves"].size() == written);
+    // The first turn is always written; the second once the first's 13 bytes are within the
+    // cap; the list is marked incomplete exactly when a turn is left out.
+    CHECK(written == (cap >= 13 ? 2u : 1u));
+    CHECK(j.contains("complete") == (written < 2));
+  }
 }
