@@ -134,7 +134,15 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   // is built again, and so is every level above it that the build reaches.
   std::string damage;
   LoadedTables have = load_tables(dir, board, ts.rules, true, &damage);
-  if (!damage.empty()) std::cerr << "egdb: " << escape_controls(damage) << "; building it again\n";
+  if (!damage.empty()) {
+    const int damaged = have.tables->top() + 1;
+    std::cerr << "egdb: " << escape_controls(damage)
+              << (damaged <= top ? std::string("; building it again")
+                                 : "; above --pieces " + std::to_string(top) +
+                                       ", so left as it is (--pieces " + std::to_string(damaged) +
+                                       " builds it again)")
+              << "\n";
+  }
   Json levels = Json::array();
   auto report = [&](const egdb::LevelView& l, std::uint64_t file_bytes, double secs, bool built) {
     levels.push_back({{"pieces", l.pieces},

@@ -150,6 +150,13 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   CHECK(rebuilt.err.find("building it again") != std::string::npos);
   CHECK(leapfrog::testing::slurp(level) == whole);
   CHECK(run_cli("egdb verify traditional --size 4 --egdb " + cache).code == 0);
+  // A damaged level above --pieces is named and left, not claimed rebuilt.
+  std::filesystem::resize_file(level, 100);
+  const auto lower = run_cli("egdb build traditional --size 4 --pieces 5 --egdb " + cache);
+  CHECK(lower.code == 0);
+  CHECK(lower.err.find("above --pieces 5, so left as it is (--pieces 7 builds it again)") !=
+        std::string::npos);
+  CHECK(std::filesystem::file_size(level) == 100);
 }
 
 TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]") {
