@@ -129,41 +129,50 @@ TEST_CASE("game search: one-row positions agree with the brute force", "[game]")
   }
 }
 
+namespace {
+
+// A 6x6 start of valued pieces, each player owing a removal: far too big to prove under the
+// limits below.
+struct LimitedSixBySix {
+  const Board board{6, 6};
+  Rules rules;
+  Position pos;
+  GameOptions options;
+  LimitedSixBySix() {
+    for (int i = 0; i < 36; ++i) pos.cells[i] = static_cast<Value>(1 + i % 4);
+    pos = start_position(rules, pos);
+    options.hash_mb = 4;
+  }
+  GameResult analyse(const SearchControl& control) const {
+    return analyse_position(board, rules, pos, options, control);
+  }
+};
+
+}  // namespace
+
 TEST_CASE("game search: a time limit of a millisecond stops it", "[game]") {
   // The exact solver takes half the time first; half of 1 ms must not become no limit. The
   // check counts nodes, not time: unlimited, this position runs to millions.
-  const Board board(6, 6);
-  Position pos;
-  for (int i = 0; i < 36; ++i) pos.cells[i] = static_cast<Value>(1 + i % 4);
-  Rules rules;
-  pos = start_position(rules, pos);
   SearchControl control;
   control.time_limit = std::chrono::milliseconds(1);
   control.threads = 1;
-  GameOptions options;
-  options.hash_mb = 4;
-  const GameResult r = analyse_position(board, rules, pos, options, control);
+  const GameResult r = LimitedSixBySix().analyse(control);
   CHECK_FALSE(r.proved);
   CHECK(r.best);
   CHECK(r.nodes < 2000000);
 }
 
 TEST_CASE("game search: the node limit stops it with an answer, the same every time", "[game]") {
-  // A 6x6 start of plain pieces, each player owing a removal: far too big to prove in 2000
-  // nodes.
-  const Board board(6, 6);
-  Position pos;
-  for (int i = 0; i < 36; ++i) pos.cells[i] = static_cast<Value>(1 + i % 4);
-  Rules rules;
-  pos = start_position(rules, pos);
+  const LimitedSixBySix game;
+  const Board& board = game.board;
+  const Rules& rules = game.rules;
+  const Position& pos = game.pos;
   SearchControl control;
   control.node_limit = 2000;
   control.threads = 1;
-  GameOptions options;
-  options.hash_mb = 4;
-  const GameResult a = analyse_position(board, rules, pos, options, control);
+  const GameResult a = game.analyse(control);
   control.threads = 2;
-  const GameResult b = analyse_position(board, rules, pos, options, control);
+  const GameResult b = game.analyse(control);
   CHECK_FALSE(a.proved);
   CHECK_FALSE(a.complete);
   REQUIRE(a.best);
