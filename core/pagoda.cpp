@@ -7,7 +7,7 @@ namespace leapfrog {
 
 std::vector<double> simplex_max(const std::vector<std::vector<double>>& a,
                                 const std::vector<double>& b, const std::vector<double>& c,
-                                double& value) {
+                                double& value, const std::function<bool()>& stopped) {
   const std::size_t m = a.size(), n = c.size();
   constexpr double kEps = 1e-9;
   // Tableau: m rows of [A | I | b], then the objective row [-c | 0 | 0].
@@ -25,7 +25,7 @@ std::vector<double> simplex_max(const std::vector<std::vector<double>>& a,
   // can still stall, so the pivots are capped and a stalled program gives no answer.
   const std::size_t max_pivots = 20 * (m + n) + 100;
   for (std::size_t pivots = 0;; ++pivots) {
-    if (pivots == max_pivots) {
+    if (pivots == max_pivots || (stopped && stopped())) {
       value = 0;
       return std::vector<double>(n, 0.0);
     }
@@ -98,8 +98,8 @@ struct PagodaProgram {
   }
 
   // Integer weights per dense index with q(s) > Q(start), or empty.
-  std::vector<std::int64_t> separate(const Shape& shape, const std::vector<bool>& start,
-                                     int s) const {
+  std::vector<std::int64_t> separate(const Shape& shape, const std::vector<bool>& start, int s,
+                                     const std::function<bool()>& stopped = {}) const {
     constexpr double kScale = 1 << 20;
     const int n = shape.squares();
     std::vector<double> c(static_cast<std::size_t>(n), 0.0);
@@ -107,7 +107,7 @@ struct PagodaProgram {
       if (start[shape.cell(i)]) c[static_cast<std::size_t>(i)] -= 1;
     c[static_cast<std::size_t>(s)] += 1;
     double value = 0;
-    const std::vector<double> x = simplex_max(a, b, c, value);
+    const std::vector<double> x = simplex_max(a, b, c, value, stopped);
     if (value <= 1e-6) return {};
     // Integer weights, repaired until every jump keeps p(from) + p(over) >= p(to).
     std::vector<std::int64_t> q(static_cast<std::size_t>(n));
@@ -149,8 +149,9 @@ std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
 }
 
 std::vector<std::int64_t> separating_pagoda(const Shape& shape, const JumpTable& jumps,
-                                            const std::vector<bool>& start, Square s) {
-  return PagodaProgram(shape, jumps).separate(shape, start, shape.index(s));
+                                            const std::vector<bool>& start, Square s,
+                                            const std::function<bool()>& stopped) {
+  return PagodaProgram(shape, jumps).separate(shape, start, shape.index(s), stopped);
 }
 
 }  // namespace leapfrog

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/geometry.h"
@@ -32,15 +33,19 @@ std::vector<bool> lone_piece_squares(const Shape& shape, const JumpTable& jumps,
 // weights per playable cell, by dense index (Shape::index), with p(s) greater than the sum
 // over `start`; empty when it finds none. A position can never lead to one whose sum is
 // larger, so a search may cut off every position whose sum is below p(s).
+// `stopped` (may be empty) is asked between the program's pivots: when it answers true the
+// program ends with no answer (empty).
 std::vector<std::int64_t> separating_pagoda(const Shape& shape, const JumpTable& jumps,
-                                            const std::vector<bool>& start, Square s);
+                                            const std::vector<bool>& start, Square s,
+                                            const std::function<bool()>& stopped = {});
 
 // Maximises c.x subject to A x <= b, x >= 0, where b >= 0 (so x = 0 is feasible), by the
 // simplex method with Bland's rule. Returns x; `value` gets c.x. A is dense, row by row.
 // For small programs only; one that stalls (rounding on a degenerate program) returns x = 0
-// and value 0, which callers must read as "no answer".
+// and value 0, which callers must read as "no answer"; so does one that `stopped` (may be
+// empty, asked between pivots) ends.
 std::vector<double> simplex_max(const std::vector<std::vector<double>>& a,
                                 const std::vector<double>& b, const std::vector<double>& c,
-                                double& value);
+                                double& value, const std::function<bool()>& stopped = {});
 
 }  // namespace leapfrog

@@ -451,4 +451,11 @@ TEST_CASE("the simplex method solves small linear programs", "[core]") {
   CHECK(value == Approx(11));
   CHECK(x[0] == Approx(3));
   CHECK(x[1] == Approx(1));
+  // Stopped between pivots: no answer (x = 0, value 0), after as many pivots as were asked.
+  int asked = 0;
+  const std::vector<double> none =
+      simplex_max({{1, 1}, {1, 3}, {1, 0}}, {4, 6, 3}, {3, 2}, value, [&] { return ++asked > 1; });
+  CHECK(value == 0);
+  CHECK(none == std::vector<double>{0, 0});
+  CHECK(asked == 2);
 }

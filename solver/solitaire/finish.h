@@ -294,7 +294,9 @@ class Finish {
       samples.push_back(occ);
       std::vector<bool> cells(static_cast<std::size_t>(board.cells()), false);
       for (int i = 0; i < n; ++i) cells[board.cell(i)] = (occ >> i & 1) != 0;
-      const std::vector<std::int64_t> q = separating_pagoda(board, jumps, cells, square_);
+      const std::vector<std::int64_t> q = separating_pagoda(board, jumps, cells, square_, [setup] {
+        return setup != nullptr && setup->limit_reached(0);
+      });
       if (q.empty()) continue;
       Pagoda f;
       for (int i = 0; i < n; ++i) {
