@@ -497,6 +497,8 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
   const auto start = std::chrono::steady_clock::now();
   GameResult r = engine_->search(pos, first);
   if (r.proved || control.stop_requested()) return r;
+  // A node limit the first half used up leaves nothing for the rest (a limit of 1).
+  if (control.node_limit != 0 && r.nodes >= control.node_limit && r.best) return r;
   SearchControl rest = control;
   if (control.node_limit != 0)
     rest.node_limit =

@@ -182,6 +182,14 @@ TEST_CASE("game search: the node limit stops it with an answer, the same every t
   CHECK(a.pv == b.pv);
   CHECK(a.nodes == b.nodes);
   CHECK(a.depth >= 1);
+  // The smallest limits are kept too, with a turn to play.
+  for (const std::uint64_t limit : {1, 2, 100}) {
+    control.node_limit = limit;
+    const GameResult small = game.analyse(control);
+    INFO("limit " << limit);
+    CHECK(small.nodes == limit);
+    CHECK(small.best);
+  }
   // The pv is legal.
   Position at = pos;
   for (const Turn& t : a.pv) {
