@@ -41,7 +41,8 @@ Setup play_then(const Setup& setup, const std::vector<std::string>& values,
   SearchControl control;
   control.stop = stop;
   control.memory_mb = table_mb(kDefaultHashMb);  // verify's default --hash
-  const GameReport g = referee(record, control);
+  // Legality only: the maximum is not reported, and on a big board its search is long.
+  const GameReport g = referee(record, control, false);
   if (g.first_error) {
     const std::size_t i = static_cast<std::size_t>(*g.first_error);
     throw UsageError("--then move " + std::to_string(i + 1) + " " + quoted_text(words[i]) +

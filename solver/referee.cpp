@@ -4,7 +4,7 @@
 
 namespace leapfrog {
 
-GameReport referee(const GameRecord& record, const SearchControl& control) {
+GameReport referee(const GameRecord& record, const SearchControl& control, bool want_max) {
   GameReport g;
   const Board& board = record.start.board;
   const Rules rules = record.start.rules();
@@ -29,7 +29,7 @@ GameReport referee(const GameRecord& record, const SearchControl& control) {
       fail(where + ": " + t.verdict.reason);
       break;
     }
-    t.verdict = verify_turn(board, rules, pos, rt.turn, control);
+    t.verdict = verify_turn(board, rules, pos, rt.turn, control, want_max);
     g.turns.push_back(t);
     if (!t.verdict.legal) {
       fail(where + ": " + t.verdict.reason);

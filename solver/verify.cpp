@@ -24,7 +24,7 @@ std::string stopped_why(const ChainResult& r) {
 }  // namespace
 
 TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
-                        const Turn& turn, const SearchControl& control) {
+                        const Turn& turn, const SearchControl& control, bool want_max) {
   TurnVerdict v;
   // The path itself (squares, jumps, occupancy, forced continuation) by check_turn, before any
   // search: a stopped search must not hide that a turn is illegal. The two maximum rules by the
@@ -36,12 +36,17 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
   const TurnCheck check = check_turn(board, path_rules, pos, turn);
   v.value = check.size(rules);
 
-  const ChainResult best = best_chains(board, rules, pos, {}, control);
-  if (best.complete) {
-    v.max = best.value;
-    v.example = best.best;
-  } else if (check.legal) {
-    throw std::runtime_error(stopped_why(best));
+  // The whole board's maximum: asked for, or board-max's legality needs it.
+  if (want_max || rules.continuation == Continuation::kBoardMax) {
+    const ChainResult best = best_chains(board, rules, pos, {}, control);
+    if (best.complete) {
+      v.max = best.value;
+      v.example = best.best;
+    } else if (check.legal) {
+      throw std::runtime_error(stopped_why(best));
+    } else {
+      v.max_known = false;
+    }
   } else {
     v.max_known = false;
   }
@@ -70,6 +75,7 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
     return v;
   }
   v.legal = true;
+  if (!v.max_known) return v;
   v.maximal = v.value == v.max;
   if (!v.maximal)
     v.reason = (turn.removal ? "removes " : "captures ") + amount(rules, v.value) +

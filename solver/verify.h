@@ -16,7 +16,8 @@ struct TurnVerdict {
   Score value = 0;              // what the turn captures (or removes), by rules.measure; for an
                                 // illegal chain, what its legal prefix captures
   Score max = 0;                // the most any legal turn captures now, when max_known
-  bool max_known = true;        // false only for an illegal turn whose search was stopped
+  bool max_known = true;        // false for an illegal turn whose search was stopped, and
+                                // when the maximum was not asked for (want_max)
   std::string reason;           // why not legal, or why not maximal; empty when both hold
   std::optional<Turn> example;  // a turn reaching max (the first in for_each_turn order)
 };
@@ -26,7 +27,10 @@ struct TurnVerdict {
 // majority rule) are decided with the exact chain search instead of plain recursion. A search
 // stopped by `control` throws std::runtime_error, except that an illegal turn is still reported
 // illegal, with max_known false and no example.
+// Without `want_max`, only legality is decided: the search of the whole board for the maximum
+// runs only where legality needs it (board-max), and otherwise max_known is false and
+// maximal false.
 TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& pos,
-                        const Turn& turn, const SearchControl& control = {});
+                        const Turn& turn, const SearchControl& control = {}, bool want_max = true);
 
 }  // namespace leapfrog

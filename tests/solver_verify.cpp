@@ -134,3 +134,36 @@ TEST_CASE("verify agrees with check_turn and the maximum on random positions", "
   }
   CHECK(turns > 500);
 }
+
+TEST_CASE("legality alone runs no search of the board where the rule does not need one",
+          "[solver][verify]") {
+  // A stop asked before the start: any search of the board would throw.
+  const std::atomic<bool> stop{true};
+  SearchControl control;
+  control.stop = &stop;
+  const Setup s = parse_position(kTwoPieces);
+  const Turn short_chain = parse_turn(s.board, "a1xc1");
+  for (const Continuation c : {Continuation::kOptional, Continuation::kForced,
+                               Continuation::kPieceMax, Continuation::kBoardMax}) {
+    INFO(to_string(c));
+    Rules r = s.rules();
+    r.continuation = c;
+    if (c == Continuation::kOptional) {
+      const TurnVerdict v = verify_turn(s.board, r, s.position, short_chain, control, false);
+      CHECK(v.legal);
+      CHECK_FALSE(v.max_known);
+      CHECK_FALSE(v.maximal);
+      CHECK(v.value == 1);
+      CHECK(v.reason.empty());
+      CHECK_THROWS(verify_turn(s.board, r, s.position, short_chain, control, true));
+    } else if (c == Continuation::kForced) {
+      const TurnVerdict v = verify_turn(s.board, r, s.position, short_chain, control, false);
+      CHECK_FALSE(v.legal);
+      CHECK(v.reason.find("forced") != std::string::npos);
+    } else {
+      // piece-max searches the moved piece's chains, board-max the board: both need a search.
+      CHECK_THROWS(
+          verify_turn(s.board, r, s.position, parse_turn(s.board, "a1xc1xe1"), control, false));
+    }
+  }
+}
