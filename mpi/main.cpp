@@ -114,6 +114,9 @@ int main(int argc, char** argv) {
   // and the ranks agree on it (a stop on any rank stops them all).
   leapfrog::cli::arm_interrupts();
   leapfrog::mpi::MpiExchange exchange;
+  // mpirun gives a rank a terminal of its own for standard output even when the user's is a
+  // file, so a rank cannot tell: --color auto draws no colour here (--color always still does).
+  ::setenv("NO_COLOR", "1", 0);
   static NullBuffer null;  // outlives the streams' flush at exit
   if (exchange.rank() != 0) {
     std::cout.rdbuf(&null);

@@ -42,6 +42,17 @@ same "reach of coloured pieces (enumerated whole on every rank)" 3 reach 2413/31
 same "reach of English, 300000 nodes" 3 reach english --nodes 300000
 same "solve --count of the triangle, finishing on c1" 2 solve triangle --finish c1 --count
 same "solve --count of a 5x5 board with one hole" 3 solve traditional --size 5 --hole c3 --count
+# The text too, board drawing included: mpirun gives the ranks a terminal, but the file the
+# output goes to gets no colour codes.
+"$leapfrog" solve triangle --finish c1 --count --threads 1 >"$tmp/alone.txt" 2>&1
+run 2 solve triangle --finish c1 --count >"$tmp/split.txt" 2>&1
+if cmp -s "$tmp/alone.txt" "$tmp/split.txt"; then
+  echo "ok: solve's text at 2 ranks"
+else
+  echo "FAILED: solve's text at 2 ranks differs from leapfrog:"
+  diff "$tmp/alone.txt" "$tmp/split.txt" | cat -v | head -10
+  fail=1
+fi
 
 # A time limit stops every rank together: incomplete, exit 0, the levels so far.
 run 2 reach traditional --size 6 --hole c3 --time-limit 0.3 --json >"$tmp/stopped.json" 2>&1
