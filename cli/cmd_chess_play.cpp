@@ -178,7 +178,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
       "limit)")("time-limit",
                 seconds_value(&time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
                 "the engine thinks at most this long a move (0 = none)");
-  visible.add(chess_rule_options(o)).add(game).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(game).add(output_options(o.common, false));
   // Said before the options are parsed, whose check of --save - with --json would name
   // --save, as if a file would make --json work here.
   const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
@@ -189,7 +189,6 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   if (!help && std::any_of(args.begin(), args.end(), json))
     throw UsageError("play is interactive: --json is not available");
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
-  if (o.common.json) throw UsageError("play is interactive: --json is not available");
   const Position start = chess_position(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.
   if (!play.file().empty()) check_writable(play.file(), play.file_option());

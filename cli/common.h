@@ -158,7 +158,8 @@ inline constexpr std::uint64_t kMaxHashMb = std::uint64_t{1} << 20;  // 1 TiB
 inline constexpr std::size_t kDefaultHashMb = 1024;
 
 po::options_description rule_options(CommonOptions& o);
-po::options_description output_options(CommonOptions& o);
+// --json (unless `json` is false: an interactive command without it), --color, --help.
+po::options_description output_options(CommonOptions& o, bool json = true);
 po::options_description layout_options(CommonOptions& o);
 // An option value for a board side: 1..26 (whole_value), else UsageError.
 po::typed_value<std::string>* side_value(int* target, const char* name);

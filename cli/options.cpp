@@ -165,9 +165,11 @@ po::options_description rule_options(CommonOptions& o) {
   return d;
 }
 
-po::options_description output_options(CommonOptions& o) {
+po::options_description output_options(CommonOptions& o, bool json) {
   po::options_description d("Output");
-  d.add_options()("json", po::bool_switch(&o.json), "print one JSON object on standard output")(
+  if (json)
+    d.add_options()("json", po::bool_switch(&o.json), "print one JSON object on standard output");
+  d.add_options()(
       "color",
       name_value(&o.color, "color", {"auto", "always", "never"})
           ->default_value("auto")

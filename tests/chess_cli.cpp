@@ -231,6 +231,10 @@ TEST_CASE("chess play refuses --json for what it is, whatever else is given", "[
     CHECK(r.err.starts_with("leapfrog chess play: play is interactive: --json is not available"));
   }
   CHECK(run_cli("chess play --json --help").code == 0);
+  // Nor does its help offer it.
+  const auto help = run_cli("chess play --help");
+  CHECK(help.out.find("  --json ") == std::string::npos);
+  CHECK(help.out.find("  --color ") != std::string::npos);
 }
 
 TEST_CASE("chess play --record writes a record that verify --game accepts", "[chess]") {
