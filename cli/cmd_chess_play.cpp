@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <optional>
 
@@ -188,7 +189,11 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   };
   if (!help && std::any_of(args.begin(), args.end(), json))
     throw UsageError("play is interactive: --json is not available");
-  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  // With --help, a --json beside it is no error: the help says what play takes.
+  std::vector<std::string> rest;
+  std::copy_if(args.begin(), args.end(), std::back_inserter(rest),
+               [&](const std::string& a) { return !json(a); });
+  if (!parse_command(cmd, rest, visible, o.common, {{"fen", &fen}})) return 0;
   const Position start = chess_position(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.
   if (!play.file().empty()) check_writable(play.file(), play.file_option());
