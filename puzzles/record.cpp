@@ -87,7 +87,18 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   GameRecord r;
   Reader in(skip_bom(text));
   bool in_moves = false;
-  std::vector<std::string> texts;         // the move texts, parsed once the board is known
+  std::vector<std::string> texts;  // the move texts, parsed once the board is known
+  // Reads the move texts so far on `board` into r.turns; the first that does not read fails.
+  const auto read_moves = [&](const Board& board) {
+    for (std::size_t i = 0; i < r.turns.size(); ++i) {
+      RecordTurn& t = r.turns[i];
+      try {
+        t.turn = parse_turn(board, texts[i]);
+      } catch (const ParseError& e) {
+        fail_at(t.line, t.column, e.what());
+      }
+    }
+  };
   std::unordered_set<std::string> names;  // of the tags so far: a record may hold many
   for (;;) {
     in.skip_space();
@@ -170,13 +181,7 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
           board = parse_position(*r.tag("Start")).board;
         } catch (const ParseError&) {
         }
-        for (std::size_t i = 0; board && i < r.turns.size(); ++i) {
-          try {
-            parse_turn(*board, texts[i]);
-          } catch (const ParseError& e) {
-            fail_at(r.turns[i].line, r.turns[i].column, e.what());
-          }
-        }
+        if (board) read_moves(*board);
         fail_at(line, column,
                 "ply number " + std::to_string(n) + " where ply " +
                     std::to_string(r.turns.size() + 1) + " was expected");
@@ -268,14 +273,7 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
                   std::to_string(rules.players) + " players");
     r.scores = scores;
   }
-  for (std::size_t i = 0; i < r.turns.size(); ++i) {
-    RecordTurn& t = r.turns[i];
-    try {
-      t.turn = parse_turn(r.start.board, texts[i]);
-    } catch (const ParseError& e) {
-      fail_at(t.line, t.column, e.what());
-    }
-  }
+  read_moves(r.start.board);
   return r;
 }
 
