@@ -287,6 +287,13 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         out.at_target = sum_count(exchange, out.at_target, out.overflow);
       }
     }
+    // A node limit is decided a level at a time, before any of it is expanded: where the
+    // search stops then depends on the level sizes alone, not on the threads, the ranks or
+    // the size of a round (which follows the memory budget).
+    if (control.node_limit != 0 && result.nodes + size > control.node_limit) {
+      result.complete = false;
+      return out;
+    }
     const int k = static_cast<int>(result.levels.size()) - 1;
     const std::size_t rounds =
         static_cast<std::size_t>(exchange.max((level.size() + round - 1) / round));

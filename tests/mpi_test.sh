@@ -40,6 +40,9 @@ for n in 2 4; do
 done
 same "reach of coloured pieces (enumerated whole on every rank)" 3 reach 2413/3142/1.24/4321 --variant murray
 same "reach of English, 300000 nodes" 3 reach english --nodes 300000
+# 2,500,000 falls inside level 14, which two ranks expand in one round and one process in
+# two: the limit is decided before a level, so both stop in the same place.
+same "reach of English, 2500000 nodes" 2 reach english --nodes 2500000
 same "solve --count of the triangle, finishing on c1" 2 solve triangle --finish c1 --count
 same "solve --count of a 5x5 board with one hole" 3 solve traditional --size 5 --hole c3 --count
 # The text too, board drawing included: mpirun gives the ranks a terminal, but the file the

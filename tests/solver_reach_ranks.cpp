@@ -147,18 +147,33 @@ TEST_CASE("a stop, a node limit or the memory limit of one rank stops every rank
     }
     if (what == 0) CHECK(got[0].levels.size() >= 8);
   }
-  // A node limit counts the nodes of all ranks.
-  const auto got = on_ranks<ReachResult>(2, [&](LevelExchange& ex) {
-    SearchControl control;
-    control.threads = 1;
-    control.node_limit = 40000;
-    return reach(s.board, s.rules(), s.position, true, control, ex);
-  });
-  for (const ReachResult& r : got) {
-    CHECK_FALSE(r.complete);
-    check_same(r, got[0]);
-    CHECK(r.nodes >= 40000);
-    CHECK(r.levels.size() <= 11);
+  // A node limit counts the positions expanded by all ranks, and stops where one process
+  // stops whatever the ranks, threads or memory budget (which sets the size of a round):
+  // before the first level that would take the count past it. 40,000 falls inside level 9
+  // (31,312 positions after 13,449), 1,700,000 inside level 13.
+  for (const std::uint64_t limit : {std::uint64_t{40000}, std::uint64_t{1700000}}) {
+    SearchControl one;
+    one.node_limit = limit;
+    const ReachResult alone = reach(s.board, s.rules(), s.position, true, one);
+    INFO("limit " << limit);
+    CHECK_FALSE(alone.complete);
+    CHECK(alone.nodes <= limit);
+    CHECK(alone.nodes + alone.levels.back() > limit);
+    for (int ranks = 1; ranks <= 3; ++ranks)
+      for (const std::size_t mb : {std::size_t{0}, std::size_t{64}}) {
+        INFO(ranks << " ranks, " << mb << " MB");
+        const auto got = on_ranks<ReachResult>(ranks, [&](LevelExchange& ex) {
+          SearchControl control;
+          control.threads = ranks == 1 ? 2 : 1;
+          control.memory_mb = mb;
+          control.node_limit = limit;
+          return reach(s.board, s.rules(), s.position, true, control, ex);
+        });
+        for (const ReachResult& r : got) {
+          check_same(r, alone);
+          CHECK(r.nodes == alone.nodes);
+        }
+      }
   }
 }
 
