@@ -489,44 +489,76 @@ std::string api_chess_perft(const Params& params, const std::atomic<bool>& stop)
   return dump(j);
 }
 
+using ProgressFn = std::function<void(const Progress&)>;
+
+// One endpoint: its path after /api/, whether it reads a posted record (and so takes POST,
+// the others GET and HEAD), whether it runs a search that may take long (and so may stream
+// its progress), and what answers it.
+struct Endpoint {
+  std::string_view path;
+  bool post = false;
+  bool searches = false;
+  std::string (*answer)(const ApiRequest&, const ApiLimits&, const std::atomic<bool>&,
+                        const ProgressFn&) = nullptr;
+};
+
+// Every endpoint the server answers: routing, the Allow header and the choice of queue all
+// read this one list.
+const Endpoint* find_endpoint(std::string_view path) {
+  using R = const ApiRequest&;
+  using L = const ApiLimits&;
+  using S = const std::atomic<bool>&;
+  using P = const ProgressFn&;
+  static const Endpoint kEndpoints[] = {
+      {"show", false, false, [](R r, L, S s, P) { return api_show(r.params, s); }},
+      {"moves", false, false, [](R r, L l, S s, P) { return api_moves(r.params, l, s); }},
+      {"best", false, true, [](R r, L l, S s, P p) { return api_best(r.params, l, s, p); }},
+      {"verify", false, false, [](R r, L l, S s, P) { return api_verify(r.params, l, s); }},
+      {"verify-game", true, false,
+       [](R r, L l, S s, P) { return api_verify_game(r.params, r.body, l, s); }},
+      {"solve", false, true, [](R r, L l, S s, P p) { return api_solve(r.params, l, s, p); }},
+      {"analyse", false, true, [](R r, L l, S s, P p) { return api_analyse(r.params, l, s, p); }},
+      {"analyse-game", true, true,
+       [](R r, L l, S s, P p) { return api_analyse_game(r.params, r.body, l, s, p); }},
+      {"generate/layout", false, false, [](R r, L, S, P) { return api_layout(r.params); }},
+      {"generate/puzzles", false, true,
+       [](R r, L l, S s, P p) { return api_puzzles(r.params, l, s, p); }},
+      {"board", false, false, [](R r, L, S, P) { return api_board(r.params); }},
+      {"collection", false, false, [](R r, L, S, P) { return api_collection(r.params); }},
+      {"variants", false, false,
+       [](R r, L, S, P) {
+         static const std::set<std::string> kNone;
+         check_params(r.params, &kNone);
+         return api_variants();
+       }},
+      {"chess/moves", false, false, [](R r, L, S, P) { return api_chess_moves(r.params); }},
+      {"chess/show", false, false, [](R r, L, S, P) { return api_chess_show(r.params); }},
+      {"chess/verify", false, false, [](R r, L, S, P) { return api_chess_verify(r.params); }},
+      {"chess/verify-game", true, false,
+       [](R r, L, S, P) { return api_chess_verify_game(r.params, r.body); }},
+      {"chess/analyse", false, true,
+       [](R r, L l, S s, P p) { return api_chess_analyse(r.params, l, s, p); }},
+      {"chess/perft", false, false, [](R r, L, S s, P) { return api_chess_perft(r.params, s); }},
+  };
+  for (const Endpoint& e : kEndpoints)
+    if (e.path == path) return &e;
+  return nullptr;
+}
+
+std::string allow_of(const Endpoint& e) { return e.post ? "POST" : "GET, HEAD"; }
+
 std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomic<bool>& stop,
-                  const std::function<void(const Progress&)>& progress) {
-  const std::string& p = r.path;
-  const auto& q = r.params;
-  const std::string allow = api_allow(p);
-  if (allow.empty()) throw HttpError{404, "no endpoint /api/" + p};
-  const bool post = allow == "POST";
-  if (post != (r.method == "POST"))
-    throw HttpError{405, "/api/" + p + " takes " + (post ? "POST" : "GET"), allow};
-  check_params(q);
+                  const ProgressFn& progress) {
+  const Endpoint* const e = find_endpoint(r.path);
+  if (e == nullptr) throw HttpError{404, "no endpoint /api/" + r.path};
+  if (e->post != (r.method == "POST"))
+    throw HttpError{405, "/api/" + r.path + " takes " + (e->post ? "POST" : "GET"), allow_of(*e)};
+  check_params(r.params);
   // A posted record is held to a record file's line cap (its size cap, 1 MiB, is the
   // transport's, below a file's).
   std::size_t line = 0;
-  if (post) check_line_lengths(r.body, "the request's body", line);
-  if (p == "show") return api_show(q, stop);
-  if (p == "moves") return api_moves(q, limits, stop);
-  if (p == "best") return api_best(q, limits, stop, progress);
-  if (p == "verify") return api_verify(q, limits, stop);
-  if (p == "verify-game") return api_verify_game(q, r.body, limits, stop);
-  if (p == "solve") return api_solve(q, limits, stop, progress);
-  if (p == "analyse") return api_analyse(q, limits, stop, progress);
-  if (p == "analyse-game") return api_analyse_game(q, r.body, limits, stop, progress);
-  if (p == "generate/layout") return api_layout(q);
-  if (p == "generate/puzzles") return api_puzzles(q, limits, stop, progress);
-  if (p == "board") return api_board(q);
-  if (p == "collection") return api_collection(q);
-  if (p == "variants") {
-    static const std::set<std::string> kNone;
-    check_params(q, &kNone);
-    return api_variants();
-  }
-  if (p == "chess/moves") return api_chess_moves(q);
-  if (p == "chess/show") return api_chess_show(q);
-  if (p == "chess/verify") return api_chess_verify(q);
-  if (p == "chess/verify-game") return api_chess_verify_game(q, r.body);
-  if (p == "chess/analyse") return api_chess_analyse(q, limits, stop, progress);
-  if (p == "chess/perft") return api_chess_perft(q, stop);
-  throw HttpError{404, "no endpoint /api/" + p};
+  if (e->post) check_line_lengths(r.body, "the request's body", line);
+  return e->answer(r, limits, stop, progress);
 }
 
 }  // namespace
@@ -536,28 +568,8 @@ std::string error_json(const std::string& message) {
 }
 
 std::string api_allow(const std::string& path) {
-  // Every endpoint route() answers; the ones that read a posted record take POST.
-  static const std::set<std::string, std::less<>> kGet = {"show",
-                                                          "moves",
-                                                          "best",
-                                                          "verify",
-                                                          "solve",
-                                                          "analyse",
-                                                          "board",
-                                                          "collection",
-                                                          "variants",
-                                                          "chess/moves",
-                                                          "chess/show",
-                                                          "chess/verify",
-                                                          "chess/analyse",
-                                                          "chess/perft",
-                                                          "generate/layout",
-                                                          "generate/puzzles"};
-  static const std::set<std::string, std::less<>> kPost = {"verify-game", "analyse-game",
-                                                           "chess/verify-game"};
-  if (kGet.contains(path)) return "GET, HEAD";
-  if (kPost.contains(path)) return "POST";
-  return {};
+  const Endpoint* const e = find_endpoint(path);
+  return e != nullptr ? allow_of(*e) : std::string();
 }
 
 bool switch_value(const std::string& value) {
@@ -567,8 +579,8 @@ bool switch_value(const std::string& value) {
 }
 
 bool api_searches(const std::string& path) {
-  return path == "best" || path == "solve" || path == "analyse" || path == "analyse-game" ||
-         path == "generate/puzzles" || path == "chess/analyse";
+  const Endpoint* const e = find_endpoint(path);
+  return e != nullptr && e->searches;
 }
 
 ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
