@@ -16,8 +16,21 @@ char letter(Piece p) {
   return color_of(p) == kRed ? static_cast<char>(c - 'a' + 'A') : c;
 }
 
-bool marked(const Move* last, Sq s) {
+bool castles(const Move& m) { return (m.flags & (kCastleKing | kCastleQueen)) != 0; }
+
+// Where the last move's piece landed, `after` it: a castling move may be written with the
+// partner's square (d1b1 on the 44-square board), but the king lands on its own square.
+Sq landing_of(const Position& after, const Move& m) {
+  if (!castles(m)) return m.to();
+  const Color mover = opposite(after.side());
+  return after.geometry().castles[mover][(m.flags & kCastleQueen) != 0 ? 1 : 0].king_to;
+}
+
+// The squares of the last move: where it left, landed and passed (a castling king passes none).
+bool marked(const Position& after, const Move* last, Sq s) {
   if (!last) return false;
+  if (s == last->from() || s == landing_of(after, *last)) return true;
+  if (castles(*last)) return false;
   for (int i = 0; i <= last->steps; ++i)
     if (last->path[static_cast<std::size_t>(i)] == s) return true;
   return false;
@@ -27,11 +40,11 @@ bool marked(const Move* last, Sq s) {
 // it passed through (empty after a capture by replacement), '[' ']' around where it landed.
 enum class Mark { kNone, kFrom, kPassed, kLanding };
 
-Mark mark_of(const Move* last, Sq s) {
+Mark mark_of(const Position& after, const Move* last, Sq s) {
   if (!last) return Mark::kNone;
-  if (last->path[static_cast<std::size_t>(last->steps)] == s) return Mark::kLanding;
-  if (last->path[0] == s) return Mark::kFrom;
-  return marked(last, s) ? Mark::kPassed : Mark::kNone;
+  if (landing_of(after, *last) == s) return Mark::kLanding;
+  if (last->from() == s) return Mark::kFrom;
+  return marked(after, last, s) ? Mark::kPassed : Mark::kNone;
 }
 
 }  // namespace
@@ -48,7 +61,7 @@ std::string chess_board_text(const Position& pos, bool colour, const Move* last)
         continue;
       }
       const Piece p = pos.at(s);
-      const Mark mark = mark_of(last, s);
+      const Mark mark = mark_of(pos, last, s);
       const char c = p ? letter(p) : mark == Mark::kPassed ? '*' : '.';
       const char before = mark == Mark::kLanding ? '[' : mark == Mark::kFrom ? '>' : ' ';
       const char after = mark == Mark::kLanding ? ']' : ' ';
@@ -95,7 +108,9 @@ std::string chess_board_svg(const Position& pos, const Move* last) {
       const Sq s = make_sq(f, r);
       if (!pos.geometry().has(s)) continue;
       const int x = kMargin + f * kCell, y = kMargin + (kRanks - 1 - r) * kCell;
-      const char* fill = marked(last, s) ? "#f3e27a" : (f + r) % 2 == 1 ? "#eeeed2" : "#b58863";
+      const char* fill = marked(pos, last, s) ? "#f3e27a"
+                         : (f + r) % 2 == 1   ? "#eeeed2"
+                                              : "#b58863";
       out += "<rect x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
              std::to_string(kCell) + "\" height=\"" + std::to_string(kCell) + "\" fill=\"" + fill +
              "\"/>\n";

@@ -9,9 +9,9 @@ namespace leapfrog::cli {
 
 // Ranks 8 to 1 with file letters below; Red pieces upper case, Black lower case, '.' an empty
 // square, blank a removed one. With `colour`, squares are shaded and Red pieces red (ANSI).
-// `last`: the move to mark, may be null: '>' before the square it left, '*' on the squares it
-// passed through, '[' ']' around where it landed (and yellow squares with colour), then a
-// legend line naming the move.
+// `last`: the move that reached `pos`, to mark, may be null: '>' before the square it left, '*' on
+// the squares it passed through, '[' ']' around where it landed (and yellow squares with colour),
+// then a legend line naming the move.
 std::string chess_board_text(const chess::Position& pos, bool colour,
                              const chess::Move* last = nullptr);
 

@@ -384,3 +384,22 @@ TEST_CASE("chess verify --game refuses a tag given twice and an empty record", "
   CHECK(run_cli("chess verify --game -", "*\n").code == 0);
   CHECK(run_cli("chess verify --game -", "[FEN \"startpos\"]\n").code == 0);
 }
+
+TEST_CASE("chess play marks the square a castling king lands on", "[cli][chess]") {
+  // On the 44-square board queen-side castling is written d1b1 (the king's move onto its own
+  // knight's square), but the King lands on c1 and the Knight on d1, the King's square.
+  auto r =
+      run_cli("chess play " + quoted("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*N1KN* w KQkq - 0 1") +
+                  " --engine none",
+              "d1b1\nquit\n");
+  CHECK(contains(r.out, "\n1     . [K]>N  N    \n"));
+  // King side the King lands on the square written (e1); on the 64-square board as in chess.
+  r = run_cli("chess play " + quoted("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1") +
+                  " --engine none",
+              "d1e1\nquit\n");
+  CHECK(contains(r.out, "\n1     N  S >N [K]   \n"));
+  r = run_cli(
+      "chess play " + quoted("d3k2d/ppp2ppp/8/8/8/8/PPP2PPP/D3K2D w KQkq - 0 1") + " --engine none",
+      "e1c1\nquit\n");
+  CHECK(contains(r.out, "\n1  .  . [K] D >.  .  .  D \n"));
+}
