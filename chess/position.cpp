@@ -184,7 +184,8 @@ Position Position::from_fen(std::string_view text) {
   const auto ranks = split(fields[0], '/', false);
   if (ranks.size() != kRanks)
     throw FenError("FEN board has " + std::to_string(ranks.size()) +
-                   " ranks, not 8 (ranks 8 to 1 " + "joined by '/')");
+                   (ranks.size() == 1 ? " rank" : " ranks") +
+                   ", not 8 (ranks 8 to 1 joined by '/')");
   // The board is the one of rank 8's width: 6 files the 44-square board, 8 the 64-square one.
   int width = 0;
   for (char c : ranks[0]) width += c >= '1' && c <= '9' ? c - '0' : 1;

@@ -196,7 +196,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, rest, visible, o.common, {{"fen", &fen}})) return 0;
   const Position start = chess_position(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.
-  if (!play.file().empty()) check_writable(play.file(), play.file_option());
+  check_record_file(play);
   const std::vector<bool> engine = engine_seats(play, 2, kSeatNames);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();

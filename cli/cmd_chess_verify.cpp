@@ -36,10 +36,27 @@ Position record_start(const chess::GameText& g) {
   }
 }
 
+// The capture rule a record is read under: the command line's, else its [Captures] tag (as
+// chess play writes it), else compulsory.
+std::string record_captures(const chess::GameText& g, const std::optional<std::string>& given) {
+  if (given) return *given;
+  for (const auto& [name, value] : g.tags)
+    if (name == "Captures") {
+      if (!chess::parse_capture_rule(value))
+        throw UsageError(
+            "the record's [Captures] tag must be compulsory, multiple or optional, "
+            "not " +
+            quoted_text(value));
+      return value;
+    }
+  return "compulsory";
+}
+
 }  // namespace
 
-Json chess_referee_json(const chess::GameText& g, const std::string& captures) {
+Json chess_referee_json(const chess::GameText& g, const std::optional<std::string>& given) {
   Position pos = record_start(g);
+  const std::string captures = record_captures(g, given);
   const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
   Json first_error = nullptr;
   int played = 0;
@@ -75,20 +92,21 @@ Json chess_referee_json(const chess::GameText& g, const std::string& captures) {
 namespace {
 
 // verify --game: every move of a record judged in turn, up to the first illegal one.
-int referee(const ChessOptions& o, const std::string& path) {
+int referee(const ChessOptions& o, bool captures_given, const std::string& path) {
   chess::GameText g;
   try {
     g = chess::parse_record(read_file(path));
   } catch (const chess::RecordError& e) {
     throw UsageError(e.what());
   }
-  const Json j = chess_referee_json(g, o.captures);
+  const Json j = chess_referee_json(g, captures_given ? std::optional(o.captures) : std::nullopt);
   const bool ok = j["legal"].get<bool>();
   const Json& first_error = j["first_error"];
   if (o.common.json) {
     print_json(j);
   } else if (ok) {
-    std::cout << j["turns"].get<int>() << " moves, all legal; final position "
+    const int turns = j["turns"].get<int>();
+    std::cout << turns << (turns == 1 ? " move" : " moves") << ", all legal; final position "
               << j["final"].get<std::string>() << "\n";
     if (!j["game_over"].is_null()) std::cout << j["game_over"].get<std::string>() << "\n";
   } else {
@@ -117,10 +135,12 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
                         "judged in turn; exit 1 at the first illegal one; '-' reads standard "
                         "input");
   visible.add(chess_rule_options(o)).add(records).add(output_options(o.common));
-  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}})) return 0;
+  po::variables_map given;
+  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}}, &given))
+    return 0;
   if (!game.empty()) {
     if (!fen.empty()) throw UsageError("--game takes no FEN or MOVE (the record has both)");
-    return referee(o, game);
+    return referee(o, !given["captures"].defaulted(), game);
   }
   const Position pos = chess_position(fen);
   if (move.empty()) throw UsageError("missing MOVE");

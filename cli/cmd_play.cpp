@@ -129,7 +129,8 @@ std::string result_text(const LeapfrogGame& g, const Rules& rules, const std::ve
   std::string out = "game over, scores:";
   for (int p = 0; p < rules.players; ++p) out += (p ? ", " : " ") + std::to_string(end.scores[p]);
   out += winners.size() == 1 ? "; winner" : "; shared win:";
-  for (const int p : winners) out += " player " + std::to_string(p + 1);
+  for (std::size_t i = 0; i < winners.size(); ++i)
+    out += (i ? ", player " : " player ") + std::to_string(winners[i] + 1);
   const bool mixed = std::find(engine.begin(), engine.end(), true) != engine.end() &&
                      std::find(engine.begin(), engine.end(), false) != engine.end();
   if (!mixed) return out;
@@ -166,7 +167,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   const Rules rules = setup.rules();
   if (rules.players < 2) throw UsageError("play needs two or more players (--players)");
   // Before the game, not after it: a game played for a file that cannot be written is lost.
-  if (!play.file().empty()) check_writable(play.file(), play.file_option());
+  check_record_file(play);
   const std::vector<bool> engine = engine_seats(play, rules.players);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();

@@ -154,9 +154,10 @@ int chess_depth(const std::string& text);
 Json chess_show_json(const chess::Position& pos, std::size_t moves);
 // chess analyse's node budget when no limit is given.
 inline constexpr std::uint64_t kChessAnalyseNodes = 1'000'000;
-// chess verify --game: every move of the record judged in turn, up to the first illegal one.
-// Throws UsageError on a malformed record.
-Json chess_referee_json(const chess::GameText& g, const std::string& captures);
+// chess verify --game: every move of the record judged in turn, up to the first illegal one,
+// under `captures` when given (the command line's rule), else the record's [Captures] tag,
+// else compulsory. Throws UsageError on a malformed record.
+Json chess_referee_json(const chess::GameText& g, const std::optional<std::string>& captures);
 // "Red has no legal move and loses (checkmate)".
 std::string chess_game_over_text(const chess::Position& pos);
 

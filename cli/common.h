@@ -174,9 +174,11 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 // Parses a subcommand's options and its positional string arguments, in order (e.g.
 // {{"position", &position}}). Prints the help and returns false when --help was given; throws
 // UsageError on bad options. Missing positionals are left empty for the caller to judge.
+// `given`, when not null, receives the options read (to tell a default from a value given).
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,
                    const po::options_description& visible, const CommonOptions& o,
-                   std::initializer_list<std::pair<const char*, std::string*>> positionals);
+                   std::initializer_list<std::pair<const char*, std::string*>> positionals,
+                   po::variables_map* given = nullptr);
 
 // The thread count a --threads value asks for: refuses (UsageError) values outside 0..1024,
 // and clamps the others to the cores this process may use, so that the task scheduler is

@@ -271,7 +271,8 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,
                    const po::options_description& visible, const CommonOptions& o,
-                   std::initializer_list<std::pair<const char*, std::string*>> positionals) {
+                   std::initializer_list<std::pair<const char*, std::string*>> positionals,
+                   po::variables_map* given) {
   po::options_description all;
   all.add(visible);
   po::positional_options_description pos;
@@ -279,7 +280,8 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
     all.add_options()(name, po::value(target));
     pos.add(name, 1);
   }
-  parse(cmd, args, all, pos);
+  po::variables_map vm = parse(cmd, args, all, pos);
+  if (given != nullptr) *given = std::move(vm);
   if (!o.help) return true;
   print_help(cmd, visible);
   return false;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 namespace leapfrog::cli {
 
@@ -61,12 +62,14 @@ std::vector<int> seat_numbers(const std::string& text) {
   return seats;
 }
 
-// The engine's choice, with "thinking..." on the terminal while it searches (erased after).
+// The engine's choice, with "thinking..." on the terminal while it searches, erased after by
+// blanks (not an escape code, which a dumb terminal would print).
 EngineChoice think(PlayGame& game, const PlaySettings& s) {
   std::ostream& out = *s.out;
-  if (s.thinking) out << "thinking..." << std::flush;
+  constexpr std::string_view kThinking = "thinking...";
+  if (s.thinking) out << kThinking << std::flush;
   EngineChoice c = game.think();
-  if (s.thinking) out << "\r\x1b[K" << std::flush;
+  if (s.thinking) out << '\r' << std::string(kThinking.size(), ' ') << '\r' << std::flush;
   return c;
 }
 
@@ -96,6 +99,12 @@ void add_play_options(po::options_description& d, PlayOptions& o, const char* en
                     "output, not with --json)")(
       "record", file_value(&o.record, "record")->value_name("FILE"), "the same as --save")(
       "quiet", po::bool_switch(&o.quiet), "do not draw the board after every move");
+}
+
+void check_record_file(const PlayOptions& o) {
+  if (!o.save.empty() && !o.record.empty())
+    throw UsageError("--save and --record are two names of one option: give one");
+  if (!o.file().empty()) check_writable(o.file(), o.file_option());
 }
 
 std::vector<bool> engine_seats(const PlayOptions& o, int seats,
@@ -130,6 +139,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
   std::ostream& out = *s.out;
   bool redraw = true;  // only after a move or an undo: the answers to commands leave it as it is
   std::vector<bool> typed;  // for each ply played, whether a person typed it (else the engine)
+  bool first_line = true;   // may start with a UTF-8 byte-order mark (a moves file from an editor)
   for (;;) {
     if (redraw && s.draw) out << "\n" << game.board();
     redraw = false;
@@ -155,6 +165,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       out << "a line longer than " << kMaxLineBytes << " bytes: dropped\n";
       continue;
     }
+    if (std::exchange(first_line, false)) text.erase(0, text.size() - skip_bom(text).size());
     text = trim(text);
     if (text.empty()) continue;
     if (text == "quit" || text == "q") return false;

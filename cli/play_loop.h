@@ -59,6 +59,10 @@ struct PlayOptions {
   const char* file_option() const { return save.empty() ? "--record" : "--save"; }
 };
 
+// Refuses --save and --record together, and a record file that cannot be written, before the
+// game starts (UsageError).
+void check_record_file(const PlayOptions& o);
+
 // Adds --engine (default `engine_default`), --save, --record and --quiet to `d`.
 // `seat_names`: names --engine also takes for the seats in order (chess: red, black).
 void add_play_options(po::options_description& d, PlayOptions& o, const char* engine_default,

@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 
 namespace leapfrog::cli {
@@ -121,7 +122,11 @@ void ProgressLine::update(const Progress& p) {
   append("  %.1f s", secs);
   if (p.fraction >= 0) append("  %.1f%%", 100 * p.fraction);
   if (!p.note.empty()) append("  %s", p.note.c_str());
-  std::fprintf(stderr, "%s\x1b[K", line);
+  // Blanks, not an escape code (which a dumb terminal would print), erase what is left of a
+  // longer line before.
+  const int width = static_cast<int>(std::strlen(line)) - 1;  // without the '\r'
+  std::fprintf(stderr, "%s%*s", line, std::max(0, width_ - width), "");
+  width_ = width;
   std::fflush(stderr);
   shown_ = true;
 }
@@ -129,7 +134,8 @@ void ProgressLine::update(const Progress& p) {
 void ProgressLine::clear() {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
-  if (shown_) std::fprintf(stderr, "\r\x1b[K");
+  if (shown_) std::fprintf(stderr, "\r%*s\r", width_, "");
+  width_ = 0;
   std::fflush(stderr);
   shown_ = false;
 }

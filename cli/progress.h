@@ -73,6 +73,7 @@ class ProgressLine {
   ProgressLabels labels_;
   bool enabled_;
   bool shown_ = false;
+  int width_ = 0;  // the characters of the line shown
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point last_;
   std::mutex mutex_;

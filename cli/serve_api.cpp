@@ -448,7 +448,9 @@ std::string api_chess_verify_game(const Params& params, const std::string& body)
   } catch (const chess::RecordError& e) {
     throw UsageError(e.what());
   }
-  return dump(chess_referee_json(g, c.captures));
+  const bool given = std::any_of(params.begin(), params.end(),
+                                 [](const auto& p) { return p.first == "captures"; });
+  return dump(chess_referee_json(g, given ? std::optional(c.captures) : std::nullopt));
 }
 
 std::string api_chess_analyse(const Params& params, const ApiLimits& limits,

@@ -3,6 +3,7 @@
 // "thinking...", the record that save writes, the engine's seat named in the result).
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -103,8 +104,10 @@ TEST_CASE("both plays on a terminal: help, moves, hint, a move, undo, save, quit
     // The hint's value says whose it is.
     const std::string hint_line = out.substr(hint, out.find('\r', hint) - hint);
     CHECK(hint_line.find(" for ") != std::string::npos);
-    // The engine thinks aloud on a terminal.
-    CHECK(out.find("thinking...") != std::string::npos);
+    // The engine thinks aloud on a terminal, and erases it with blanks: no escape code
+    // reaches the terminal (NO_COLOR: no colour codes either), which a dumb one would print.
+    CHECK(out.find("thinking...\r           \r") != std::string::npos);
+    CHECK(out.find('\x1b') == std::string::npos);
     // After the move (the first board after the hint), the board marks where the piece
     // landed, and where it came from.
     const auto [file, rank] = landing(game.move);
@@ -187,4 +190,50 @@ TEST_CASE("both plays name the engine's seat in the result", "[cli][game]") {
   // The engine against itself: no "you".
   r = run_cli("play " + quoted(kPosition) + " --engine all --nodes 50000 --quiet", "");
   CHECK(r.out.find("; winner player 1\n") != std::string::npos);
+}
+
+TEST_CASE("both plays: a byte-order mark and --save beside --record", "[cli][game]") {
+  // Moves from a file an editor saved with a UTF-8 byte-order mark: the first move is read.
+  auto r = run_cli("play " + quoted(kPosition) + " --engine 2 --nodes 2000 --quiet",
+                   "\xef\xbb\xbf"
+                   "e3xc3\nquit\n");
+  CHECK(r.out.find("player 2 (engine) plays") != std::string::npos);
+  CHECK(r.out.find("not a move") == std::string::npos);
+  r = run_cli("chess play --engine 2 --nodes 500 --quiet",
+              "\xef\xbb\xbf"
+              "b3b4\nquit\n");
+  CHECK(r.out.find("Black (engine) plays ") != std::string::npos);
+  CHECK(r.out.find("Refused") == std::string::npos);
+  // --save and --record are one option: both given is refused, not one file left unwritten.
+  const leapfrog::testing::Scratch s("leapfrog_play_both");
+  for (const std::string& play : {"play " + quoted(kPosition), std::string("chess play")}) {
+    r = run_cli(play + " --quiet --save " + s.dir + "/a --record " + s.dir + "/b", "quit\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--save and --record are two names of one option") != std::string::npos);
+  }
+}
+
+TEST_CASE("chess play's record keeps its capture rule for chess verify", "[cli][game]") {
+  const leapfrog::testing::Scratch s("leapfrog_play_captures");
+  const std::string record = s.dir + "/game.pgn";
+  const std::string fen = quoted("*2k1*/6/2p3/6/p1p3/6/D5/*2K1* w - - 0 1");
+  const auto r =
+      run_cli("chess play " + fen + " --captures multiple --engine none --quiet --save " + record,
+              "a2xa4xc4xc6\nquit\n");
+  REQUIRE(r.code == 0);
+  CHECK(leapfrog::testing::slurp(record).find("[Captures \"multiple\"]") != std::string::npos);
+  auto v = run_cli("chess verify --game " + record + " --json");
+  CHECK(v.code == 0);
+  CHECK(nlohmann::json::parse(v.out).at("captures") == "multiple");
+  CHECK(run_cli("chess verify --game " + record).out.starts_with("1 move, all legal;"));
+  // The command line's rule overrides the record's.
+  v = run_cli("chess verify --game " + record + " --captures compulsory --json");
+  CHECK(v.code == 1);
+  CHECK(nlohmann::json::parse(v.out).at("captures") == "compulsory");
+  // A tag that names no rule is named.
+  { std::ofstream(record) << "[Captures \"several\"]\n\n1. b3b4 *\n"; }
+  v = run_cli("chess verify --game " + record);
+  CHECK(v.code == 2);
+  CHECK(v.err.find("[Captures] tag must be compulsory, multiple or optional, not 'several'") !=
+        std::string::npos);
 }

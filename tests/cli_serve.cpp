@@ -125,6 +125,22 @@ TEST_CASE("serve: every endpoint answers the command's --json on the same input"
   const HttpReply r = http_request(port, "POST", "/api/chess/verify-game", record);
   CHECK(r.status == 200);
   CHECK(r.body == run_cli("chess verify --game " + path + " --json").out);
+  // A record's [Captures] tag is its rule, as chess play writes it; a captures parameter
+  // overrides it, as --captures does.
+  const std::string chain =
+      "[FEN \"*2k1*/6/2p3/6/p1p3/6/D5/*2K1* w - - 0 1\"]\n[Captures \"multiple\"]\n\n"
+      "1. a2xa4xc4xc6 *\n";
+  { std::ofstream(path) << chain; }
+  const HttpReply tagged = http_request(port, "POST", "/api/chess/verify-game", chain);
+  CHECK(tagged.status == 200);
+  CHECK(tagged.body.find("\"legal\": true") != std::string::npos);
+  CHECK(tagged.body == run_cli("chess verify --game " + path + " --json").out);
+  const HttpReply overridden =
+      http_request(port, "POST", "/api/chess/verify-game?captures=compulsory", chain);
+  CHECK(overridden.status == 200);
+  CHECK(overridden.body.find("\"legal\": false") != std::string::npos);
+  CHECK(overridden.body ==
+        run_cli("chess verify --game " + path + " --captures compulsory --json").out);
   std::remove(path.c_str());
   CHECK(server.stop() == 0);
 }
