@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <initializer_list>
-#include <iosfwd>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -60,11 +60,14 @@ class SubcommandError : public std::runtime_error {
   std::string name_;
 };
 
-// Runs `run` (a subcommand of a group), reporting what it throws as `name`'s error.
+// Runs `run` (a subcommand of a group), reporting what it throws as `name`'s error, output
+// that did not reach standard output (a full disk, a closed pipe) included.
 template <class Run>
 int run_subcommand(const std::string& name, Run&& run) {
   try {
-    return run();
+    const int code = run();
+    if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+    return code;
   } catch (const SubcommandError&) {
     throw;
   } catch (const std::exception& e) {

@@ -218,6 +218,16 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
     CHECK(r.code == 2);
     CHECK(r.err.find("cannot write standard output") != std::string::npos);
   }
+  // A group's subcommand names itself, and its help.
+  for (const std::string group : {"chess show startpos", "chess moves startpos",
+                                  "generate layout --size 4", "egdb info traditional --size 3"}) {
+    INFO(group);
+    const auto r = run_to_full(group);
+    const std::string name = group.substr(0, group.find(' ', group.find(' ') + 1));
+    CHECK(r.code == 2);
+    CHECK(r.err == "leapfrog " + name + ": cannot write standard output. Try 'leapfrog " + name +
+                       " --help'.\n");
+  }
   const auto r = run_cli("generate puzzles --count 1 --size 5 --seed 1 --out /dev/full");
   CHECK(r.code == 2);
   CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
