@@ -14,13 +14,41 @@ function signed(v) { return (v > 0 ? '+' : '') + v; }
 
 // The controller the shared buttons talk to: the Leap-Frog game, the puzzle, or Leap Chess.
 let active = null;
-// A running analysis (closable), whoever started it.
+// The analysis pane's running search (closable), whoever started it.
 let analysisStream = null;
+// What a search's promise (paneSearch) rejects with when it is no longer the pane's: nothing
+// of it is shown.
+const STALE = new Error('stale');
 
-function stopAnalysis() {
-  if (analysisStream) analysisStream.close();
+// Stops the pane's search; `text`, when given, replaces what the pane says.
+function stopAnalysis(text) {
+  if (analysisStream) {
+    analysisStream.close();
+    if (text) UI.analysis.textContent = text;
+  }
   analysisStream = null;
   $('#stop-analysis').disabled = true;
+}
+
+// A streamed search for the analysis pane, asked by `owner` about the position on its board.
+// Its progress and its answer are the pane's only while it is the pane's search: a newer one,
+// Stop, a tab or a new position on the owner's board (owner.moved) ends it, and its promise
+// then rejects with STALE.
+function paneSearch(owner, path, params, onProgress) {
+  stopAnalysis();
+  $('#stop-analysis').disabled = false;
+  const s = streamApi(path, params, (p) => { if (analysisStream === s) onProgress(p); });
+  s.owner = owner;
+  analysisStream = s;
+  const mine = () => {
+    if (analysisStream !== s) throw STALE;
+    analysisStream = null;
+    $('#stop-analysis').disabled = true;
+  };
+  return s.promise.then((r) => { mine(); return r; }, (e) => { mine(); throw e; });
+}
+function paneError(e) {
+  if (e !== STALE) UI.analysis.textContent = e.message;
 }
 
 class LeapFrog {
@@ -35,7 +63,9 @@ class LeapFrog {
     this.nodes = 20000;
     this.partial = [];
     this.legal = [];
+    this.complete = true;   // this.legal is every legal turn (the server may cut a huge list)
     this.info = null;
+    this.requests = null;   // aborts the requests about the position on the board
     this.epoch = 0;
     this.over = false;
     this.resigned = null;
@@ -57,7 +87,7 @@ class LeapFrog {
     this.nodes = nodes || this.nodes;
     this.resigned = null;
     this.solved = false;
-    this.review = null;
+    this.closeReview();
     UI.chart.replaceChildren();
     UI.analysis.textContent = '';
     await this.refresh();
@@ -65,23 +95,25 @@ class LeapFrog {
 
   // Asks the server for the position on the board and its legal turns, draws them, and lets
   // the engine move when it is its seat.
-  async refresh() {
-    const epoch = ++this.epoch;
+  // `message`, when given, is said under the board (what went wrong with the last request).
+  async refresh(message) {
+    const epoch = this.moved();
     this.partial = [];
     this.highlight = null;
-    say('');
+    say(message);
     if (!this.start) return;
     let info, moves;
     try {
-      [info, moves] = await Promise.all([api('board', { position: this.current }),
-        api('moves', { position: this.current })]);
+      [info, moves] = await Promise.all([api('board', { position: this.current }, null, this.requests.signal),
+        api('moves', { position: this.current }, null, this.requests.signal)]);
     } catch (e) {
-      setStatus('Error: ' + e.message);
+      if (this.fresh(epoch)) setStatus('Error: ' + e.message);
       return;
     }
-    if (epoch !== this.epoch || active !== this) return;
+    if (!this.fresh(epoch)) return;
     this.info = info;
     this.legal = moves.moves;
+    this.complete = moves.complete !== false;
     this.over = this.resigned !== null || this.legal.length === 0 ||
       (this.mode === 'puzzle' && this.puzzle && this.puzzle.kind === 'chain' && this.turns.length > 0);
     this.render();
@@ -95,30 +127,50 @@ class LeapFrog {
     if (thinking) this.enginePlay(epoch);
   }
 
+  // The position on the board changes (a turn played, taken back or redone, a new game, a
+  // step of a line, a resignation): the answers still on their way about the old one are
+  // dropped (fresh() is false for them) and their requests aborted, the pane's search too.
+  // Returns the new position's epoch.
+  moved() {
+    if (this.requests) this.requests.abort();
+    this.requests = new AbortController();
+    if (analysisStream && analysisStream.owner === this) {
+      stopAnalysis('Stopped: the position on the board changed.');
+    }
+    return ++this.epoch;
+  }
+  // Is an answer asked for at `epoch` still about the board shown?
+  fresh(epoch) { return epoch === this.epoch && active === this; }
+
   async enginePlay(epoch) {
     try {
-      const r = await api('analyse', { position: this.current, nodes: this.nodes });
-      if (epoch !== this.epoch || active !== this || !r.best) return;
+      const r = await api('analyse', { position: this.current, nodes: this.nodes }, null, this.requests.signal);
+      if (!this.fresh(epoch) || !r.best) return;
       await this.play(r.best, true);
     } catch (e) {
-      if (epoch === this.epoch) setStatus('Engine error: ' + e.message);
+      if (this.fresh(epoch)) setStatus('Engine error: ' + e.message);
     }
   }
 
-  async play(turn, byEngine) {
-    const epoch = ++this.epoch;
+  // Plays `turn` (the server checks it); `redo`: the turn is Redo's, which keeps the rest of
+  // what is left to redo.
+  async play(turn, byEngine, redo) {
+    const epoch = this.moved();
+    this.closeReview();
     UI.endTurn.disabled = true;
+    let error;
     try {
-      const after = await api('show', { position: this.current, then: turn });
+      const after = await api('show', { position: this.current, then: turn }, null, this.requests.signal);
       if (epoch !== this.epoch) return;
       this.positions.push(after.position);
       this.turns.push(turn);
       this.byEngine.push(!!byEngine);
-      if (!byEngine) this.redoStack = [];
+      if (!redo) this.redoStack = afterTurn(this.redoStack, turn);
     } catch (e) {
-      say(e.message);
+      if (epoch !== this.epoch) return;
+      error = `${turn}: ${e.message}`;
     }
-    await this.refresh();
+    await this.refresh(error);
   }
 
   // The end: the record refereed by the server names the winners and the scores.
@@ -157,6 +209,8 @@ class LeapFrog {
     this.draw();
     UI.board.dataset.position = this.info.position;
     renderMoveList(this.turns, this.byEngine, this.redoStack.length);
+    // Undo takes back a resignation too, even one before any turn.
+    if (this.resigned !== null) $('#undo').disabled = false;
     UI.endTurn.disabled = true;
   }
 
@@ -222,7 +276,7 @@ class LeapFrog {
     if (k === 0) {
       const removal = all.find((c) => c.removal && c.s[0] === name);
       if (removal) return this.play(removal.t);
-      if (!all.some((c) => !c.removal && c.s[0] === name)) return say(this.why(name, all));
+      if (!all.some((c) => !c.removal && c.s[0] === name) && !this.unlisted(name)) return say(this.why(name, all));
       this.partial = [name];
       return this.drawMarks();
     }
@@ -234,6 +288,14 @@ class LeapFrog {
     if (!next.length) {
       if (k === 1 && all.some((c) => !c.removal && c.s[0] === name)) {
         this.partial = [name];
+        return this.drawMarks();
+      }
+      if (!this.complete) {
+        // Not in the cut list: the server judges the chain when the turn is ended.
+        this.partial.push(name);
+        UI.endTurn.disabled = false;
+        say(`${this.partial.join('x')}: the list of legal turns is cut short here (a huge position), ` +
+          'so this chain is not in it: jump on, or end the turn (End turn) and the server checks it.');
         return this.drawMarks();
       }
       const landings = [...new Set(this.extending(this.partial).map((c) => c.s[k]))];
@@ -248,6 +310,15 @@ class LeapFrog {
     if (complete && !longer) return this.play(turn);
     if (complete) say(`${turn}: jump on, or end the turn here (End turn, or double-click).`);
     this.drawMarks();
+  }
+
+  // May a chain start on `name` though no listed turn does? Only when the list was cut short
+  // (the server's answer for a huge position) and a piece stands there: the server then
+  // judges the turn when it is played.
+  unlisted(name) {
+    if (this.complete || this.candidates().some((c) => c.removal)) return false;
+    const cell = this.info.cells.find((c) => c.name === name);
+    return !!(cell && cell.value);
   }
 
   // Why no turn starts on `name`: one line for the person who clicked it.
@@ -265,12 +336,18 @@ class LeapFrog {
 
   endTurn() {
     const turn = this.partial.join('x');
-    if (this.partial.length > 1 && this.legal.includes(turn)) this.play(turn);
+    if (this.partial.length > 1 && (this.legal.includes(turn) || !this.complete)) this.play(turn);
   }
   cancel() { this.partial = []; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 
   async undo() {
-    if (!this.turns.length) return;
+    this.closeReview();
+    if (!this.turns.length) {
+      // Only a resignation to take back.
+      if (this.resigned === null) return;
+      this.resigned = null;
+      return this.refresh();
+    }
     do {
       this.positions.pop();
       this.redoStack.push([this.turns.pop(), this.byEngine.pop()]);
@@ -287,103 +364,123 @@ class LeapFrog {
   redo() { return redoTurn(this); }
 
   async hint() {
-    if (this.over || !this.start) return;
+    if (this.over || !this.start || this.review) return;
     say('Looking for a hint…');
+    const epoch = this.epoch;
     try {
-      const r = await api('analyse', { position: this.current, nodes: this.nodes });
+      const r = await api('analyse', { position: this.current, nodes: this.nodes }, null, this.requests.signal);
+      if (!this.fresh(epoch)) return;
       if (!r.best) return say('No turn: the game is over.');
       this.highlight = { squares: turnSquares(r.best), hint: true };
       this.drawMarks();
       say(`Hint: ${r.best} (value ${signed(r.value)}${r.proved ? ', proved' : ''}).`);
-    } catch (e) { say(e.message); }
+    } catch (e) { if (this.fresh(epoch)) say(e.message); }
   }
 
+  // The person at the board resigns: the seat to move when it is a person's; when the engine
+  // is to move, the one seat the engine does not play (or, with several, the seat that played
+  // the last turn not the engine's). A puzzle is given up instead (puzzle.giveUp).
   resign() {
-    if (this.over || !this.info) return;
-    this.resigned = this.info.to_move;
+    if (this.over || !this.info || this.review) return;
+    if (this.mode === 'puzzle') return this.giveUp();
+    this.resigned = this.resigningSeat();
     this.refresh();
+  }
+  resigningSeat() {
+    const p = this.info.to_move;
+    if (this.mode !== 'game' || !this.engine.has(p)) return p;
+    const people = [];
+    for (let seat = 1; seat <= this.info.players; ++seat) if (!this.engine.has(seat)) people.push(seat);
+    if (people.length === 1) return people[0];
+    for (let ply = this.turns.length - 1; ply >= 0; --ply) {
+      if (!this.byEngine[ply]) return this.seatAt(ply);
+    }
+    return people.length ? people[0] : p;
   }
 
   // --- analysis ---
   analyse() {
-    stopAnalysis();
     UI.analysis.textContent = 'Searching…';
-    $('#stop-analysis').disabled = false;
-    const s = streamApi('analyse', { position: this.current, 'time-limit': 4 }, (p) => {
+    paneSearch(this, 'analyse', { position: this.current, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} positions, ${p.note || ''} value ${signed(p.best)}`;
-    });
-    analysisStream = s;
-    s.promise.then((r) => {
-      $('#stop-analysis').disabled = true;
+    }).then((r) => {
       if (!r.best) { UI.analysis.textContent = 'The game is over (value 0).'; return; }
       UI.analysis.textContent = `Value ${signed(r.value)} for player ${r.to_move}` +
         `${r.proved ? ' (proved)' : ` (estimate, ${r.depth} turns ahead)`}\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} positions`;
       this.highlight = { squares: turnSquares(r.best), hint: true };
       this.drawMarks();
-    }).catch((e) => { UI.analysis.textContent = e.message; });
+    }).catch(paneError);
   }
 
   async largest() {
     stopAnalysis();
+    const epoch = this.epoch;
     try {
-      const r = await api('best', { position: this.current, 'time-limit': 4 });
+      const r = await api('best', { position: this.current, 'time-limit': 4 }, null, this.requests.signal);
+      if (!this.fresh(epoch)) return;
       if (!r.complete) { UI.analysis.textContent = 'The search stopped before it finished.'; return; }
       if (!r.best) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
       UI.analysis.textContent = `Largest ${r.removal ? 'removal' : 'capture'}: ${r.value} ${r.by} ` +
         `(${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`;
       this.highlight = { squares: turnSquares(r.best), hint: false };
       this.drawMarks();
-    } catch (e) { UI.analysis.textContent = e.message; }
+    } catch (e) { if (this.fresh(epoch)) UI.analysis.textContent = e.message; }
   }
 
   solve() {
-    stopAnalysis();
     UI.analysis.textContent = 'Solving (one player makes every turn)…';
-    $('#stop-analysis').disabled = false;
     const start = this.current;
-    const s = streamApi('solve', { position: start, 'time-limit': 5 }, (p) => {
+    paneSearch(this, 'solve', { position: start, 'time-limit': 5 }, (p) => {
       UI.analysis.textContent = `Solving: ${p.nodes} positions, best ${p.best}` + (p.bound >= 0 ? ` (at most ${p.bound})` : '');
-    });
-    analysisStream = s;
-    s.promise.then((r) => {
-      $('#stop-analysis').disabled = true;
+    }).then((r) => {
       UI.analysis.textContent = `One player captures ${r.value} ${r.by}` +
         `${r.proved ? ', proved optimal' : ', not proved'}: ${r.line.join(' ')}`;
       if (r.line.length) this.startReview(start, r.line);
-    }).catch((e) => { UI.analysis.textContent = e.message; });
+    }).catch(paneError);
   }
 
   // Steps through a solitaire line on the board (forward and back), then back to the game.
+  // The line is one player's from `start` (as solve reads it), so the steps are played on
+  // the position as one player's. The steps belong to the game on the board: a turn, Undo,
+  // Redo, a new game or another tab closes them (closeReview).
   startReview(start, line) {
-    this.review = { start, line, index: 0 };
+    this.review = { start: solitaireText(start), line, index: 0 };
     $('#solve-steps').hidden = false;
     this.showReview();
   }
   async showReview() {
     const r = this.review;
     if (!r) return;
-    const epoch = ++this.epoch;
+    const epoch = this.moved();
     try {
-      const params = { position: r.start, players: 1 };
+      const params = { position: r.start };
       if (r.index > 0) params.then = r.line.slice(0, r.index).join(' ');
-      const at = await api('show', params);
-      const info = await api('board', { position: at.position });
-      if (epoch !== this.epoch) return;
+      const at = await api('show', params, null, this.requests.signal);
+      const info = await api('board', { position: at.position }, null, this.requests.signal);
+      if (!this.fresh(epoch) || this.review !== r) return;
       this.info = info;
       this.draw();
+      UI.board.dataset.position = info.position;
       if (r.index > 0) markPath(this.view, turnSquares(r.line[r.index - 1]));
-      $('#step-text').textContent = `after ${r.index} of ${r.line.length} turns` +
+      const where = `after ${r.index} of ${r.line.length} turns` +
         (r.index ? ` (${r.line[r.index - 1]})` : '') + `; captured ${at.scores[0]}`;
-    } catch (e) { say(e.message); }
+      $('#step-text').textContent = where;
+      setStatus(`Stepping through a one-player line: ${where}`);
+    } catch (e) { if (this.fresh(epoch)) say(e.message); }
   }
   step(delta) {
     if (!this.review) return;
     this.review.index = Math.max(0, Math.min(this.review.line.length, this.review.index + delta));
     this.showReview();
   }
-  endReview() {
+  closeReview() {
+    if (!this.review) return;
     this.review = null;
     $('#solve-steps').hidden = true;
+  }
+  endReview() {
+    if (!this.review) return;
+    this.closeReview();
     this.refresh();
   }
 
@@ -401,6 +498,16 @@ class LeapFrog {
       drawChart(j, v);
     } catch (e) { UI.analysis.textContent = e.message; }
   }
+}
+
+// The position `text` as one player's, as solve reads any position: its board and rules, no
+// turn or scores, and one opening removal owed when any player owed one.
+function solitaireText(text) {
+  const [board, ...fields] = text.trim().split(/\s+/);
+  const kept = fields.filter((f) => !/^(players|turn|scores|removals)=/.test(f));
+  const removals = fields.find((f) => f.startsWith('removals='));
+  if (removals) kept.push(removals === 'removals=-' ? 'removals=-' : 'removals=1');
+  return [board, ...kept, 'players=1'].join(' ');
 }
 
 // The expected final margin of player 1 before each ply (two players) or the mover's expected
@@ -447,11 +554,29 @@ Object.assign(puzzle, {
       : `one player: capture as much as you can (the best is ${p.value}; rating ${p.rating}).`);
     await this.begin(p.position, [], 0);
   },
+  // Resign in a puzzle: it ends with its answer shown; Undo takes it back.
+  giveUp() {
+    this.resigned = 1;
+    this.refresh();
+  },
   async judgePuzzle(epoch) {
     const p = this.puzzle;
-    if (p.kind === 'chain') {
-      const r = await api('verify', { position: this.start, move: this.turns[0] });
-      if (epoch !== this.epoch) return;
+    if (this.resigned !== null) {
+      this.solved = false;
+      setStatus(`Given up: the answer is ${p.solution.join(' ')}; Undo to try again.`);
+      if (p.kind === 'chain' && !this.turns.length) {
+        this.highlight = { squares: turnSquares(p.solution[0]), hint: true };
+        this.drawMarks();
+      }
+    } else if (p.kind === 'chain') {
+      let r;
+      try {
+        r = await api('verify', { position: this.start, move: this.turns[0] }, null, this.requests.signal);
+      } catch (e) {
+        if (this.fresh(epoch)) setStatus('Error: ' + e.message);
+        return;
+      }
+      if (!this.fresh(epoch)) return;
       this.solved = r.legal && r.maximal;
       setStatus(this.solved ? `Solved: ${this.turns[0]} captures ${r.value}, the most.`
         : `Not the largest: ${this.turns[0]} captures ${r.value} of ${r.max}; Undo and try again.`);
@@ -497,6 +622,9 @@ async function loadPuzzleFile(file) {
 // --- the shared controls and the tabs ---
 function activate(controller, tab) {
   stopAnalysis();
+  // A line's steps belong to the board they were shown on.
+  game.closeReview();
+  puzzle.closeReview();
   for (const t of ['game', 'puzzles', 'chess']) {
     $('#tab-' + t).setAttribute('aria-selected', String(t === tab));
     $('#pane-' + t).hidden = t !== tab;
@@ -521,8 +649,19 @@ function newGameFromForm(form) {
   const fixed = ['english', 'french', 'wiegleb', 'diamond', 'capture'].includes(variant);
   if (fixed) delete params.size;
   for (const k of Object.keys(params)) if (params[k] === '') delete params[k];
-  const engine = String(f.get('engine') || '').split(/[ ,]+/).filter(Boolean).map(Number);
+  const engine = String(f.get('engine') || '').split(/[ ,]+/).filter(Boolean);
   return { variant, params, engine, nodes: Number(f.get('strength')) };
+}
+
+// The form's engine seats (its words, split at commas and spaces) as seat numbers of a game of
+// `players`, or an Error naming the field and the value when one is not a seat.
+function engineSeats(words, players) {
+  const bad = words.find((w) => !/^\d+$/.test(w) || Number(w) < 1 || Number(w) > players);
+  if (bad !== undefined) {
+    return new Error(`Engine seats: '${bad}' is not a seat of this ${players}-player game ` +
+      `(give seats 1 to ${players}, separated by commas, or nothing)`);
+  }
+  return words.map(Number);
 }
 
 document.addEventListener('DOMContentLoaded', () => {
@@ -536,8 +675,10 @@ document.addEventListener('DOMContentLoaded', () => {
     try {
       // The start position with the form's rules written into its text.
       const start = await api('show', Object.assign({ position: variant }, params));
+      const seats = engineSeats(engine, start.scores.length);
+      if (seats instanceof Error) return say(seats.message);
       if (active !== game) activate(game, 'game');
-      await game.begin(start.position, engine, nodes);
+      await game.begin(start.position, seats, nodes);
     } catch (err) { say(err.message); }
   });
   $('#load-position').addEventListener('click', async () => {
@@ -546,8 +687,10 @@ document.addEventListener('DOMContentLoaded', () => {
     try {
       const start = await api('show', { position: text });
       const f = newGameFromForm($('#new-game'));
+      const seats = engineSeats(f.engine, start.scores.length);
+      if (seats instanceof Error) return say(seats.message);
       if (active !== game) activate(game, 'game');
-      await game.begin(start.position, f.engine, f.nodes);
+      await game.begin(start.position, seats, f.nodes);
     } catch (err) { say(err.message); }
   });
   $('#load-record').addEventListener('change', async (e) => {
@@ -563,6 +706,7 @@ document.addEventListener('DOMContentLoaded', () => {
       game.redoStack = [];
       game.engine = new Set();
       game.resigned = null;
+      game.closeReview();
       await game.refresh();
       if (r.first_error) say(`The record stops at ply ${r.first_error.ply}: ${r.first_error.reason}`);
     } catch (err) { say(err.message); }
@@ -588,7 +732,7 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#largest').addEventListener('click', () => active && active.largest && active.largest());
   $('#solve').addEventListener('click', () => active && active.solve && active.solve());
   $('#judge').addEventListener('click', () => active && active.judge && active.judge());
-  $('#stop-analysis').addEventListener('click', stopAnalysis);
+  $('#stop-analysis').addEventListener('click', () => stopAnalysis('Stopped.'));
   $('#step-back').addEventListener('click', () => active && active.step && active.step(-1));
   $('#step-forward').addEventListener('click', () => active && active.step && active.step(1));
   $('#step-close').addEventListener('click', () => active && active.endReview && active.endReview());

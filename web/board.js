@@ -12,9 +12,11 @@ function svgEl(name, attrs, parent) {
 }
 
 // GET /api/PATH?params, or POST the body; the JSON answer, or an Error with the server's reason.
-async function api(path, params, body) {
+// An AbortSignal, when given, aborts the request (the server then stops its search).
+async function api(path, params, body, signal) {
   const query = new URLSearchParams(params || {}).toString();
   const init = body == null ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } };
+  if (signal) init.signal = signal;
   const res = await fetch('/api/' + path + (query ? '?' + query : ''), init);
   let json;
   try { json = await res.json(); } catch (e) { throw new Error(res.status + ' ' + res.statusText); }
@@ -198,9 +200,13 @@ function renderMoveList(turns, byEngine, redoCount) {
 async function redoTurn(game) {
   if (!game.redoStack.length) return;
   const [turn, byEngine] = game.redoStack.pop();
-  const rest = game.redoStack;
-  await game.play(turn, true);
-  game.byEngine[game.byEngine.length - 1] = byEngine;
-  game.redoStack = rest;
-  game.render();
+  await game.play(turn, byEngine, true);
+}
+
+// What is left to redo after `turn` is played (not by Redo): the rest of the stack when the
+// turn is the one taken back last (the engine playing its turn again), else nothing.
+function afterTurn(redoStack, turn) {
+  const top = redoStack[redoStack.length - 1];
+  if (top && top[0] === turn) return redoStack.slice(0, -1);
+  return [];
 }

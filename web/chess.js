@@ -60,6 +60,7 @@ class LeapChess {
     this.legal = [];
     this.partial = [];
     this.epoch = 0;
+    this.requests = null;  // aborts the requests about the position on the board
     this.over = false;
     this.resigned = null;
     this.highlight = null;
@@ -83,18 +84,19 @@ class LeapChess {
   get current() { return this.fens[this.fens.length - 1]; }
   get start() { return this.startFen; }
 
-  async refresh() {
-    const epoch = ++this.epoch;
+  // `message`, when given, is said under the board (what went wrong with the last request).
+  async refresh(message) {
+    const epoch = this.moved();
     this.partial = [];
     this.highlight = null;
     UI.endTurn.disabled = true;
-    say('');
+    say(message);
     this.fen = this.current;
     let r;
     try {
-      r = await api('chess/moves', { fen: this.fen, captures: this.captures });
-    } catch (e) { setStatus('Error: ' + e.message); return; }
-    if (epoch !== this.epoch || active !== this) return;
+      r = await api('chess/moves', { fen: this.fen, captures: this.captures }, null, this.requests.signal);
+    } catch (e) { if (this.fresh(epoch)) setStatus('Error: ' + e.message); return; }
+    if (!this.fresh(epoch)) return;
     this.legal = r.moves;
     this.check = r.check;
     this.board = fenCells(this.fen);
@@ -107,8 +109,11 @@ class LeapChess {
     if (!this.legal.length) {
       this.over = true;
       // The referee's words for the end (who has no move, checkmate or stalemate).
-      const v = await api('chess/verify-game', { captures: this.captures }, this.recordText());
-      if (epoch !== this.epoch) return;
+      let v;
+      try {
+        v = await api('chess/verify-game', { captures: this.captures }, this.recordText(), this.requests.signal);
+      } catch (e) { if (this.fresh(epoch)) setStatus('Error: ' + e.message); return; }
+      if (!this.fresh(epoch)) return;
       return setStatus(`Game over: ${v.game_over}; ${side === 'Red' ? 'Black' : 'Red'} wins`);
     }
     this.over = false;
@@ -118,27 +123,48 @@ class LeapChess {
     if (thinking) this.enginePlay(epoch);
   }
 
+  // The position on the board changes: the answers still on their way about the old one are
+  // dropped (fresh() is false for them) and their requests aborted, the pane's search too.
+  moved() {
+    if (this.requests) this.requests.abort();
+    this.requests = new AbortController();
+    if (analysisStream && analysisStream.owner === this) {
+      stopAnalysis('Stopped: the position on the board changed.');
+    }
+    return ++this.epoch;
+  }
+  fresh(epoch) { return epoch === this.epoch && active === this; }
+
   async enginePlay(epoch) {
     try {
-      const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes });
-      if (epoch !== this.epoch || active !== this || !r.best) return;
+      const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes }, null, this.requests.signal);
+      if (!this.fresh(epoch) || !r.best) return;
       await this.play(r.best, true);
-    } catch (e) { if (epoch === this.epoch) setStatus('Engine error: ' + e.message); }
+    } catch (e) { if (this.fresh(epoch)) setStatus('Engine error: ' + e.message); }
   }
 
-  async play(move, byEngine) {
-    const epoch = ++this.epoch;
+  // Plays `move` (the server checks it); `redo`: the move is Redo's, which keeps the rest of
+  // what is left to redo.
+  async play(move, byEngine, redo) {
+    const epoch = this.moved();
     UI.endTurn.disabled = true;
+    let error;
     try {
-      const v = await api('chess/verify', { fen: this.fen, move, captures: this.captures });
+      const v = await api('chess/verify', { fen: this.fen, move, captures: this.captures }, null, this.requests.signal);
       if (epoch !== this.epoch) return;
-      if (!v.legal) { say(`${move}: ${v.reason}`); return this.refresh(); }
-      this.fens.push(v.fen);
-      this.moves.push(v.move);
-      this.byEngine.push(!!byEngine);
-      if (!byEngine) this.redoStack = [];
-    } catch (e) { say(e.message); }
-    await this.refresh();
+      if (v.legal) {
+        this.fens.push(v.fen);
+        this.moves.push(v.move);
+        this.byEngine.push(!!byEngine);
+        if (!redo) this.redoStack = afterTurn(this.redoStack, v.move);
+      } else {
+        error = `${move}: ${v.reason}`;
+      }
+    } catch (e) {
+      if (epoch !== this.epoch) return;
+      error = `${move}: ${e.message}`;
+    }
+    await this.refresh(error);
   }
 
   recordText() {
@@ -172,6 +198,8 @@ class LeapChess {
     });
     UI.board.dataset.position = this.fen;
     renderMoveList(this.moves, this.byEngine, this.redoStack.length);
+    // Undo takes back a resignation too, even one before any move.
+    if (this.resigned) $('#undo').disabled = false;
     $('#promotion').hidden = true;
     this.drawMarks();
   }
@@ -262,7 +290,12 @@ class LeapChess {
   cancel() { this.partial = []; $('#promotion').hidden = true; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 
   async undo() {
-    if (!this.moves.length) return;
+    if (!this.moves.length) {
+      // Only a resignation to take back.
+      if (!this.resigned) return;
+      this.resigned = null;
+      return this.refresh();
+    }
     do {
       this.fens.pop();
       this.redoStack.push([this.moves.pop(), this.byEngine.pop()]);
@@ -274,34 +307,33 @@ class LeapChess {
   async hint() {
     if (this.over) return;
     say('Looking for a hint…');
+    const epoch = this.epoch;
     try {
-      const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes });
+      const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes }, null, this.requests.signal);
+      if (!this.fresh(epoch)) return;
       if (!r.best) return say('No move: the game is over.');
       this.highlight = chessSquares(r.best).squares;
       this.drawMarks();
       say(`Hint: ${r.best} (value ${signed(r.value)}).`);
-    } catch (e) { say(e.message); }
+    } catch (e) { if (this.fresh(epoch)) say(e.message); }
   }
+  // The person resigns: the side to move, or the other side when the engine is to move.
   resign() {
-    if (this.over) return;
-    this.resigned = this.board.side;
+    if (this.over || !this.board) return;
+    const side = this.board.side;
+    this.resigned = this.engine === side.toLowerCase() ? (side === 'Red' ? 'Black' : 'Red') : side;
     this.refresh();
   }
   analyse() {
-    stopAnalysis();
     UI.analysis.textContent = 'Searching…';
-    $('#stop-analysis').disabled = false;
-    const s = streamApi('chess/analyse', { fen: this.fen, captures: this.captures, 'time-limit': 4 }, (p) => {
+    paneSearch(this, 'chess/analyse', { fen: this.fen, captures: this.captures, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} nodes ${p.note || ''}`;
-    });
-    analysisStream = s;
-    s.promise.then((r) => {
-      $('#stop-analysis').disabled = true;
+    }).then((r) => {
       if (!r.best) { UI.analysis.textContent = 'No legal move: the game is over.'; return; }
       UI.analysis.textContent = `Value ${signed(r.value)} (depth ${r.depth})\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} nodes`;
       this.highlight = chessSquares(r.best).squares;
       this.drawMarks();
-    }).catch((e) => { UI.analysis.textContent = e.message; });
+    }).catch(paneError);
   }
 }
 

@@ -21,7 +21,7 @@ function check(condition, message) {
 }
 function cli(args) {
   try {
-    return execFileSync(leapfrog, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(leapfrog, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 26 });
   } catch (e) {
     // verify exits 1 on an illegal turn: its JSON is still the answer.
     if (e.status === 1 && e.stdout) return e.stdout;
@@ -30,20 +30,28 @@ function cli(args) {
 }
 const cliJson = (args) => JSON.parse(cli([...args, '--json']));
 
-// The server on a free port of 127.0.0.1; stopped in every case (see the finally below).
-const server = spawn(leapfrog, ['serve', '--port', '0', '--max-time', '5'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const url = await new Promise((resolve, reject) => {
-  let text = '';
-  const timer = setTimeout(() => reject(new Error('the server printed no address')), 10000);
-  server.stdout.on('data', (d) => {
-    text += d;
-    const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
-    if (m) { clearTimeout(timer); resolve(m[0]); }
+// A server on a free port of 127.0.0.1; stopped in every case (see the finally below).
+const servers = [];
+const serverUrls = [];
+async function startServer(options) {
+  const server = spawn(leapfrog, ['serve', '--port', '0', ...options], { stdio: ['ignore', 'pipe', 'inherit'] });
+  servers.push(server);
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const timer = setTimeout(() => reject(new Error('the server printed no address')), 10000);
+    server.stdout.on('data', (d) => {
+      text += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+\//.exec(text);
+      if (m) { clearTimeout(timer); serverUrls.push(m[0]); resolve(m[0]); }
+    });
+    server.on('exit', (code) => reject(new Error('the server exited with ' + code)));
   });
-  server.on('exit', (code) => reject(new Error('the server exited with ' + code)));
-});
-const stopServer = () => { try { server.kill('SIGTERM'); } catch (e) { /* gone already */ } };
+}
+const stopServer = () => {
+  for (const server of servers) { try { server.kill('SIGTERM'); } catch (e) { /* gone already */ } }
+};
 process.on('exit', stopServer);
+const url = await startServer(['--max-time', '5']);
 
 async function apiGet(path) {
   const res = await fetch(url + 'api/' + path);
@@ -73,7 +81,7 @@ try {
   // Nothing may come from elsewhere: the page works offline.
   const outside = [];
   page.on('request', (r) => {
-    if (!r.url().startsWith(url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url());
+    if (!serverUrls.some((u) => r.url().startsWith(u)) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url());
   });
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -194,6 +202,215 @@ try {
   const puzzleReplay = cliJson(['verify', '--game', puzzleRecord]);
   check(puzzleReplay.legal && puzzleReplay.checks[0].maximal, 'the puzzle turn is not legal and maximal');
   console.log(`puzzle ${puzzle.id}: ${puzzleMoves[0]}; ${await status()}`);
+
+  // --- 4. What the page does when the position changes under a question, and other edges ---
+  const message = () => page.textContent('#message');
+  const badResponses = [];
+  page.on('response', (r) => { if (r.status() >= 400) badResponses.push(`${r.status()} ${r.url()}`); });
+  // A new Leap-Frog game from the form; waits until its start is on the board.
+  async function newGame(variant, size, seed, players, engine, strength) {
+    await page.click('#tab-game');
+    await page.selectOption('#new-game [name=variant]', variant);
+    await page.fill('#new-game [name=size]', String(size));
+    await page.fill('#new-game [name=seed]', String(seed));
+    await page.fill('#new-game [name=players]', String(players));
+    await page.fill('#new-game [name=engine]', engine);
+    await page.selectOption('#new-game [name=strength]', String(strength));
+    const position = cliJson(['show', variant, '--size', String(size), '--seed', String(seed), '--players', String(players)]).position;
+    await page.click('#new-game button[type=submit]');
+    await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
+      document.querySelectorAll('#moves li').length === 0 && / to move/.test(document.querySelector('#status').textContent),
+    position, { timeout: 20000 });
+    return position;
+  }
+  const turnClicks = (turn) => (turn.startsWith('x') ? [turn.slice(1)] : turn.split('x'));
+  // Holds the page's requests that `match` (a URL) until release(); settled() waits until each
+  // held one has ended in the page (answered, failed or aborted).
+  async function holdRequests(match) {
+    let open;
+    const gate = new Promise((resolve) => { open = resolve; });
+    const held = [];
+    const handler = async (route) => {
+      const ended = new Promise((resolve) => {
+        const done = (r) => { if (r === route.request()) resolve(); };
+        page.on('requestfinished', done);
+        page.on('requestfailed', done);
+      });
+      held.push(ended);
+      await gate;
+      try { await route.continue(); } catch (e) { /* the page gave it up */ }
+    };
+    await page.route((u) => match(u), handler);
+    return {
+      count: () => held.length,
+      release: () => open(),
+      settled: async () => { await Promise.all(held); await page.unroute((u) => match(u), handler); },
+    };
+  }
+  const apiPath = (name) => (u) => u.pathname === '/api/' + name;
+
+  // Resign while the engine thinks: the person (seat 1) resigns, not the engine.
+  await newGame('murray', 12, 1, 2, '2', 500000);
+  await page.click('#board [data-square="a1"]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: 20000 });
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
+  check((await status()).startsWith('Game over: player 1 resigned; player 2 wins'),
+    'Resign while the engine thinks: ' + await status());
+  await page.click('#tab-chess');
+  await page.selectOption('#chess-new-game [name=engine]', 'black');
+  await page.selectOption('#chess-new-game [name=strength]', '200000');
+  await page.click('#chess-new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+  await page.click('#board [data-square="e3"]');
+  await page.click('#board [data-square="e4"]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: 20000 });
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
+  check((await status()).startsWith('Game over: Red resigned; Black wins'), 'Resign while the chess engine thinks: ' + await status());
+
+  // Answers about a position that has changed are dropped: Hint, Engine's view, Largest capture.
+  const staleStart = await newGame('murray', 6, 3, 2, '', 2000);
+  const analyseHeld = await holdRequests(apiPath('analyse'));
+  const bestHeld = await holdRequests(apiPath('best'));
+  await page.click('#hint');
+  await page.click('#analyse');
+  await page.click('#largest');
+  while (analyseHeld.count() < 2 || bestHeld.count() < 1) await new Promise((r) => setTimeout(r, 20));
+  const removal = (await apiGet('moves?position=' + encodeURIComponent(staleStart))).moves[0];
+  await clickTurn(turnClicks(removal), 0);
+  analyseHeld.release();
+  bestHeld.release();
+  await analyseHeld.settled();
+  await bestHeld.settled();
+  await page.waitForTimeout(200);
+  check(!(await message()).startsWith('Hint'), 'a hint for the position before the turn is shown after it: ' + await message());
+  const pane = await page.textContent('#analysis');
+  check(!/Best|Largest/.test(pane), 'an answer for the position before the turn is in the analysis pane: ' + pane);
+  check((await page.$$('#board .path')).length === 0, 'a path for the position before the turn is drawn on the board');
+
+  // Resign in a puzzle before any turn: it is given up, with the answer; Undo takes it back.
+  await page.click('#tab-puzzles');
+  await page.selectOption('#puzzle-list', '0');
+  await page.click('#puzzle-open');
+  const puzzleOpen = () => page.waitForFunction(() => / to move|^Your move/.test(document.querySelector('#status').textContent) &&
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+  await puzzleOpen();
+  const bad = badResponses.length;
+  await page.click('#resign');
+  await page.waitForFunction(() => !/ to move|^Your move/.test(document.querySelector('#status').textContent), null, { timeout: 5000 })
+    .catch(() => {});
+  check((await status()).startsWith('Given up') && (await status()).includes(puzzle.solution[0]), 'Resign in a puzzle: ' + await status());
+  check(badResponses.length === bad, 'Resign in a puzzle failed a request: ' + badResponses.slice(bad).join(', '));
+  check(!(await page.isDisabled('#undo')), 'Undo is disabled after giving up a puzzle');
+  await page.click('#undo');
+  await puzzleOpen();
+  check(errors.length === 0, 'the page threw: ' + errors.join('; '));
+
+  // Engine seats that are not seats are refused, naming the field and the value.
+  const seatsStart = await newGame('murray', 5, 1, 2, '', 2000);
+  await page.fill('#new-game [name=size]', '6');
+  for (const seats of ['abc', '5', '1;2']) {
+    await page.fill('#new-game [name=engine]', seats);
+    await page.click('#new-game button[type=submit]');
+    await page.waitForFunction((p) => document.querySelector('#message').textContent !== '' ||
+      document.querySelector('#board').dataset.position !== p, seatsStart, { timeout: 20000 });
+    check(await boardPosition() === seatsStart, `engine seats '${seats}' started a game`);
+    const said = await message();
+    check(said.includes('Engine seats') && said.includes(seats), `engine seats '${seats}': ${said}`);
+  }
+
+  // Redo after Undo against the engine: the engine plays its turn again, nothing is left to redo.
+  await newGame('murray', 6, 3, 2, '2', 2000);
+  for (let i = 0; i < 2; ++i) {
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 30000 });
+    const best = (await apiGet('best?position=' + encodeURIComponent(await boardPosition()))).best;
+    await clickTurn(turnClicks(best), (await moveList()).length);
+  }
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 30000 });
+  const fullList = await moveList();
+  await page.click('#undo');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n - 2, fullList.length, { timeout: 20000 });
+  await page.click('#redo');
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n &&
+    document.querySelector('#status').textContent.startsWith('Player 1 to move'), fullList.length, { timeout: 30000 });
+  check(await page.isDisabled('#redo'), 'Redo is enabled after the engine played its turn again: ' + JSON.stringify(await moveList()));
+  // A turn the server refuses says why under the board.
+  const refuse = (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "refused by the test"}' });
+  const playing = (u) => u.pathname === '/api/show' && u.searchParams.has('then');
+  await page.route(playing, refuse);
+  const next = (await apiGet('best?position=' + encodeURIComponent(await boardPosition()))).best;
+  for (const sq of turnClicks(next)) await page.click(`#board [data-square="${sq}"]`);
+  if (!(await page.isDisabled('#end-turn'))) await page.click('#end-turn');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('refused by the test'), null, { timeout: 5000 })
+    .catch(() => {});
+  check((await message()).includes('refused by the test'), 'a refused turn says nothing: ' + await message());
+  await page.unroute(playing, refuse);
+
+  // Solve in mid-game (player 2 to move, scores made): the line is stepped through on the board,
+  // #board's data-position and #status describe the step; the steps close with their game.
+  const midStart = '3441./33311/.1.41/.4.../.41.1';
+  await page.fill('#new-game [name=engine]', '');
+  if (!(await page.isVisible('#paste-position'))) await page.click('#pane-game summary');
+  await page.fill('#paste-position', midStart);
+  await page.click('#load-position');
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
+  await clickTurn(['e3', 'c3', 'a3'], 0);
+  const mid = await boardPosition();
+  await page.click('#solve');
+  await page.waitForFunction(() => !document.querySelector('#solve-steps').hidden && document.querySelector('#step-text').textContent !== '', null, { timeout: 20000 });
+  const line = cliJson(['solve', mid]).line;
+  await page.click('#step-forward');
+  await page.waitForFunction(() => document.querySelector('#step-text').textContent.startsWith('after 1 ') ||
+    document.querySelector('#message').textContent !== '', null, { timeout: 20000 });
+  check(await message() === '', 'a step of the solve line fails: ' + await message());
+  const stepBoard = cliJson(['show', mid, '--then', line[0]]).position.split(' ')[0];
+  check((await boardPosition()).split(' ')[0] === stepBoard, `#board's data-position during a step is ${await boardPosition()}, the step's board ${stepBoard}`);
+  check((await status()).startsWith('Stepping through'), '#status during a step: ' + await status());
+  await page.click('#undo');
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
+  check(await page.isHidden('#solve-steps'), 'the steps stay after Undo');
+  await page.click('#solve');
+  await page.waitForSelector('#solve-steps', { state: 'visible', timeout: 20000 });
+  await page.click('#tab-chess');
+  check(await page.isHidden('#solve-steps'), 'the steps stay on the Leap Chess tab');
+  await page.click('#tab-game');
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
+  await page.click('#solve');
+  await page.waitForSelector('#solve-steps', { state: 'visible', timeout: 20000 });
+  await newGame('murray', 5, 1, 2, '', 2000);
+  check(await page.isHidden('#solve-steps'), 'the steps stay after New game');
+  await page.click('#board [data-square="a1"]');
+  check(!(await message()).startsWith('Stepping'), 'a click on the new game: ' + await message());
+
+  // A position with more turns than the server lists ("complete": false): a turn not in the
+  // list is still played, the server judging it.
+  const smallUrl = await startServer(['--max-time', '5', '--hash', '1']);
+  let seed = 4;
+  const random = () => { seed = (seed * 48271) % 2147483647; return seed / 2147483647; };
+  const rows = [];
+  for (let r = 0; r < 20; ++r) { let row = ''; for (let f = 0; f < 20; ++f) row += random() < 0.6 ? '1' : '.'; rows.push(row); }
+  const huge = rows.join('/') + ' diagonal=yes';
+  const cut = await (await fetch(smallUrl + 'api/moves?position=' + encodeURIComponent(huge))).json();
+  check(cut.complete === false, 'the small server lists every turn of the big position');
+  const listed = new Set(cut.moves);
+  const starts = new Set(cut.moves.map((t) => t.split('x')[0]));
+  const unlisted = cliJson(['moves', huge]).moves.find((t) => !listed.has(t) && !starts.has(t.split('x')[0]) && t.split('x').length === 2);
+  check(unlisted, 'every single jump of the big position is listed by the small server');
+  await page.goto(smallUrl);
+  await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
+  await page.fill('#new-game [name=engine]', '');
+  await page.click('#pane-game summary');
+  await page.fill('#paste-position', huge);
+  await page.click('#load-position');
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
+    / to move/.test(document.querySelector('#status').textContent), huge, { timeout: 30000 });
+  for (const sq of unlisted.split('x')) await page.click(`#board [data-square="${sq}"]`);
+  check(!(await page.isDisabled('#end-turn')), `${unlisted}, not in the cut list, cannot be ended: ${await message()}`);
+  await endTurn(0);
+  check(JSON.stringify(await moveList()) === JSON.stringify([unlisted]), 'the turn played is not ' + unlisted);
+  console.log('edges: resign, stale answers, puzzle resign, engine seats, redo, solve steps, a cut list');
 
   // --- a phone-sized window: the board still fits ---
   await page.setViewportSize({ width: 390, height: 800 });
