@@ -359,7 +359,9 @@ try {
   await clickTurn(['e3', 'c3', 'a3'], 0);
   const mid = await boardPosition();
   await page.click('#solve');
-  await page.waitForFunction(() => !document.querySelector('#solve-steps').hidden && document.querySelector('#step-text').textContent !== '', null, { timeout: 20000 });
+  await page.waitForFunction(() => !document.querySelector('#solve-steps').hidden &&
+    (document.querySelector('#step-text').textContent !== '' || document.querySelector('#message').textContent !== ''), null, { timeout: 20000 });
+  check(await message() === '', 'the start of the solve line fails: ' + await message());
   const line = cliJson(['solve', mid]).line;
   await page.click('#step-forward');
   await page.waitForFunction(() => document.querySelector('#step-text').textContent.startsWith('after 1 ') ||
