@@ -65,7 +65,7 @@ class LeapFrog {
     this.legal = [];
     this.complete = true;   // this.legal is every legal turn (the server may cut a huge list)
     this.info = null;
-    this.requests = null;   // aborts the requests about the position on the board
+    this.requests = new AbortController();  // aborts the requests about the position on the board
     this.epoch = 0;
     this.over = false;
     this.resigned = null;
@@ -208,7 +208,7 @@ class LeapFrog {
   render() {
     this.draw();
     UI.board.dataset.position = this.info.position;
-    renderMoveList(this.turns, this.byEngine, this.redoStack.length);
+    renderMoveList(this.turns, this.byEngine, this.resigned !== null ? 0 : this.redoStack.length);
     // Undo takes back a resignation too, even one before any turn.
     if (this.resigned !== null) $('#undo').disabled = false;
     UI.endTurn.disabled = true;
@@ -305,7 +305,8 @@ class LeapFrog {
     this.partial.push(name);
     const turn = this.partial.join('x');
     const complete = all.some((c) => c.t === turn);
-    const longer = this.extending(this.partial).length > 0;
+    // A cut list may leave out the longer chains of its turns: then the person ends the turn.
+    const longer = this.extending(this.partial).length > 0 || !this.complete;
     UI.endTurn.disabled = !complete || !longer;
     if (complete && !longer) return this.play(turn);
     if (complete) say(`${turn}: jump on, or end the turn here (End turn, or double-click).`);
@@ -342,17 +343,16 @@ class LeapFrog {
 
   async undo() {
     this.closeReview();
-    if (!this.turns.length) {
-      // Only a resignation to take back.
-      if (this.resigned === null) return;
+    // A resignation is taken back alone, the turns before it kept.
+    if (this.resigned !== null) {
       this.resigned = null;
       return this.refresh();
     }
+    if (!this.turns.length) return;
     do {
       this.positions.pop();
       this.redoStack.push([this.turns.pop(), this.byEngine.pop()]);
     } while (this.mode === 'game' && this.turns.length && this.engine.has(this.seatAt(this.turns.length)));
-    this.resigned = null;
     this.solved = false;
     await this.refresh();
   }
@@ -738,6 +738,8 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#step-close').addEventListener('click', () => active && active.endReview && active.endReview());
   document.addEventListener('keydown', (e) => {
     if (e.target.closest && e.target.closest('input, select, textarea')) return;
+    // Ctrl+R and the like are the browser's.
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key === 'Escape') active && active.cancel();
     else if (e.key === 'u') active && active.undo();
     else if (e.key === 'r') active && active.redo();

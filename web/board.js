@@ -196,9 +196,9 @@ function renderMoveList(turns, byEngine, redoCount) {
 }
 
 // Redo for a game controller (Leap-Frog or Leap Chess): plays the turn taken back last again,
-// keeping what is left to redo and who played it.
+// keeping what is left to redo and who played it. Nothing after a resignation.
 async function redoTurn(game) {
-  if (!game.redoStack.length) return;
+  if (!game.redoStack.length || game.resigned) return;
   const [turn, byEngine] = game.redoStack.pop();
   await game.play(turn, byEngine, true);
 }

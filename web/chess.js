@@ -60,7 +60,7 @@ class LeapChess {
     this.legal = [];
     this.partial = [];
     this.epoch = 0;
-    this.requests = null;  // aborts the requests about the position on the board
+    this.requests = new AbortController();  // aborts the requests about the position on the board
     this.over = false;
     this.resigned = null;
     this.highlight = null;
@@ -197,7 +197,7 @@ class LeapChess {
       onDouble: () => this.endTurn(),
     });
     UI.board.dataset.position = this.fen;
-    renderMoveList(this.moves, this.byEngine, this.redoStack.length);
+    renderMoveList(this.moves, this.byEngine, this.resigned ? 0 : this.redoStack.length);
     // Undo takes back a resignation too, even one before any move.
     if (this.resigned) $('#undo').disabled = false;
     $('#promotion').hidden = true;
@@ -290,17 +290,16 @@ class LeapChess {
   cancel() { this.partial = []; $('#promotion').hidden = true; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 
   async undo() {
-    if (!this.moves.length) {
-      // Only a resignation to take back.
-      if (!this.resigned) return;
+    // A resignation is taken back alone, the moves before it kept.
+    if (this.resigned) {
       this.resigned = null;
       return this.refresh();
     }
+    if (!this.moves.length) return;
     do {
       this.fens.pop();
       this.redoStack.push([this.moves.pop(), this.byEngine.pop()]);
     } while (this.moves.length && this.engine === fenCells(this.current).side.toLowerCase());
-    this.resigned = null;
     await this.refresh();
   }
   redo() { return redoTurn(this); }

@@ -312,6 +312,8 @@ try {
   const seatsStart = await newGame('murray', 5, 1, 2, '', 2000);
   await page.fill('#new-game [name=size]', '6');
   for (const seats of ['abc', '5', '1;2']) {
+    // The last value's message cleared, so that the wait below sees this value's.
+    await page.evaluate(() => { document.querySelector('#message').textContent = ''; });
     await page.fill('#new-game [name=engine]', seats);
     await page.click('#new-game button[type=submit]');
     await page.waitForFunction((p) => document.querySelector('#message').textContent !== '' ||
@@ -332,6 +334,14 @@ try {
   const fullList = await moveList();
   await page.click('#undo');
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n - 2, fullList.length, { timeout: 20000 });
+  // Resigning there: Redo cannot play past it, and Undo takes back the resignation alone.
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
+  check(await page.isDisabled('#redo'), 'Redo is enabled after a resignation');
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 20000 });
+  check((await moveList()).length === fullList.length - 2, 'Undo of a resignation took back turns too: ' + JSON.stringify(await moveList()));
+  check(!(await page.isDisabled('#redo')), 'Redo is lost after a resignation taken back');
   await page.click('#redo');
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n &&
     document.querySelector('#status').textContent.startsWith('Player 1 to move'), fullList.length, { timeout: 30000 });
@@ -398,8 +408,12 @@ try {
   check(cut.complete === false, 'the small server lists every turn of the big position');
   const listed = new Set(cut.moves);
   const starts = new Set(cut.moves.map((t) => t.split('x')[0]));
-  const unlisted = cliJson(['moves', huge]).moves.find((t) => !listed.has(t) && !starts.has(t.split('x')[0]) && t.split('x').length === 2);
+  const every = cliJson(['moves', huge]).moves;
+  const unlisted = every.find((t) => !listed.has(t) && !starts.has(t.split('x')[0]) && t.split('x').length === 2);
   check(unlisted, 'every single jump of the big position is listed by the small server');
+  // A listed turn that the cut left a longer chain of: the list cannot say the chain ends.
+  const longer = every.find((t) => !listed.has(t) && listed.has(t.slice(0, t.lastIndexOf('x'))));
+  check(longer, 'no listed turn of the big position has a longer chain left out of the list');
   await page.goto(smallUrl);
   await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
   await page.fill('#new-game [name=engine]', '');
@@ -408,6 +422,17 @@ try {
   await page.click('#load-position');
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
     / to move/.test(document.querySelector('#status').textContent), huge, { timeout: 30000 });
+  const hops = longer.split('x');
+  for (const sq of hops.slice(0, -1)) await page.click(`#board [data-square="${sq}"]`);
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length > 0 ||
+    !document.querySelector('#end-turn').disabled, null, { timeout: 20000 });
+  check((await moveList()).length === 0, `${hops.slice(0, -1).join('x')} was played at once, though ${longer} goes on`);
+  await page.click(`#board [data-square="${hops[hops.length - 1]}"]`);
+  await endTurn(0);
+  check(JSON.stringify(await moveList()) === JSON.stringify([longer]), 'the turn played is not ' + longer);
+  await page.click('#undo');
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
+    document.querySelectorAll('#moves li').length === 0, huge, { timeout: 30000 });
   for (const sq of unlisted.split('x')) await page.click(`#board [data-square="${sq}"]`);
   check(!(await page.isDisabled('#end-turn')), `${unlisted}, not in the cut list, cannot be ended: ${await message()}`);
   await endTurn(0);
