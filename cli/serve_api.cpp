@@ -382,10 +382,15 @@ std::string api_collection(const Params& params) {
   return dump(Json{{"files", files}});
 }
 
+// The variants' names, and each one's own number of players (the peg boards: one), which the
+// page's New game form starts from.
 std::string api_variants() {
-  Json list = Json::array();
-  for (const Variant& v : variants()) list.push_back(v.name);
-  return dump(Json{{"variants", list}});
+  Json list = Json::array(), players = Json::object();
+  for (const Variant& v : variants()) {
+    list.push_back(v.name);
+    players[std::string(v.name)] = v.rules.players;
+  }
+  return dump(Json{{"variants", list}, {"players", players}});
 }
 
 // --- Leap Chess -------------------------------------------------------------------------------

@@ -664,7 +664,25 @@ function engineSeats(words, players) {
   return words.map(Number);
 }
 
+// Choosing a variant sets the form's players to the variant's own (one on the peg boards, where
+// the engine then has no seat).
+function followVariant(form, players) {
+  if (!players) return;
+  form.players.value = String(players);
+  if (players === 1) {
+    if (form.engine.value) form.engine.dataset.kept = form.engine.value;
+    form.engine.value = '';
+  } else if (!form.engine.value && form.engine.dataset.kept) {
+    form.engine.value = form.engine.dataset.kept;
+    delete form.engine.dataset.kept;
+  }
+}
+
 document.addEventListener('DOMContentLoaded', () => {
+  let variantPlayers = {};
+  api('variants').then((r) => { variantPlayers = r.players || {}; }).catch(() => {});
+  $('#new-game [name=variant]').addEventListener('change', (e) =>
+    followVariant($('#new-game'), variantPlayers[e.target.value]));
   $('#tab-game').addEventListener('click', () => activate(game, 'game'));
   $('#tab-puzzles').addEventListener('click', () => activate(puzzle, 'puzzles'));
   $('#tab-chess').addEventListener('click', () => activate(chessGame, 'chess'));

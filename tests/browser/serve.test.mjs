@@ -308,6 +308,21 @@ try {
   await puzzleOpen();
   check(errors.length === 0, 'the page threw: ' + errors.join('; '));
 
+  // A peg board is one player's: choosing it sets the form's players to 1 and frees the
+  // engine's seat; a game of two players gets them back.
+  await page.click('#tab-game');
+  await page.fill('#new-game [name=engine]', '2');
+  await page.selectOption('#new-game [name=variant]', 'english');
+  check(await page.inputValue('#new-game [name=players]') === '1', 'players after choosing English: ' + await page.inputValue('#new-game [name=players]'));
+  check(await page.inputValue('#new-game [name=engine]') === '', 'engine seats after choosing English: ' + await page.inputValue('#new-game [name=engine]'));
+  const english = cliJson(['show', 'english', '--players', '1']).position;
+  await page.click('#new-game button[type=submit]');
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, english, { timeout: 20000 });
+  check((await status()).startsWith('Your move'), 'English from the form: ' + await status());
+  await page.selectOption('#new-game [name=variant]', 'murray');
+  check(await page.inputValue('#new-game [name=players]') === '2' && await page.inputValue('#new-game [name=engine]') === '2',
+    'players and engine seats after choosing Murray again');
+
   // Engine seats that are not seats are refused, naming the field and the value.
   const seatsStart = await newGame('murray', 5, 1, 2, '', 2000);
   await page.fill('#new-game [name=size]', '6');
