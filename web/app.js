@@ -51,8 +51,33 @@ function paneError(e) {
   if (e !== STALE) UI.analysis.textContent = e.message;
 }
 
-class LeapFrog {
+// What every board's controller (LeapFrog here, LeapChess in chess.js) shares: the requests
+// about the position on its board, stopped and their answers dropped when it changes.
+class BoardController {
+  constructor() {
+    this.requests = new AbortController();  // aborts the requests about the position on the board
+    this.epoch = 0;
+  }
+
+  // The position on the board changes (a turn played, taken back or redone, a new game, a
+  // step of a line, a resignation, another tab): the answers still on their way about the old
+  // one are dropped (fresh() is false for them) and their requests aborted, the pane's search
+  // too. Returns the new position's epoch.
+  moved() {
+    this.requests.abort();
+    this.requests = new AbortController();
+    if (analysisStream && analysisStream.owner === this) {
+      stopAnalysis('Stopped: the position on the board changed.');
+    }
+    return ++this.epoch;
+  }
+  // Is an answer asked for at `epoch` still about the board shown?
+  fresh(epoch) { return epoch === this.epoch && active === this; }
+}
+
+class LeapFrog extends BoardController {
   constructor(mode) {
+    super();
     this.mode = mode;  // 'game' or 'puzzle'
     this.start = null;
     this.positions = [];
@@ -65,8 +90,6 @@ class LeapFrog {
     this.legal = [];
     this.complete = true;   // this.legal is every legal turn (the server may cut a huge list)
     this.info = null;
-    this.requests = new AbortController();  // aborts the requests about the position on the board
-    this.epoch = 0;
     this.over = false;
     this.resigned = null;
     this.puzzle = null;
@@ -127,21 +150,6 @@ class LeapFrog {
     if (thinking) this.enginePlay(epoch);
   }
 
-  // The position on the board changes (a turn played, taken back or redone, a new game, a
-  // step of a line, a resignation): the answers still on their way about the old one are
-  // dropped (fresh() is false for them) and their requests aborted, the pane's search too.
-  // Returns the new position's epoch.
-  moved() {
-    if (this.requests) this.requests.abort();
-    this.requests = new AbortController();
-    if (analysisStream && analysisStream.owner === this) {
-      stopAnalysis('Stopped: the position on the board changed.');
-    }
-    return ++this.epoch;
-  }
-  // Is an answer asked for at `epoch` still about the board shown?
-  fresh(epoch) { return epoch === this.epoch && active === this; }
-
   async enginePlay(epoch) {
     try {
       const r = await api('analyse', { position: this.current, nodes: this.nodes }, null, this.requests.signal);
@@ -179,12 +187,12 @@ class LeapFrog {
     if (this.mode === 'puzzle' && this.puzzle) return this.judgePuzzle(epoch);
     let r;
     try {
-      r = await api('verify-game', {}, this.recordText());
+      r = await api('verify-game', {}, this.recordText(), this.requests.signal);
     } catch (e) {
-      setStatus('Error: ' + e.message);
+      if (this.fresh(epoch)) setStatus('Error: ' + e.message);
       return;
     }
-    if (epoch !== this.epoch) return;
+    if (!this.fresh(epoch)) return;
     const scores = 'scores ' + r.scores.join(', ');
     if (this.resigned !== null) {
       const two = r.scores.length === 2;
@@ -489,14 +497,18 @@ class LeapFrog {
     stopAnalysis();
     if (!this.turns.length) { UI.analysis.textContent = 'No turns to judge yet.'; return; }
     UI.analysis.textContent = 'Judging every turn…';
+    const epoch = this.epoch;
     try {
       const record = this.recordText();
-      const [j, v] = await Promise.all([api('analyse-game', { nodes: 20000 }, record), api('verify-game', {}, record)]);
+      const signal = this.requests.signal;
+      const [j, v] = await Promise.all([api('analyse-game', { nodes: 20000 }, record, signal),
+        api('verify-game', {}, record, signal)]);
+      if (!this.fresh(epoch)) return;
       const lines = j.turns.map((t) => `${t.ply}. ${t.move} (player ${t.player}): value ${signed(t.value)}, best ${t.best}` +
         (t.loss > 0 ? `, loses ${t.loss}` : '') + (j.mistakes.includes(t.ply) ? '  MISTAKE' : ''));
       UI.analysis.textContent = (j.mistakes.length ? `Mistakes at plies ${j.mistakes.join(', ')}` : 'No mistakes') + '\n' + lines.join('\n');
       drawChart(j, v);
-    } catch (e) { UI.analysis.textContent = e.message; }
+    } catch (e) { if (this.fresh(epoch)) UI.analysis.textContent = e.message; }
   }
 }
 
@@ -622,6 +634,9 @@ async function loadPuzzleFile(file) {
 // --- the shared controls and the tabs ---
 function activate(controller, tab) {
   stopAnalysis();
+  // The board left behind asks nothing more (its engine's search included); its position is
+  // asked again when its tab comes back.
+  if (active && active !== controller) active.moved();
   // A line's steps belong to the board they were shown on.
   game.closeReview();
   puzzle.closeReview();

@@ -46,8 +46,9 @@ function chessSquares(move) {
   return m ? { squares: [m[1], m[2]], promotion: m[3] } : { squares: [], promotion: '' };
 }
 
-class LeapChess {
+class LeapChess extends BoardController {
   constructor() {
+    super();
     this.fen = null;
     this.startFen = null;
     this.fens = [];
@@ -59,8 +60,6 @@ class LeapChess {
     this.nodes = 20000;
     this.legal = [];
     this.partial = [];
-    this.epoch = 0;
-    this.requests = new AbortController();  // aborts the requests about the position on the board
     this.over = false;
     this.resigned = null;
     this.highlight = null;
@@ -122,18 +121,6 @@ class LeapChess {
       `; captures ${this.captures}${thinking ? '; thinking…' : ''}`);
     if (thinking) this.enginePlay(epoch);
   }
-
-  // The position on the board changes: the answers still on their way about the old one are
-  // dropped (fresh() is false for them) and their requests aborted, the pane's search too.
-  moved() {
-    if (this.requests) this.requests.abort();
-    this.requests = new AbortController();
-    if (analysisStream && analysisStream.owner === this) {
-      stopAnalysis('Stopped: the position on the board changed.');
-    }
-    return ++this.epoch;
-  }
-  fresh(epoch) { return epoch === this.epoch && active === this; }
 
   async enginePlay(epoch) {
     try {

@@ -249,6 +249,21 @@ try {
   }
   const apiPath = (name) => (u) => u.pathname === '/api/' + name;
 
+  // Another tab stops what the board left behind was asking: its engine's search is aborted.
+  {
+    const held = await holdRequests(apiPath('analyse'));
+    const failed = [];
+    const onFailed = (r) => { if (new URL(r.url()).pathname === '/api/analyse') failed.push(r.failure().errorText); };
+    page.on('requestfailed', onFailed);
+    await newGame('murray', 6, 3, 2, '1', 2000);
+    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: 20000 });
+    await page.click('#tab-chess');
+    held.release();
+    await held.settled();
+    page.off('requestfailed', onFailed);
+    check(failed.length > 0, "the engine's search for the game left behind went on in another tab");
+  }
+
   // Resign while the engine thinks: the person (seat 1) resigns, not the engine.
   await newGame('murray', 12, 1, 2, '2', 500000);
   await page.click('#board [data-square="a1"]');
