@@ -37,7 +37,11 @@ function stopAnalysis(text) {
 function paneSearch(owner, path, params, onProgress) {
   stopAnalysis();
   $('#stop-analysis').disabled = false;
-  const s = streamApi(path, params, (p) => { if (analysisStream === s) onProgress(p); });
+  const s = streamApi(path, params, (p) => {
+    if (analysisStream !== s) return;
+    onProgress(p);
+    s.shown = UI.analysis.textContent;  // what Stop leaves in the pane
+  });
   s.owner = owner;
   analysisStream = s;
   const mine = () => {
@@ -273,9 +277,17 @@ class LeapFrog extends BoardController {
     }
   }
 
+  // While a line is stepped through, the board shows a step, not the game: the game's
+  // questions wait (says so, true).
+  reviewing() {
+    if (!this.review) return false;
+    say('Stepping through a line: "Back to the game" returns to it.');
+    return true;
+  }
+
   click(name) {
     say('');
-    if (this.review) return say('Stepping through a line: "Back to the game" returns to it.');
+    if (this.reviewing()) return;
     if (this.over) return say('The game is over: start a new one.');
     if (!this.info) return;
     if (this.mode === 'game' && this.engine.has(this.info.to_move)) return say('The engine is to move; wait a moment.');
@@ -372,7 +384,7 @@ class LeapFrog extends BoardController {
   redo() { return redoTurn(this); }
 
   async hint() {
-    if (this.over || !this.start || this.review) return;
+    if (this.over || !this.start || this.reviewing()) return;
     say('Looking for a hint…');
     const epoch = this.epoch;
     try {
@@ -408,6 +420,7 @@ class LeapFrog extends BoardController {
 
   // --- analysis ---
   analyse() {
+    if (this.reviewing()) return;
     UI.analysis.textContent = 'Searching…';
     paneSearch(this, 'analyse', { position: this.current, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} positions, ${p.note || ''} value ${signed(p.best)}`;
@@ -421,6 +434,7 @@ class LeapFrog extends BoardController {
   }
 
   async largest() {
+    if (this.reviewing()) return;
     stopAnalysis();
     const epoch = this.epoch;
     try {
@@ -436,6 +450,7 @@ class LeapFrog extends BoardController {
   }
 
   solve() {
+    if (this.reviewing()) return;
     UI.analysis.textContent = 'Solving (one player makes every turn)…';
     const start = this.current;
     paneSearch(this, 'solve', { position: start, 'time-limit': 5 }, (p) => {
@@ -765,7 +780,11 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#largest').addEventListener('click', () => active && active.largest && active.largest());
   $('#solve').addEventListener('click', () => active && active.solve && active.solve());
   $('#judge').addEventListener('click', () => active && active.judge && active.judge());
-  $('#stop-analysis').addEventListener('click', () => stopAnalysis('Stopped.'));
+  // Stop leaves the search's last progress (its best so far) in the pane.
+  $('#stop-analysis').addEventListener('click', () => {
+    const shown = analysisStream && analysisStream.shown;
+    stopAnalysis(shown ? 'Stopped. ' + shown : 'Stopped.');
+  });
   $('#step-back').addEventListener('click', () => active && active.step && active.step(-1));
   $('#step-forward').addEventListener('click', () => active && active.step && active.step(1));
   $('#step-close').addEventListener('click', () => active && active.endReview && active.endReview());

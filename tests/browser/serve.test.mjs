@@ -305,6 +305,14 @@ try {
   check(!/Best|Largest/.test(pane), 'an answer for the position before the turn is in the analysis pane: ' + pane);
   check((await page.$$('#board .path')).length === 0, 'a path for the position before the turn is drawn on the board');
 
+  // Stop leaves the search's progress, its best so far, in the pane.
+  await newGame('murray', 12, 1, 2, '', 2000);
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Searching:'), null, { timeout: 20000 });
+  await page.click('#stop-analysis');
+  const stopped = await page.textContent('#analysis');
+  check(stopped.startsWith('Stopped. Searching: ') && stopped.includes('value'), 'the pane after Stop: ' + stopped);
+
   // Resign in a puzzle before any turn: it is given up, with the answer; Undo takes it back.
   await page.click('#tab-puzzles');
   await page.selectOption('#puzzle-list', '0');
@@ -410,6 +418,10 @@ try {
   const stepBoard = cliJson(['show', mid, '--then', line[0]]).position.split(' ')[0];
   check((await boardPosition()).split(' ')[0] === stepBoard, `#board's data-position during a step is ${await boardPosition()}, the step's board ${stepBoard}`);
   check((await status()).startsWith('Stepping through'), '#status during a step: ' + await status());
+  // The game's questions wait while a step is shown: they would be about the game, drawn on the step.
+  await page.click('#analyse');
+  check((await message()).startsWith('Stepping through'), "Engine's view during a step: " + await message());
+  check(!(await page.textContent('#analysis')).startsWith('Searching'), "Engine's view searched during a step");
   await page.click('#undo');
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
   check(await page.isHidden('#solve-steps'), 'the steps stay after Undo');
