@@ -13,15 +13,25 @@ function svgEl(name, attrs, parent) {
 
 // GET /api/PATH?params, or POST the body; the JSON answer, or an Error with the server's reason.
 // An AbortSignal, when given, aborts the request (the server then stops its search).
+// A server whose queue is full answers 503 "busy": the page's own requests (several at once as
+// it loads) may outnumber a small --queue, so a busy answer is asked again a few times, after
+// waits growing from a tenth of a second.
 async function api(path, params, body, signal) {
   const query = new URLSearchParams(params || {}).toString();
   const init = body == null ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } };
   if (signal) init.signal = signal;
-  const res = await fetch('/api/' + path + (query ? '?' + query : ''), init);
-  let json;
-  try { json = await res.json(); } catch (e) { throw new Error(res.status + ' ' + res.statusText); }
-  if (!res.ok) throw new Error(json.error || res.statusText);
-  return json;
+  for (let attempt = 0; ; ++attempt) {
+    const res = await fetch('/api/' + path + (query ? '?' + query : ''), init);
+    let json;
+    try { json = await res.json(); } catch (e) { throw new Error(res.status + ' ' + res.statusText); }
+    const busy = res.status === 503 && String(json.error).startsWith('busy');
+    if (busy && attempt < 6) {
+      await new Promise((resolve) => setTimeout(resolve, 100 << attempt));
+      continue;
+    }
+    if (!res.ok) throw new Error(json.error || res.statusText);
+    return json;
+  }
 }
 
 // A search whose progress streams as server-sent events. onProgress gets each progress object;

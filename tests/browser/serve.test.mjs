@@ -440,6 +440,15 @@ try {
 
   // A position with more turns than the server lists ("complete": false): a turn not in the
   // list is still played, the server judging it.
+  // A server with one worker and a queue of one: the page's requests as it loads outnumber
+  // the queue, and are asked again until they are answered.
+  const queueUrl = await startServer(['--jobs', '1', '--queue', '1']);
+  await page.goto(queueUrl);
+  await page.waitForFunction(() => / to move|^Error|busy/.test(document.querySelector('#status').textContent + document.querySelector('#message').textContent), null, { timeout: 20000 });
+  check(/ to move/.test(await status()), 'the page on a server with --queue 1: ' + await status() + ' ' + await message());
+  check((await page.$$('#puzzle-list option')).length > 0 || (await page.$$('#puzzle-file option')).length > 0,
+    'the puzzle files on a server with --queue 1');
+
   const smallUrl = await startServer(['--max-time', '5', '--hash', '1']);
   let seed = 4;
   const random = () => { seed = (seed * 48271) % 2147483647; return seed / 2147483647; };
