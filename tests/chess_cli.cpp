@@ -403,3 +403,16 @@ TEST_CASE("chess play marks the square a castling king lands on", "[cli][chess]"
       "e1c1\nquit\n");
   CHECK(contains(r.out, "\n1  .  . [K] D >.  .  .  D \n"));
 }
+
+TEST_CASE("chess verify: a chain under a rule of one capture a turn names the rule",
+          "[cli][chess]") {
+  const std::string fen = quoted("*2k1*/6/2p3/6/p1p3/6/D5/*2K1* w - - 0 1");
+  auto r = run_cli("chess verify " + fen + " a2xa4xc4xc6");
+  CHECK(r.code == 1);
+  CHECK(contains(r.out, "a chain of captures is one turn only under the multiple capture rule"));
+  CHECK(run_cli("chess verify " + fen + " a2xa4xc4xc6 --captures multiple").code == 0);
+  // A chain no rule allows is the piece's move refused, as before.
+  r = run_cli("chess verify " + fen + " a2xa4xc4xc2");
+  CHECK(r.code == 1);
+  CHECK(contains(r.out, "cannot move so"));
+}
