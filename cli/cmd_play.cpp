@@ -162,7 +162,11 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   add_egdb_option(search, egdb_dir);
   po::options_description visible;
   visible.add(game).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  po::variables_map given;
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
+  // No POSITION is a Murray game; an empty one (an unset shell variable) is a mistake.
+  if (given.count("position") && position.empty())
+    throw UsageError("POSITION is empty (leave it out for a random Murray layout)");
   const Setup setup = load_position(position.empty() ? "murray" : position, o);
   const Rules rules = setup.rules();
   if (rules.players < 2) throw UsageError("play needs two or more players (--players)");

@@ -354,3 +354,12 @@ TEST_CASE("analyse --game explains the '?' mark only when a value has it", "[cli
   CHECK(estimated.out.find("?, best") != std::string::npos);
   CHECK(estimated.out.ends_with(legend));
 }
+
+TEST_CASE("play: an empty POSITION is refused, none is a Murray game", "[cli][game]") {
+  const auto empty = run_cli("play '' --quiet", "quit\n");
+  CHECK(empty.code == 2);
+  CHECK(empty.err.find("POSITION is empty") != std::string::npos);
+  const auto none = run_cli("play --size 5 --quiet", "quit\n");
+  CHECK(none.code == 0);
+  CHECK(none.out.find("game stopped after 0 turns") != std::string::npos);
+}
