@@ -446,8 +446,9 @@ try {
   await page.goto(queueUrl);
   await page.waitForFunction(() => / to move|^Error|busy/.test(document.querySelector('#status').textContent + document.querySelector('#message').textContent), null, { timeout: 20000 });
   check(/ to move/.test(await status()), 'the page on a server with --queue 1: ' + await status() + ' ' + await message());
-  check((await page.$$('#puzzle-list option')).length > 0 || (await page.$$('#puzzle-file option')).length > 0,
-    'the puzzle files on a server with --queue 1');
+  await page.waitForFunction(() => document.querySelectorAll('#puzzle-file option').length > 0, null, { timeout: 20000 })
+    .catch(() => {});
+  check((await page.$$('#puzzle-file option')).length > 0, 'the puzzle files on a server with --queue 1: ' + await message());
 
   const smallUrl = await startServer(['--max-time', '5', '--hash', '1']);
   let seed = 4;
