@@ -133,7 +133,8 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "referee a PGN-style record instead (docs/leapchess.md): every move "
                         "judged in turn; exit 1 at the first illegal one; '-' reads standard "
-                        "input");
+                        "input; the record's [Captures] tag is its rule unless --captures is "
+                        "given");
   visible.add(chess_rule_options(o)).add(records).add(output_options(o.common));
   po::variables_map given;
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}}, &given))

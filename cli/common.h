@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <initializer_list>
-#include <iostream>
+#include <iosfwd>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -60,13 +60,17 @@ class SubcommandError : public std::runtime_error {
   std::string name_;
 };
 
+// Throws std::runtime_error when output written to standard output did not get there (a full
+// disk, a reader that has gone): a command that printed its answer has failed all the same.
+void check_stdout();
+
 // Runs `run` (a subcommand of a group), reporting what it throws as `name`'s error, output
-// that did not reach standard output (a full disk, a closed pipe) included.
+// that did not reach standard output included (check_stdout).
 template <class Run>
 int run_subcommand(const std::string& name, Run&& run) {
   try {
     const int code = run();
-    if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+    check_stdout();
     return code;
   } catch (const SubcommandError&) {
     throw;

@@ -55,7 +55,7 @@ std::string read_file(const std::string& path) {
     text.append(got);
   }
   if (in.bad()) throw UsageError("cannot read " + name);
-  text.erase(0, text.size() - skip_bom(text).size());
+  drop_bom(text);
   return text;
 }
 
@@ -77,6 +77,10 @@ void write_file(const std::string& path, const std::string& text) {
   errno = 0;
   if (!(out << text) || !out.flush())
     throw UsageError("cannot write " + quoted_text(path) + os_reason());
+}
+
+void check_stdout() {
+  if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
 }
 
 void check_writable(const std::string& path, const char* option) {

@@ -109,8 +109,7 @@ std::optional<LineReader::Line> LineReader::finish() {
 LineReader::Line LineReader::complete() {
   Line line = std::move(partial_);
   partial_ = {};
-  if (std::exchange(first_, false))
-    line.text.erase(0, line.text.size() - skip_bom(line.text).size());
+  if (std::exchange(first_, false)) drop_bom(line.text);
   return line;
 }
 

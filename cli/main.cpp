@@ -74,7 +74,7 @@ int main(int argc, char** argv) {
     try {
       const int code = c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
       // Output that did not reach its destination (a full disk, a closed pipe) is a failure.
-      if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+      leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::SubcommandError& e) {
       std::cerr << "leapfrog " << e.name() << ": " << leapfrog::escape_controls(e.what())

@@ -161,11 +161,11 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       out << "\n";
       return false;
     }
+    if (std::exchange(first_line, false)) drop_bom(text);
     if (too_long) {
       out << "a line longer than " << kMaxLineBytes << " bytes: dropped\n";
       continue;
     }
-    if (std::exchange(first_line, false)) text.erase(0, text.size() - skip_bom(text).size());
     text = trim(text);
     if (text.empty()) continue;
     if (text == "quit" || text == "q") return false;

@@ -453,8 +453,7 @@ std::string api_chess_verify_game(const Params& params, const std::string& body)
   } catch (const chess::RecordError& e) {
     throw UsageError(e.what());
   }
-  const bool given = std::any_of(params.begin(), params.end(),
-                                 [](const auto& p) { return p.first == "captures"; });
+  const bool given = !optional_param(params, "captures").empty();
   return dump(chess_referee_json(g, given ? std::optional(c.captures) : std::nullopt));
 }
 

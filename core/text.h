@@ -71,6 +71,9 @@ inline std::string_view skip_bom(std::string_view text) {
   return text.starts_with(kBom) ? text.substr(kBom.size()) : text;
 }
 
+// Removes a leading byte-order mark from `text` in place (skip_bom).
+inline void drop_bom(std::string& text) { text.erase(0, text.size() - skip_bom(text).size()); }
+
 // 'text' in single quotes, escaped as by escape_controls.
 inline std::string quoted_text(std::string_view text) {
   std::string out(1, '\'');

@@ -72,7 +72,7 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     try {
       const int code = first == "reach" ? leapfrog::cli::run_reach_split(c, args, &exchange)
                                         : leapfrog::cli::run_solve_split(c, args, &exchange);
-      if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+      leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::UsageError& e) {
       std::cerr << "leapfrog-mpi " << first << ": " << leapfrog::escape_controls(e.what()) << hint;

@@ -411,7 +411,7 @@ TEST_CASE("chess verify: a chain under a rule of one capture a turn names the ru
   CHECK(r.code == 1);
   CHECK(contains(r.out, "a chain of captures is one turn only under the multiple capture rule"));
   CHECK(run_cli("chess verify " + fen + " a2xa4xc4xc6 --captures multiple").code == 0);
-  // A chain no rule allows is the piece's move refused, as before.
+  // A chain no rule allows: the piece cannot move so.
   r = run_cli("chess verify " + fen + " a2xa4xc4xc2");
   CHECK(r.code == 1);
   CHECK(contains(r.out, "cannot move so"));

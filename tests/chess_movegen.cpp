@@ -237,6 +237,7 @@ TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
     CHECK(text.find(part) != std::string::npos);
   };
   has(fen_error("*nskn*/dpaapd/ppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "rank 6");
+  has(fen_error("6 w - - 0 1"), "FEN board has 1 rank, not 8");
   has(fen_error("*nskn*/dpaapd/pppppp/7/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"), "rank 5");
   has(fen_error("nnskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1"),
       "a8, a removed square");

@@ -1,6 +1,8 @@
 // Colour on a terminal: `show` run on a pseudo-terminal colours by default, and not with
 // NO_COLOR, TERM=dumb or --color never; piped output has no escape codes unless asked.
 #include <catch2/catch.hpp>
+#include <chrono>
+#include <thread>
 
 #include "cli/progress.h"
 #include "pseudo_terminal.h"
@@ -93,6 +95,28 @@ TEST_CASE("the progress line shows on a terminal's standard error and not when p
     leapfrog::cli::ProgressLine piped;
     CHECK_FALSE(piped.enabled());
   }
+}
+
+TEST_CASE("a shorter progress line blanks what is left of a longer one", "[terminal][progress]") {
+  const auto r = leapfrog::testing::run_function_in_pty([] {
+    leapfrog::cli::ProgressLine line;
+    leapfrog::Progress p;
+    p.nodes = 1;
+    p.note = "a long note that the next line does not have";
+    line.update(p);
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));  // past the redraw period
+    p.note.clear();
+    line.update(p);
+  });
+  CHECK(r.out.find('\x1b') == std::string::npos);
+  // "\r" long line, "\r" short line and blanks, then the clear's "\r".
+  const std::size_t first = r.out.find('\r'), second = r.out.find('\r', first + 1),
+                    clear = r.out.find('\r', second + 1);
+  REQUIRE(clear != std::string::npos);
+  const std::string shorter = r.out.substr(second + 1, clear - second - 1);
+  CHECK(shorter.size() == second - first - 1);  // as wide as the long line
+  CHECK(shorter.find("a long note") == std::string::npos);
+  CHECK(shorter.ends_with("     "));
 }
 
 TEST_CASE("progress lines name their work and show the upper bound", "[terminal][progress]") {
