@@ -49,6 +49,10 @@ struct Geometry {
   const char* start_fen = "";
 
   bool has(Sq s) const { return s >= 0 && s < kCells && (squares & bit(s)) != 0; }
+  // The castling a move of `side` flagged kCastleKing or kCastleQueen makes.
+  const Castle& castle(Color side, std::uint8_t flags) const {
+    return castles[side][(flags & kCastleKing) != 0 ? 0 : 1];
+  }
 };
 
 // The boards, built once (immutable). geometry() is the 44-square board of Leap Chess.

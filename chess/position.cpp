@@ -113,7 +113,7 @@ void Position::step(Sq from, Sq to, std::uint8_t flags, std::uint8_t promotion) 
   castling_ &= g.keep_rights[from] & g.keep_rights[to];
   key_ ^= z.castling[castling_];
   if (flags & (kCastleKing | kCastleQueen)) {
-    const Castle& c = g.castles[side_][(flags & kCastleKing) ? 0 : 1];
+    const Castle& c = g.castle(side_, flags);
     const Piece partner = at(c.partner_from);
     remove(c.king_from);
     remove(c.partner_from);

@@ -21,16 +21,13 @@ bool castles(const Move& m) { return (m.flags & (kCastleKing | kCastleQueen)) !=
 // Where the last move's piece landed, `after` it: a castling move may be written with the
 // partner's square (d1b1 on the 44-square board), but the king lands on its own square.
 Sq landing_of(const Position& after, const Move& m) {
-  if (!castles(m)) return m.to();
-  const Color mover = opposite(after.side());
-  return after.geometry().castles[mover][(m.flags & kCastleQueen) != 0 ? 1 : 0].king_to;
+  return castles(m) ? after.geometry().castle(opposite(after.side()), m.flags).king_to : m.to();
 }
 
 // The squares of the last move: where it left, landed and passed (a castling king passes none).
 bool marked(const Position& after, const Move* last, Sq s) {
   if (!last) return false;
-  if (s == last->from() || s == landing_of(after, *last)) return true;
-  if (castles(*last)) return false;
+  if (castles(*last)) return s == last->from() || s == landing_of(after, *last);
   for (int i = 0; i <= last->steps; ++i)
     if (last->path[static_cast<std::size_t>(i)] == s) return true;
   return false;
