@@ -220,9 +220,7 @@ class LeapFrog extends BoardController {
   render() {
     this.draw();
     UI.board.dataset.position = this.info.position;
-    renderMoveList(this.turns, this.byEngine, this.resigned !== null ? 0 : this.redoStack.length);
-    // Undo takes back a resignation too, even one before any turn.
-    if (this.resigned !== null) $('#undo').disabled = false;
+    renderMoveList(this.turns, this.byEngine, this.redoStack.length, this.resigned !== null);
     UI.endTurn.disabled = true;
   }
 

@@ -190,8 +190,9 @@ function turnSquares(turn) {
 }
 
 // The moves list (#moves) and the undo/redo buttons of a game: each turn in notation, the
-// engine's marked.
-function renderMoveList(turns, byEngine, redoCount) {
+// engine's marked. After a resignation (`resigned`) Undo takes it back, even one before any
+// turn, and nothing is redone past it.
+function renderMoveList(turns, byEngine, redoCount, resigned) {
   const list = document.querySelector('#moves');
   list.replaceChildren();
   turns.forEach((t, i) => {
@@ -201,8 +202,8 @@ function renderMoveList(turns, byEngine, redoCount) {
     list.appendChild(li);
   });
   list.scrollTop = list.scrollHeight;
-  document.querySelector('#undo').disabled = turns.length === 0;
-  document.querySelector('#redo').disabled = redoCount === 0;
+  document.querySelector('#undo').disabled = turns.length === 0 && !resigned;
+  document.querySelector('#redo').disabled = redoCount === 0 || resigned;
 }
 
 // Redo for a game controller (Leap-Frog or Leap Chess): plays the turn taken back last again,

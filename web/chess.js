@@ -184,9 +184,7 @@ class LeapChess extends BoardController {
       onDouble: () => this.endTurn(),
     });
     UI.board.dataset.position = this.fen;
-    renderMoveList(this.moves, this.byEngine, this.resigned ? 0 : this.redoStack.length);
-    // Undo takes back a resignation too, even one before any move.
-    if (this.resigned) $('#undo').disabled = false;
+    renderMoveList(this.moves, this.byEngine, this.redoStack.length, this.resigned !== null);
     $('#promotion').hidden = true;
     this.drawMarks();
   }
