@@ -386,13 +386,36 @@ class LeapFrog extends BoardController {
     say('Looking for a hint…');
     const epoch = this.epoch;
     try {
-      const r = await api('analyse', { position: this.current, nodes: this.nodes }, null, this.requests.signal);
+      const found = await this.findHint(this.current);
       if (!this.fresh(epoch)) return;
-      if (!r.best) return say('No turn: the game is over.');
-      this.highlight = { squares: turnSquares(r.best), hint: true };
+      if (!found) return say('No turn: the game is over.');
+      this.highlight = { squares: found.squares, hint: true };
       this.drawMarks();
-      say(`Hint: ${r.best} (value ${signed(r.value)}${r.proved ? ', proved' : ''}).`);
+      say(found.text);
     } catch (e) { if (this.fresh(epoch)) say(e.message); }
+  }
+
+  // A hint serves the goal on the board: in a chain puzzle the first jump of a largest
+  // capture (the game's best turn need not be one), with one player the first turn of an
+  // optimal line, in a game the engine's choice. Null when there is no turn.
+  async findHint(position) {
+    const signal = this.requests.signal;
+    if (this.mode === 'puzzle' && this.puzzle && this.puzzle.kind === 'chain') {
+      const r = await api('best', { position, 'time-limit': 4 }, null, signal);
+      if (!r.best) return null;
+      const squares = turnSquares(r.best).slice(0, 2);
+      const largest = `the largest ${r.removal ? 'removal' : 'capture'}${r.complete ? '' : ' found'}`;
+      return { squares, text: `Hint: begin with ${r.removal ? r.best : squares.join('x')}; ${largest} takes ${r.value} ${r.by}.` };
+    }
+    if (this.info && this.info.players === 1) {
+      const r = await api('solve', { position, 'time-limit': 4 }, null, signal);
+      if (!r.line.length) return null;
+      return { squares: turnSquares(r.line[0]), text: `Hint: ${r.line[0]} (the most left to capture: ` +
+        `${r.value} ${r.by}${r.proved ? ', proved' : ', the best found'}).` };
+    }
+    const r = await api('analyse', { position, nodes: this.nodes }, null, signal);
+    if (!r.best) return null;
+    return { squares: turnSquares(r.best), text: `Hint: ${r.best} (value ${signed(r.value)}${r.proved ? ', proved' : ''}).` };
   }
 
   // The person at the board resigns: the seat to move when it is a person's; when the engine

@@ -331,6 +331,37 @@ try {
   await puzzleOpen();
   check(errors.length === 0, 'the page threw: ' + errors.join('; '));
 
+  // Hint in a chain puzzle: the first jump of a largest capture, also where the engine's
+  // choice for the game (what Hint shows in a game) is a smaller capture.
+  const smaller = collection.puzzles.findIndex((p) =>
+    !cliJson(['verify', p.position, cliJson(['analyse', p.position, '--nodes', '20000']).best]).maximal);
+  check(smaller >= 0, 'no puzzle of chain-08.epd where the game engine picks a smaller capture');
+  const largest = cliJson(['best', collection.puzzles[smaller].position, '--all']);
+  await page.selectOption('#puzzle-list', String(smaller));
+  await page.click('#puzzle-open');
+  await puzzleOpen();
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint|Error/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  const hinted = /^Hint: begin with (\w+x\w+); the largest capture takes (\d+) points\.$/.exec(await message());
+  check(hinted && Number(hinted[2]) === largest.value &&
+    largest.chains.some((c) => c.startsWith(hinted[1] + 'x') || c === hinted[1]),
+  `the hint in chain puzzle ${collection.puzzles[smaller].id} (largest ${largest.value}: ${largest.chains.join(' ')}): ` + await message());
+  const hintPath = await page.getAttribute('#board polyline.hint-path', 'points');
+  check(hintPath && hintPath.trim().split(/\s+/).length === 2, 'the hint path in a chain puzzle: ' + hintPath);
+
+  // Hint with one player: the first turn of an optimal line, proved.
+  await page.selectOption('#puzzle-file', 'solitaire-8.csv');
+  await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('solo'), null, { timeout: 20000 });
+  const solo = (await apiGet('collection?file=solitaire-8.csv')).puzzles[1];
+  await page.selectOption('#puzzle-list', '1');
+  await page.click('#puzzle-open');
+  await puzzleOpen();
+  await page.click('#hint');
+  await page.waitForFunction(() => /^Hint|Error/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  const soloLine = cliJson(['solve', solo.position]);
+  check(await message() === `Hint: ${soloLine.line[0]} (the most left to capture: ${solo.value} points, proved).`,
+    `the hint in solitaire puzzle ${solo.id} (best ${solo.value}, line ${soloLine.line[0]}): ` + await message());
+
   // A peg board is one player's: choosing it sets the form's players to 1 and frees the
   // engine's seat; a game of two players gets them back.
   await page.click('#tab-game');
