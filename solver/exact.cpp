@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <optional>
 
 #include "core/poller.h"
 #include "puzzles/movegen.h"
@@ -81,7 +82,8 @@ class Solver final : public ExactEngine::Impl {
     const bool proved = prove(workers, root, value);
     result.nodes = flush(workers);
     if (!proved) {
-      // Stopped: the largest capture, and the last pass's guess.
+      // Stopped: the largest capture, valued as that turn alone (as the depth-limited search
+      // answers before its first iteration): the value and the totals describe one line.
       std::size_t best = 0;
       Score most = -1;
       for (std::size_t i = 0; i < turns.size(); ++i) {
@@ -90,8 +92,8 @@ class Solver final : public ExactEngine::Impl {
       }
       result.best = turns[best];
       result.pv = {turns[best]};
-      result.value = guess_;
       result.totals = line_totals(board, rules, pos, result.pv);
+      result.value = mover_value(rules, pos, result.totals);
       poller_ = nullptr;
       return result;
     }
@@ -476,6 +478,36 @@ GameOptions ExactFirst::share(const Board& board, const Rules& rules, const Game
   return o;
 }
 
+namespace {
+
+// A long exact search (no node limit, or a share above kExactSlice) runs in two parts: a
+// slice of kExactSlice positions, then, when that has not proved the value, a quick look of
+// kQuickLook positions by the depth-limited search, then the rest of the share. A stop in the
+// rest answers with the quick look's estimate instead of the bare largest capture; positions
+// the slice proves are answered as by one exact search. The exact engine keeps its table
+// between the parts.
+constexpr std::uint64_t kExactSlice = 1'000'000;
+constexpr std::uint64_t kQuickLook = 100'000;
+
+std::chrono::milliseconds since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                               start);
+}
+
+// What is left of a limit after `used` (0 stays no limit; at least 1 of what there was).
+SearchControl remaining(const SearchControl& c, std::uint64_t used_nodes,
+                        std::chrono::milliseconds used_time) {
+  SearchControl rest = c;
+  if (c.node_limit != 0)
+    rest.node_limit =
+        std::max<std::uint64_t>(1, c.node_limit - std::min(c.node_limit - 1, used_nodes));
+  if (c.time_limit.count() != 0)
+    rest.time_limit = std::max(std::chrono::milliseconds(1), c.time_limit - used_time);
+  return rest;
+}
+
+}  // namespace
+
 GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
                               const std::function<GameResult(const SearchControl&)>& fallback) {
   if (!options_.exact || !exact_covers(board_, rules_, pos)) return fallback(control);
@@ -486,31 +518,52 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     o.tables = options_.tables;
     engine_ = std::make_unique<ExactEngine>(board_, rules_, pos, o);
   }
-  const bool limited = control.node_limit != 0 || control.time_limit.count() != 0;
-  if (!limited) return engine_->search(pos, control);
-  SearchControl first = control;
-  first.node_limit = (control.node_limit + 1) / 2;
-  // Half the time, at least a millisecond: a zero limit would be no limit at all.
-  if (control.time_limit.count() != 0)
-    first.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit / 2);
-  if (control.node_limit != 0) first.threads = 1;
   const auto start = std::chrono::steady_clock::now();
-  GameResult r = engine_->search(pos, first);
-  if (r.proved || control.stop_requested()) return r;
-  // A node limit the first half used up leaves nothing for the rest (a limit of 1).
-  if (control.node_limit != 0 && r.nodes >= control.node_limit && r.best) return r;
-  SearchControl rest = control;
-  if (control.node_limit != 0)
-    rest.node_limit =
-        std::max<std::uint64_t>(1, control.node_limit - std::min(control.node_limit - 1, r.nodes));
-  if (control.time_limit.count() != 0) {
-    const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(
-        std::chrono::steady_clock::now() - start);
-    rest.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - used);
+  const bool limited = control.node_limit != 0 || control.time_limit.count() != 0;
+  // The exact search's share: all of an unlimited search, else half.
+  SearchControl first = control;
+  if (limited) {
+    first.node_limit = (control.node_limit + 1) / 2;
+    // Half the time, at least a millisecond: a zero limit would be no limit at all.
+    if (control.time_limit.count() != 0)
+      first.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit / 2);
+    if (control.node_limit != 0) first.threads = 1;
   }
-  GameResult g = fallback(rest);
-  g.nodes += r.nodes;
-  return g;
+  std::uint64_t spent = 0;
+  std::optional<GameResult> quick;  // the quick look of a long exact search
+  const auto with_spent = [&](GameResult g) {
+    g.nodes = spent;
+    return g;
+  };
+  GameResult r;
+  if (first.node_limit == 0 || first.node_limit > kExactSlice) {
+    SearchControl slice = first;
+    slice.node_limit = kExactSlice;
+    r = engine_->search(pos, slice);
+    spent += r.nodes;
+    if (!r.proved && !control.stop_requested()) {
+      SearchControl look = remaining(control, spent, since(start));
+      look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
+      quick = fallback(look);
+      spent += quick->nodes;
+      if (quick->proved || control.stop_requested()) return with_spent(*quick);
+      r = engine_->search(pos, remaining(first, spent, since(start)));
+      spent += r.nodes;
+    }
+  } else {
+    r = engine_->search(pos, first);
+    spent += r.nodes;
+  }
+  if (r.proved) return with_spent(r);
+  if (control.stop_requested() || !limited) return with_spent(quick ? *quick : r);
+  // A node limit the exact share used up leaves nothing for the rest (a limit of 1).
+  if (control.node_limit != 0 && spent >= control.node_limit && r.best)
+    return with_spent(quick ? *quick : r);
+  GameResult g = fallback(remaining(control, spent, since(start)));
+  spent += g.nodes;
+  // A stop early in the last search may leave it shallower than the quick look.
+  if (quick && !g.proved && g.depth < quick->depth) return with_spent(*quick);
+  return with_spent(g);
 }
 
 }  // namespace leapfrog

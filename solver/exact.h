@@ -66,7 +66,8 @@ namespace leapfrog {
 // else (or when a limit stops it unproved) the depth-limited search. With a node or time
 // limit the exact solver gets half of it, on one thread when nodes are limited (so that
 // whether it proves in time does not depend on the thread count), and the depth-limited
-// search the rest.
+// search the rest. A long exact search takes a quick look with the depth-limited search
+// after its first million positions, the answer to a stop after that (solver/exact.cpp).
 class ExactFirst {
  public:
   ExactFirst(const Board& board, const Rules& rules, const GameOptions& options);

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <thread>
 #include <tuple>
 
 #include "game_reference.h"
@@ -16,6 +17,7 @@
 #include "puzzles/variant.h"
 #include "solver/egdb.h"
 #include "solver/exact.h"
+#include "solver/game.h"
 
 using namespace leapfrog;
 using leapfrog::testing::kRules;
@@ -349,6 +351,73 @@ TEST_CASE("exact solver: a node limit stops it unproved with a legal turn", "[ex
     INFO("limit " << limit);
     CHECK(fresh.search(pos, c).nodes == limit);
   }
+}
+
+TEST_CASE("exact solver: a stopped search values its one turn as that turn's totals", "[exact]") {
+  // Stopped before any proof: the largest capture, whose value is what its totals say (as
+  // the depth-limited search answers before its first iteration), not an unrelated guess.
+  const Setup s = parse_position("3441./33311/.1.41/.4.../.41.1 variant=murray");
+  const Rules rules = s.rules();
+  SearchControl c;
+  c.node_limit = 1;
+  const GameResult r = analyse_position(s.board, rules, s.position, GameOptions{}, c);
+  CHECK_FALSE(r.proved);
+  CHECK(r.depth == 0);
+  REQUIRE(r.best);
+  CHECK(r.totals == line_totals(s.board, rules, s.position, r.pv));
+  CHECK(r.value == mover_value(rules, s.position, r.totals));
+  CHECK(r.value == 5);  // e3xc3xa3 takes 5 points, the largest capture
+}
+
+TEST_CASE("exact solver: a stop in a long exact search answers with the quick look", "[exact]") {
+  // No limit: the exact solver takes a slice, then the depth-limited search (here a stand-in
+  // that marks its answer) a quick look, then the exact solver goes on until the stop, which
+  // comes during that last part (a full 8x8 board cannot be proved in any time a test has).
+  const Board board(8, 8);
+  Rules rules;
+  Position pos;
+  for (int i = 0; i < 64; ++i) pos.cells[board.cell(i)] = 1;
+  pos.removals_due = 3;  // both players' opening removals
+  ExactFirst first(board, rules, ExactFirst::share(board, rules, GameOptions{}));
+  std::atomic<bool> stop{false};
+  SearchControl c;
+  c.stop = &stop;
+  c.threads = 1;
+  int looks = 0;
+  std::uint64_t look_limit = 0;
+  std::thread stopper;
+  GameResult marked;
+  marked.best = legal_turns(board, rules, pos).back();
+  marked.pv = {*marked.best};
+  marked.depth = 5;
+  marked.value = 42;
+  marked.nodes = 7;
+  // Without the quick look nothing would stop the search: a watchdog does, late.
+  std::atomic<bool> done{false};
+  std::thread watchdog([&] {
+    for (int i = 0; i < 600 && !done.load(); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    stop.store(true);
+  });
+  const GameResult r = first.search(pos, c, [&](const SearchControl& look) {
+    ++looks;
+    look_limit = look.node_limit;
+    stopper = std::thread([&] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      stop.store(true);
+    });
+    return marked;
+  });
+  done.store(true);
+  watchdog.join();
+  if (stopper.joinable()) stopper.join();
+  CHECK(looks == 1);
+  CHECK(look_limit == 100000);
+  CHECK(r.value == 42);
+  CHECK(r.depth == 5);
+  REQUIRE(r.best);
+  CHECK(*r.best == *marked.best);
+  CHECK(r.nodes > 1000000 + 7);  // the slice, the quick look and the rest
 }
 
 TEST_CASE("exact solver: perfect play with the tables keeps the proved value every turn",
