@@ -95,7 +95,8 @@ class Hub {
  private:
   struct Waiting {
     Message message;
-    std::uint64_t go = 0;  // for go: its number among the go messages read
+    std::uint64_t go = 0;    // for go: its number among the go messages read
+    std::string unreadable;  // for a go that cannot be read: why
   };
 
   void send(const std::string& line) {
@@ -123,6 +124,18 @@ class Hub {
     try {
       m = hub::read_message(line.text);
     } catch (const std::exception& e) {
+      // A GUI waits for done after any go: one that cannot be read is answered in turn, as a
+      // go that cannot search, with its error and done.
+      const std::string_view text = line.text;
+      const std::size_t word = text.find_first_not_of(" \t\r");
+      if (word != std::string_view::npos &&
+          text.substr(word, text.find_first_of(" \t\r", word) - word) == "go") {
+        Message go;
+        go.command = "go";
+        waiting_.push_back({std::move(go), ++gos_read_, e.what()});
+        if (!search_.joinable()) handle_waiting();
+        return;
+      }
       send_error(e.what());
       return;
     }
@@ -135,7 +148,7 @@ class Hub {
       quit_ = true;
     } else {
       const std::uint64_t go = m.command == "go" ? ++gos_read_ : 0;
-      waiting_.push_back({std::move(m), go});
+      waiting_.push_back({std::move(m), go, {}});
       if (!search_.joinable()) handle_waiting();
     }
   }
@@ -185,6 +198,7 @@ class Hub {
     } else if (m.command == "init") {
       send("ready");
     } else if (m.command == "new-game") {
+      engine_.reset();  // the game's proved values are forgotten: a new game starts afresh
     } else if (m.command == "pos") {
       setup_.reset();  // a bad pos leaves no position to search
       Setup setup = hub::pos_setup(m, o_);
@@ -198,6 +212,7 @@ class Hub {
     } else if (m.command == "go") {
       // A GUI waits for done after go: a go that cannot search still ends with it.
       try {
+        if (!w.unreadable.empty()) throw UsageError(w.unreadable);
         if (!setup_) throw UsageError("no position: send pos first");
         go(w.go);
       } catch (const std::exception& e) {

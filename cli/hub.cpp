@@ -154,7 +154,7 @@ Budget level_budget(const Message& level, Budget budget) {
       budget.seconds = parse_seconds(value, name);
       budget.nodes = 0;
     } else if (key == "depth") {
-      budget.depth = static_cast<int>(parse_whole(value, name, 1, 254));
+      budget.depth = static_cast<int>(parse_whole(value, name, 0, 254));  // 0: no limit
     }
   }
   if (!level.words.empty()) {  // infinite

@@ -126,6 +126,9 @@ TEST_CASE("hub reader: level names its own keys, pos names a bad turn", "[cli][h
   CHECK(level_budget(read_message("level time=1.5 depth=7"), start) == Budget{0, 1.5, 7});
   CHECK(level_budget(read_message("level infinite"), start) == Budget{0, 0, 0});
   CHECK(level_budget(read_message("level depth=2"), start) == Budget{1000, 0, 2});
+  // A level changes what it names: the depth stays until depth=0 lifts it.
+  CHECK(level_budget(read_message("level nodes=5"), Budget{1000, 0, 4}) == Budget{5, 0, 4});
+  CHECK(level_budget(read_message("level depth=0"), Budget{1000, 0, 4}) == Budget{1000, 0, 0});
   try {
     (void)level_budget(read_message("level nodes=x"), start);
     FAIL("no error");
@@ -202,6 +205,30 @@ TEST_CASE("hub: a scripted session, bad positions get an error line, never a cra
   for (const std::string& l : lines) CHECK(std::count(l.begin(), l.end(), '"') % 2 == 0);
 }
 
+TEST_CASE("hub: new-game starts afresh, a search within a game may use what earlier ones proved",
+          "[cli][hub]") {
+  // The exact solver's proved values carry over between the searches of a game: a position
+  // searched again comes back proved at once. After new-game the same messages give the
+  // answer of a fresh engine.
+  const std::string pos = "pos pos=\"" + kPosition + "\"\n";
+  const auto session = [&](const std::string& before) {
+    CliDialogue hub("hub --threads 1");
+    REQUIRE(hub.started());
+    hub.send(pos + before + "level nodes=2000\ngo think\n");
+    if (!before.empty()) (void)hub.lines_until("done");
+    std::vector<std::string> lines = hub.lines_until("done");
+    hub.send("quit\n");
+    CHECK(hub.finish().code == 0);
+    REQUIRE(lines.size() == 2);
+    return lines[0] + " / " + lines[1];
+  };
+  const std::string fresh = session("");
+  CHECK(has(fresh, "nodes=2000 proved=no"));
+  const std::string again = session("go think\n");
+  CHECK(has(again, "proved=yes"));  // the first search proved it
+  CHECK(session("go think\nnew-game\n") == fresh);
+}
+
 TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
   CliDialogue hub("hub --size 6");
   REQUIRE(hub.started());
@@ -219,11 +246,17 @@ TEST_CASE("hub: malformed messages get error lines and the engine carries on", "
     CHECK((l.starts_with("error message=\"") || l.starts_with("info ") || l.starts_with("done")));
     errors += l.starts_with("error");
     done += l.starts_with("done move=");
-    failed += l == "done";  // the go think without a position
+    failed += l == "done";  // go, go foo and the go think without a position
   }
-  CHECK(errors == 17);
+  CHECK(errors == 16);
   CHECK(done == 1);
-  CHECK(failed == 1);
+  // Every go ends with done, also one that cannot be read; in turn, after its error.
+  CHECK(failed == 3);
+  const auto go = std::find(lines.begin(), lines.end(),
+                            "error message=\"go takes one of think, analyze or ponder\"");
+  REQUIRE(go != lines.end());
+  REQUIRE(go + 1 != lines.end());
+  CHECK(*(go + 1) == "done");
 }
 
 TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][hub]") {
