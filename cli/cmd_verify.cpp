@@ -65,7 +65,7 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
   for (int p = 0; p < rules.players; ++p) scores.push_back(g.final.scores[p]);
   j["scores"] = scores;
   j["finished"] = g.finished;
-  j["winners"] = g.winners;
+  j["winners"] = g.finished ? Json(g.winners) : Json(nullptr);
   if (g.first_error) {
     const TurnReport& t = g.turns[static_cast<std::size_t>(*g.first_error)];
     j["first_error"] = {{"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", g.error}};

@@ -271,6 +271,21 @@ TEST_CASE("the game commands with three players (max^n)", "[cli][game]") {
   CHECK(nlohmann::json::parse(play.out).at("finished") == true);
 }
 
+TEST_CASE("verify --game --json: winners only when the game is over", "[cli][game]") {
+  // As play --json: null while the game goes on, the leaders once it has ended.
+  const auto open = run_cli("verify --game - --json",
+                            "[Start \"" + kPosition + "\"]\n\n1. e3xc3xa3 2. a4xa2xc2\n");
+  REQUIRE(open.code == 0);
+  const auto j = nlohmann::json::parse(open.out);
+  CHECK(j.at("finished") == false);
+  CHECK(j.at("winners").is_null());
+  const auto over = run_cli("verify --game - --json", "[Start \"11./...\"]\n\n1. a2xc2\n");
+  REQUIRE(over.code == 0);
+  const auto k = nlohmann::json::parse(over.out);
+  CHECK(k.at("finished") == true);
+  CHECK(k.at("winners") == nlohmann::json::array({1}));
+}
+
 TEST_CASE("play --json: the dialogue on standard error, one JSON object on standard output",
           "[cli][game]") {
   const auto r = run_cli("play " + quoted(kPosition) + " --json", "a1xa3\ne3xc3\nquit\n");
