@@ -50,7 +50,7 @@ class Uci {
 
  public:
   explicit Uci(std::size_t hash_mb, const std::string& captures)
-      : hash_mb_(hash_mb), captures_(captures) {}
+      : hash_mb_(hash_mb), start_hash_mb_(hash_mb), captures_(captures) {}
   ~Uci() { end_search(); }
 
   // Reads commands from `fd` until quit, the end of the input or `interrupted`; then stops
@@ -143,7 +143,8 @@ class Uci {
   void identify() {
     send("id name leapfrog (Leap Chess)");
     send("id author Leap-Frog toolkit");
-    send("option name Hash type spin default " + std::to_string(kDefaultUciHashMb) + " min " +
+    // The defaults a GUI is told are the command line's (--hash, --captures).
+    send("option name Hash type spin default " + std::to_string(start_hash_mb_) + " min " +
          std::to_string(kMinHashMb) + " max " + std::to_string(kMaxUciHashMb));
     send("option name Threads type spin default 1 min 1 max 1");
     send("option name MultiPV type spin default 1 min 1 max 1");
@@ -288,6 +289,7 @@ class Uci {
   }
 
   std::size_t hash_mb_;
+  const std::size_t start_hash_mb_;  // --hash: the option's default
   std::string captures_;
   chess::Position position_ = chess::Position::start();
   std::vector<std::uint64_t> history_;

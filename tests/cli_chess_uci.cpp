@@ -27,9 +27,21 @@ TEST_CASE("uci: handshake, options and a search by depth, nodes and time", "[cli
   REQUIRE(!hello.empty());
   CHECK(hello.back() == "uciok");
   CHECK(has_prefix(hello, "id name leapfrog"));
-  for (const char* option : {"option name Hash type spin", "option name Threads type spin",
-                             "option name MultiPV type spin default 1 min 1"})
+  for (const char* option :
+       {"option name Hash type spin default 16 min 1 max 4096", "option name Threads type spin",
+        "option name MultiPV type spin default 1 min 1"})
     CHECK(has_prefix(hello, option));
+  {
+    // --hash is the option's default, as --captures is the Captures option's.
+    CliDialogue big("chess uci --hash 64 --captures multiple");
+    REQUIRE(big.started());
+    big.send("uci\n");
+    const auto told = big.lines_until("uciok");
+    CHECK(has_prefix(told, "option name Hash type spin default 64 min 1 max 4096"));
+    CHECK(has_prefix(told, "option name Captures type combo default multiple"));
+    big.send("quit\n");
+    CHECK(big.finish().code == 0);
+  }
   uci.send(
       "setoption name Hash value 8\nsetoption name Threads value 1\n"
       "setoption name MultiPV value 1\nucinewgame\nisready\n");
