@@ -122,14 +122,15 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
                      " MB");
   ProgressLine line({"sets", "value"});
   SearchControl control = limit_control(limits, line);
+  const auto began = std::chrono::steady_clock::now();  // --time-limit counts from here
   const int threads = control.threads > 0 ? control.threads : tbb::info::default_concurrency();
   const std::string folder = table_folder(dir, probe.id());
-  std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
-            << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
-            << threads << (threads == 1 ? " thread" : " threads") << "\n";
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec) throw UsageError("cannot make the folder " + quoted_text(folder));
+  std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
+            << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
+            << threads << (threads == 1 ? " thread" : " threads") << "\n";
   // Levels already there (a build stopped before) are read, checked, and kept; a damaged one
   // is built again, and so is every level above it that the build reaches.
   std::string damage;
@@ -167,7 +168,17 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   bool stopped = false;
   for (int p = have.tables->top() + 1; p <= top; ++p) {
     const auto t0 = std::chrono::steady_clock::now();
-    std::optional<egdb::Level> level = egdb::build_level(*have.tables, p, control);
+    // --time-limit is the whole build's: each level gets what is left of it.
+    SearchControl level_control = control;
+    if (control.time_limit.count() != 0) {
+      const auto used = std::chrono::duration_cast<std::chrono::milliseconds>(t0 - began);
+      if (used >= control.time_limit) {
+        stopped = true;
+        break;
+      }
+      level_control.time_limit = control.time_limit - used;
+    }
+    std::optional<egdb::Level> level = egdb::build_level(*have.tables, p, level_control);
     if (!level) {
       stopped = true;
       break;
@@ -230,7 +241,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     total_bytes += bytes;
     Json j{{"pieces", p}, {"sets", l.sets}, {"entries", l.canonical}, {"bytes", bytes}};
     egdb::LevelCheck c;
-    if (verify && p > 0) {
+    if (verify) {
       c = egdb::verify_level(*have.tables, p, samples, static_cast<std::uint64_t>(p), &stop);
       stopped = stop.load();
       bad += c.wrong;
@@ -241,7 +252,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     if (!o.json) {
       std::cout << "level " << std::setw(2) << p << ": " << std::setw(12) << l.sets << " sets, "
                 << std::setw(11) << l.canonical << " entries, " << mb_text(bytes);
-      if (verify && p > 0)
+      if (verify)
         std::cout << ", checksum ok, "
                   << (c.checked == l.canonical ? "all " + std::to_string(l.canonical)
                                                : std::to_string(c.checked))

@@ -417,10 +417,16 @@ LevelCheck verify_level(const Tables& tables, int pieces, std::uint64_t samples,
   for (std::uint64_t s = 0; s < samples; ++s) {
     if (stopped()) return c;
     x = mix64(x + 0x9E3779B97F4A7C15ULL);
-    // A random set of the level; walk on to the next canonical one.
-    std::uint64_t r = x % l.sets;
-    while (!(l.marks[r >> 6] >> (r & 63) & 1U)) r = (r + 1) % l.sets;
-    check(r);
+    // A random entry, each as likely as any other; its set found from the counts before each
+    // word of marks (canonical sets come in long runs and long gaps, so walking from a random
+    // set to the next canonical one would cost a gap's length and favour the entries after
+    // long gaps).
+    const std::uint64_t k = x % l.canonical;
+    const auto after = std::upper_bound(l.before.begin(), l.before.end(), k);
+    const auto w = static_cast<std::uint64_t>(after - l.before.begin()) - 1;
+    std::uint64_t word = l.marks[w];
+    for (std::uint64_t skip = k - l.before[w]; skip != 0; --skip) word &= word - 1;
+    check(w * 64 + static_cast<std::uint64_t>(std::countr_zero(word)));
   }
   return c;
 }

@@ -3,14 +3,19 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <span>
+#include <vector>
 
+#include "core/checksum.h"
 #include "game_reference.h"
 #include "puzzles/notation.h"
 #include "run_cli.h"
+#include "solver/egdb.h"
 
 using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
@@ -96,22 +101,88 @@ TEST_CASE("egdb verify names a damaged file, --egdb must name a folder", "[cli][
   CHECK(run_cli("egdb build traditional --size 9 --egdb " + s.dir).code == 2);  // 81 squares
 }
 
+TEST_CASE("egdb build: --time-limit is the whole build's, not each level's", "[cli][egdb]") {
+  // Levels 0..10 of 6x6 take far longer than the limit; the build stops near it, though a
+  // level is under way then (each level having the whole limit took nearly twice as long).
+  const Scratch s;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_cli(
+      "egdb build traditional --size 6 --pieces 10 --hash 200 --time-limit 2 "
+      "--json --egdb " +
+      s.dir);
+  const double wall =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["complete"] == false);
+  CHECK(j["seconds"].get<double>() < 2.75);
+  CHECK(wall < 5);
+}
+
 TEST_CASE("egdb verify stops on Ctrl-C and SIGTERM with the levels checked so far", "[cli][egdb]") {
   const Scratch s;
-  REQUIRE(run_cli("egdb build traditional --size 5 --pieces 10 --egdb " + s.dir).code == 0);
-  // 200,000 samples a level take far longer than the signal's second.
+  REQUIRE(run_cli("egdb build traditional --size 5 --pieces 14 --egdb " + s.dir).code == 0);
+  // Every entry of levels 0..14 (about two and a half million) takes longer than the
+  // signal's second.
   for (const char* signal : {"INT", "TERM"}) {
     INFO(signal);
     const auto start = std::chrono::steady_clock::now();
     const auto r = leapfrog::testing::run_cli_signalled(
-        "egdb verify traditional --size 5 --samples 200000 --json --egdb " + s.dir, {signal, "1"});
-    // Within the level it was checking, not at its end (a level takes several seconds).
+        "egdb verify traditional --size 5 --samples 100000000 --json --egdb " + s.dir,
+        {signal, "1"});
+    // Within the level it was checking, not at its end.
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
     CHECK(r.code == 2);
     const Json j = Json::parse(r.out);
     CHECK(j["stopped"] == true);
-    CHECK(j["levels"].size() < 11);
+    CHECK(j["levels"].size() < 15);
   }
+}
+
+TEST_CASE("egdb verify checks the empty board's level too, and finds damaged values by sampling",
+          "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + s.dir).code == 0);
+  // Values written over with a wrong one, the checksum made to match: only re-deriving the
+  // entries finds them.
+  const auto damage = [&](int pieces, std::uint8_t value) {
+    const std::string path =
+        s.dir + "/4x4-orthogonal-optional/level-0" + std::to_string(pieces) + ".egdb";
+    std::vector<std::uint8_t> bytes;
+    {
+      std::ifstream in(path, std::ios::binary);
+      bytes.assign(std::istreambuf_iterator<char>(in), {});
+    }
+    const auto word = [&](std::size_t at) {
+      std::uint64_t w;
+      std::memcpy(&w, bytes.data() + at, 8);
+      return w;
+    };
+    const std::size_t header = leapfrog::egdb::kHeaderBytes, words = word(48);
+    const std::size_t values = header + words * 8 + ((words * 4 + 7) & ~std::size_t{7});
+    std::fill(bytes.begin() + static_cast<std::ptrdiff_t>(values),
+              bytes.begin() + static_cast<std::ptrdiff_t>(values + word(40)), value);
+    const std::uint64_t sum = leapfrog::checksum(std::span(bytes).subspan(header));
+    std::memcpy(bytes.data() + 64, &sum, 8);
+    std::ofstream(path, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
+  };
+  damage(0, 5);    // the empty board is worth 0
+  damage(6, 100);  // no 4x4 position is worth 100
+  const auto v = run_cli("egdb verify traditional --size 4 --samples 50 --json --egdb " + s.dir);
+  CHECK(v.code == 1);
+  const Json j = Json::parse(v.out);
+  REQUIRE(j["levels"].size() == 9);
+  CHECK(j["levels"][0]["checked"] == 1);
+  CHECK(j["levels"][0]["wrong"] == 1);
+  CHECK(j["levels"][6]["checked"] == 50);  // fewer samples than entries
+  CHECK(j["levels"][6]["wrong"] == 50);
+  for (int p = 1; p <= 5; ++p) CHECK(j["levels"][p]["wrong"] == 0);
+  // The levels above re-derive their entries from the damaged values, and disagree too.
+  std::uint64_t total = 0;
+  for (const Json& l : j["levels"]) total += l["wrong"].get<std::uint64_t>();
+  CHECK(j["wrong"] == total);
 }
 
 TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an error",
