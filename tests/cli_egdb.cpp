@@ -339,4 +339,9 @@ TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][e
   // build makes the folder it is given.
   REQUIRE(run_cli("egdb build traditional --size 3 --egdb " + s.dir + "/made").code == 0);
   CHECK(std::filesystem::is_directory(s.dir + "/made/3x3-orthogonal-optional"));
+  // A file where the folder would go: one line, the error, and no plan before it.
+  const auto b = run_cli("egdb build traditional --size 4 --egdb " + file);
+  CHECK(b.code == 2);
+  CHECK(b.err == "leapfrog egdb build: cannot make the folder '" + file +
+                     "/4x4-orthogonal-optional'. Try 'leapfrog egdb build --help'.\n");
 }
