@@ -30,15 +30,15 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   int checked = 0;
   Json first_error = nullptr;
   std::uint64_t nodes = 0;
+  bool stopped = false;
   for (const Puzzle& p : puzzles) {
     const PuzzleCheck c = check_puzzle(p, control, puzzle_table_mb(hash_mb));
     nodes += c.nodes;
-    ++checked;
-    if (control.stop_requested()) {
-      progress.clear();
-      std::cerr << "leapfrog check: interrupted after " << checked - 1 << " puzzles\n";
-      return 2;
+    if (control.stop_requested()) {  // the puzzle under way is not counted
+      stopped = true;
+      break;
     }
+    ++checked;
     progress.update({static_cast<std::uint64_t>(checked), 0,
                      static_cast<double>(checked) / static_cast<double>(puzzles.size()),
                      escape_controls(p.id)});
@@ -52,6 +52,9 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   }
   progress.clear();
   const bool ok = first_error.is_null();
+  if (stopped)
+    std::cerr << "leapfrog check: interrupted after " << checked
+              << (checked == 1 ? " puzzle" : " puzzles") << "\n";
   if (o.json) {
     Json j;
     j["checked"] = checked;
@@ -59,14 +62,18 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
     j["total"] = puzzles.size();
     j["nodes"] = nodes;
     j["first_error"] = first_error;
+    j["stopped"] = stopped;
     print_json(j);
+  } else if (stopped) {
+    std::cout << "stopped: checked " << checked << " of " << puzzles.size()
+              << " puzzles, all verified so far\n";
   } else if (ok) {
     std::cout << "checked " << checked << " puzzles: all verified\n";
   } else {
     std::cout << "checked " << checked << " of " << puzzles.size() << " puzzles: puzzle " << checked
               << " failed\n";
   }
-  return ok ? 0 : 1;
+  return stopped ? 2 : ok ? 0 : 1;
 }
 
 }  // namespace leapfrog::cli

@@ -129,3 +129,30 @@ TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][gene
   CHECK(r.err.find("line 1") != std::string::npos);
   std::remove("cli_puzzles_garbage.epd");
 }
+
+TEST_CASE("check stopped by Ctrl-C or SIGTERM says how far it got", "[cli][generator]") {
+  // The 37-hole hexagon's puzzles five times over: far longer than the signal's second.
+  const leapfrog::testing::Scratch s;
+  const std::string text =
+      slurp(std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/collection/hexagon-37.csv");
+  const std::size_t body = text.find('\n') + 1;
+  std::string many = text;
+  for (int i = 0; i < 4; ++i) many += text.substr(body);
+  const std::string file = s.dir + "/many.csv";
+  std::ofstream(file) << many;
+  for (const char* signal : {"INT", "TERM"}) {
+    INFO(signal);
+    const auto r = leapfrog::testing::run_cli_signalled("check " + file + " --json", {signal, "1"});
+    CHECK(r.code == 2);
+    const Json j = Json::parse(r.out);
+    CHECK(j["stopped"] == true);
+    CHECK(j["total"] == 30);
+    CHECK(j["checked"].get<int>() < 30);
+    CHECK(j["failed"] == 0);
+    CHECK(j["first_error"].is_null());
+  }
+  const auto t = leapfrog::testing::run_cli_signalled("check " + file, {"INT", "1"});
+  CHECK(t.code == 2);
+  CHECK(t.out.starts_with("stopped: checked "));
+  CHECK(t.out.find(" of 30 puzzles, all verified so far\n") != std::string::npos);
+}
