@@ -38,7 +38,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   }
   write_file(html, sheet_html(puzzles, so));
   if (o.json) {
-    print_json(Json{{"puzzles", puzzles.size()}, {"html", html}});
+    print_json(Json{{"puzzles", puzzles.size()}, {"html", html}, {"file", file}});
   } else if (html != "-") {
     std::cout << "wrote " << puzzles.size() << (puzzles.size() == 1 ? " puzzle" : " puzzles")
               << " to " << html << "\n";

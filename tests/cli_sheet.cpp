@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "puzzles/puzzle_file.h"
@@ -88,6 +89,15 @@ TEST_CASE("sheet writes to standard output unless --html names a file", "[sheet]
   const auto json = run_cli("sheet " + kPuzzles + " --json");
   CHECK(json.code == 2);
   CHECK(json.err.find("--json needs --html to name a file") != std::string::npos);
+  // With a file: how many puzzles, the page written and the puzzle file read.
+  const leapfrog::testing::Scratch s;
+  const std::string page = s.dir + "/page.html";
+  const auto written = run_cli("sheet " + kPuzzles + " --json --html " + page);
+  REQUIRE(written.code == 0);
+  const auto j = nlohmann::json::parse(written.out);
+  CHECK(j["html"] == page);
+  CHECK(j["file"] == kPuzzles);
+  CHECK(j["puzzles"].get<int>() > 0);
 }
 
 TEST_CASE("sheet rejects bad input with one line and exit 2", "[sheet]") {
