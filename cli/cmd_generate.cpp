@@ -297,13 +297,15 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.clear();
-  std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind << " puzzles from "
-            << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
+  // Written first: a failed write is the one line said, not after a summary of puzzles that
+  // never reached the file.
   writer.finish(Json{{"seed", spec.seed},
                      {"kind", kind},
                      {"candidates", stats.candidates},
                      {"complete", stats.complete},
                      {"stopped", stats.stopped}});
+  std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind << " puzzles from "
+            << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
   if (stats.stopped) {
     std::cerr << "leapfrog generate puzzles: interrupted after " << stats.candidates
               << (stats.candidates == 1 ? " candidate" : " candidates")

@@ -117,7 +117,9 @@ TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][gene
        {"generate puzzles --kind maze", "generate puzzles --count 0", "generate puzzles --size 2",
         "generate puzzles --kind solitaire --size 13", "generate puzzles --variant english",
         "generate puzzles --format xml", "generate puzzles --seed x", "check",
-        "check /no/such/file.epd"}) {
+        "check /no/such/file.epd",
+        // A file that cannot be written: its error alone, no summary of puzzles before it.
+        "generate puzzles --count 3 --size 6 --out /dev/full"}) {
     INFO(bad);
     const auto r = run_cli(bad);
     CHECK(r.code == 2);
