@@ -43,6 +43,11 @@ struct TableSetup {
 
 TableSetup table_setup(const std::string& position, const CommonOptions& o) {
   if (position.empty()) throw UsageError("missing POSITION (the board, e.g. traditional --size 6)");
+  // Tables are two players' whatever the position or variant names (a peg board's shape
+  // too), but a --players of another number asks for tables that do not exist.
+  if (o.players != -1 && o.players != 2)
+    throw UsageError("endgame tables are for two players, not --players " +
+                     std::to_string(o.players));
   Setup setup = load_position(position, o);
   Rules rules = setup.rules();
   rules.players = 2;

@@ -339,6 +339,17 @@ TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][e
   // build makes the folder it is given.
   REQUIRE(run_cli("egdb build traditional --size 3 --egdb " + s.dir + "/made").code == 0);
   CHECK(std::filesystem::is_directory(s.dir + "/made/3x3-orthogonal-optional"));
+  // Tables are two players': another --players is refused, a one-player board is not.
+  for (const char* players : {"1", "3"}) {
+    const auto p = run_cli(std::string("egdb build traditional --size 3 --players ") + players +
+                           " --egdb " + s.dir);
+    CHECK(p.code == 2);
+    CHECK(p.err == std::string("leapfrog egdb build: endgame tables are for two players, not "
+                               "--players ") +
+                       players + ". Try 'leapfrog egdb build --help'.\n");
+  }
+  CHECK(run_cli("egdb build traditional --size 3 --players 2 --egdb " + s.dir).code == 0);
+  CHECK(run_cli("egdb info '111/111/111 players=3' --egdb " + s.dir + "/made").code == 0);
   // A file where the folder would go: one line, the error, and no plan before it.
   const auto b = run_cli("egdb build traditional --size 4 --egdb " + file);
   CHECK(b.code == 2);
