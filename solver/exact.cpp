@@ -204,7 +204,8 @@ class Solver final : public ExactEngine::Impl {
     if (poller_->limit_reached(all)) stop_ = true;
     // Every 1024 nodes, or sooner where the node limit comes first: a small limit is kept,
     // not overshot by up to a period. Other workers' nodes count only once they poll, so
-    // with helpers the limit is approximate; a node limit runs one thread (ExactFirst).
+    // with helpers the limit is approximate; a search's node limit runs one thread
+    // (ExactFirst), and where a slice of an unlimited one ends does not change its answer.
     const std::uint64_t limit = poller_->control().node_limit;
     std::uint64_t step = 1024;
     if (limit != 0 && all < limit) step = std::min(step, limit - all);
@@ -485,7 +486,9 @@ namespace {
 // kQuickLook positions by the depth-limited search, then the rest of the share. A stop in the
 // rest answers with the quick look's estimate instead of the bare largest capture; positions
 // the slice proves are answered as by one exact search. The exact engine keeps its table
-// between the parts.
+// between the parts. Without a node limit the slice runs on every thread, so where it ends
+// varies; the answer does not: a value the exact search proves is its own whatever the slice
+// did, and the quick look answers only a stop (or a limit the exact search used up unproved).
 constexpr std::uint64_t kExactSlice = 1'000'000;
 constexpr std::uint64_t kQuickLook = 100'000;
 
@@ -535,6 +538,13 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     g.nodes = spent;
     return g;
   };
+  // The quick look as the answer to a search cut short (by a stop or a limit): not complete,
+  // whatever depth its own search reached, unless it proved the value.
+  const auto from_quick = [&] {
+    GameResult g = *quick;
+    if (!g.proved) g.complete = false;
+    return with_spent(std::move(g));
+  };
   GameResult r;
   if (first.node_limit == 0 || first.node_limit > kExactSlice) {
     SearchControl slice = first;
@@ -546,7 +556,7 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
       look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
       quick = fallback(look);
       spent += quick->nodes;
-      if (quick->proved || control.stop_requested()) return with_spent(*quick);
+      if (control.stop_requested()) return from_quick();
       r = engine_->search(pos, remaining(first, spent, since(start)));
       spent += r.nodes;
     }
@@ -555,14 +565,15 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     spent += r.nodes;
   }
   if (r.proved) return with_spent(r);
-  if (control.stop_requested() || !limited) return with_spent(quick ? *quick : r);
+  if (control.stop_requested() || !limited) return quick ? from_quick() : with_spent(r);
   // A node limit the exact share used up leaves nothing for the rest (a limit of 1).
   if (control.node_limit != 0 && spent >= control.node_limit && r.best)
-    return with_spent(quick ? *quick : r);
+    return quick ? from_quick() : with_spent(r);
   GameResult g = fallback(remaining(control, spent, since(start)));
   spent += g.nodes;
-  // A stop early in the last search may leave it shallower than the quick look.
-  if (quick && !g.proved && g.depth < quick->depth) return with_spent(*quick);
+  // A stop early in the last search may leave it shallower than the quick look (or the quick
+  // look had proved what the last search did not).
+  if (quick && !g.proved && (quick->proved || g.depth < quick->depth)) return from_quick();
   return with_spent(g);
 }
 

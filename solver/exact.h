@@ -48,8 +48,8 @@ class ExactEngine {
 
   // Whether this engine's model holds `pos` (its pieces' values fit the planes it was made for).
   bool holds(const Position& pos) const;
-  // Proves the value of `pos`; stopped by a limit, the result is not proved (value: the
-  // passes' last guess, best: the largest capture when no pass completed).
+  // Proves the value of `pos`; stopped by a limit, the result is not proved: the largest
+  // capture, valued as that one turn (depth 0).
   GameResult search(const Position& pos, const SearchControl& control);
 
   class Impl;

@@ -196,6 +196,23 @@ TEST_CASE("egdb: every entry of small boards' tables equals the brute force", "[
   CHECK(entries > 2000);
 }
 
+TEST_CASE("egdb: entry k's set is the k-th marked one, for every entry of a level", "[exact]") {
+  // verify draws entries by number; each must name its own set, once, in rank order.
+  const Board board(4, 4);
+  const BuiltTables built(board, Rules{}, 9);
+  for (const int p : {0, 1, 5, 8, 9}) {
+    INFO("level " << p);
+    const egdb::LevelView& l = built.tables->level(p);
+    std::vector<std::uint64_t> marked;
+    for (std::uint64_t r = 0; r < l.sets; ++r)
+      if (l.marks[r >> 6] >> (r & 63) & 1U) marked.push_back(r);
+    REQUIRE(marked.size() == l.canonical);
+    std::vector<std::uint64_t> found;
+    for (std::uint64_t k = 0; k < l.canonical; ++k) found.push_back(egdb::entry_rank(l, k));
+    CHECK(found == marked);
+  }
+}
+
 TEST_CASE("egdb: six-direction triangle tables agree with a search without them", "[exact]") {
   const Setup setup = parse_position(".####/11###/111##/1111#/11111 grid=hex");
   Rules rules = setup.rules();
@@ -392,6 +409,7 @@ TEST_CASE("exact solver: a stop in a long exact search answers with the quick lo
   marked.depth = 5;
   marked.value = 42;
   marked.nodes = 7;
+  marked.complete = true;  // as a search that reached its depth limit says
   // Without the quick look nothing would stop the search: a watchdog does, late.
   std::atomic<bool> done{false};
   std::thread watchdog([&] {
@@ -402,6 +420,7 @@ TEST_CASE("exact solver: a stop in a long exact search answers with the quick lo
   const GameResult r = first.search(pos, c, [&](const SearchControl& look) {
     ++looks;
     look_limit = look.node_limit;
+    if (stopper.joinable()) return marked;  // called again: the check on looks fails
     stopper = std::thread([&] {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       stop.store(true);
@@ -417,7 +436,33 @@ TEST_CASE("exact solver: a stop in a long exact search answers with the quick lo
   CHECK(r.depth == 5);
   REQUIRE(r.best);
   CHECK(*r.best == *marked.best);
+  CHECK_FALSE(r.complete);       // the search was cut short
   CHECK(r.nodes > 1000000 + 7);  // the slice, the quick look and the rest
+}
+
+TEST_CASE("exact solver: a search past its first slice gives the same answer at 1 and 2 threads",
+          "[exact]") {
+  // The full 6x4 board with both removals due takes the exact solver past its first million
+  // positions (about 1.36 million on one thread), where the slice ends at a point that
+  // depends on the threads: the proved answer must not.
+  const Board board(6, 4);
+  Rules rules;
+  Position pos;
+  for (int i = 0; i < 24; ++i) pos.cells[board.cell(i)] = 1;
+  pos.removals_due = 3;
+  std::vector<GameResult> results;
+  for (const int threads : {1, 2}) {
+    SearchControl c;
+    c.threads = threads;
+    results.push_back(analyse_position(board, rules, pos, GameOptions{}, c));
+    REQUIRE(results.back().proved);
+    CHECK(results.back().nodes > 1000000);
+  }
+  CHECK(results[0].value == results[1].value);
+  REQUIRE(results[0].best);
+  REQUIRE(results[1].best);
+  CHECK(*results[0].best == *results[1].best);
+  CHECK(results[0].pv == results[1].pv);
 }
 
 TEST_CASE("exact solver: perfect play with the tables keeps the proved value every turn",
