@@ -143,7 +143,8 @@ class Uci {
   void identify() {
     send("id name leapfrog (Leap Chess)");
     send("id author Leap-Frog toolkit");
-    // The defaults a GUI is told are the command line's (--hash, --captures).
+    // Hash's default is the command line's --hash; Captures' the rule in force (--captures
+    // until a setoption changes it).
     send("option name Hash type spin default " + std::to_string(start_hash_mb_) + " min " +
          std::to_string(kMinHashMb) + " max " + std::to_string(kMaxUciHashMb));
     send("option name Threads type spin default 1 min 1 max 1");

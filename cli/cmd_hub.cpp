@@ -115,29 +115,29 @@ class Hub {
 
   // A line as it is read: stop, ping, quit and errors of reading at once, the rest in turn.
   void receive(const LineReader::Line& line) {
-    if (line.too_long) {
-      send_error("a message longer than " + std::to_string(hub::kMaxMessageBytes) +
-                 " bytes: " + quoted_start(line.text));
-      return;
-    }
-    Message m;
-    try {
-      m = hub::read_message(line.text);
-    } catch (const std::exception& e) {
-      // A GUI waits for done after any go: one that cannot be read is answered in turn, as a
-      // go that cannot search, with its error and done.
+    // A GUI waits for done after any go: one that cannot be read is answered in turn, as a
+    // go that cannot search, with its error and done.
+    const auto refuse = [&](const std::string& why) {
       const std::string_view text = line.text;
       const std::size_t word = text.find_first_not_of(" \t\r");
       if (word != std::string_view::npos &&
           text.substr(word, text.find_first_of(" \t\r", word) - word) == "go") {
         Message go;
         go.command = "go";
-        waiting_.push_back({std::move(go), ++gos_read_, e.what()});
+        waiting_.push_back({std::move(go), ++gos_read_, why});
         if (!search_.joinable()) handle_waiting();
         return;
       }
-      send_error(e.what());
-      return;
+      send_error(why);
+    };
+    if (line.too_long)
+      return refuse("a message longer than " + std::to_string(hub::kMaxMessageBytes) +
+                    " bytes: " + quoted_start(line.text));
+    Message m;
+    try {
+      m = hub::read_message(line.text);
+    } catch (const std::exception& e) {
+      return refuse(e.what());
     }
     if (m.command.empty()) return;
     if (m.command == "stop") {

@@ -390,6 +390,15 @@ Opened open_level(std::span<const std::uint8_t> bytes, const TableId& id, bool c
   return o;
 }
 
+std::uint64_t entry_rank(const LevelView& l, std::uint64_t k) {
+  // The last word whose count of marks before it is at most k holds entry k.
+  const auto after = std::upper_bound(l.before.begin(), l.before.end(), k);
+  const auto w = static_cast<std::uint64_t>(after - l.before.begin()) - 1;
+  std::uint64_t word = l.marks[w];
+  for (std::uint64_t skip = k - l.before[w]; skip != 0; --skip) word &= word - 1;
+  return w * 64 + static_cast<std::uint64_t>(std::countr_zero(word));
+}
+
 LevelCheck verify_level(const Tables& tables, int pieces, std::uint64_t samples, std::uint64_t seed,
                         const std::atomic<bool>* stop) {
   const LevelView& l = tables.level(pieces);
@@ -417,16 +426,10 @@ LevelCheck verify_level(const Tables& tables, int pieces, std::uint64_t samples,
   for (std::uint64_t s = 0; s < samples; ++s) {
     if (stopped()) return c;
     x = mix64(x + 0x9E3779B97F4A7C15ULL);
-    // A random entry, each as likely as any other; its set found from the counts before each
-    // word of marks (canonical sets come in long runs and long gaps, so walking from a random
-    // set to the next canonical one would cost a gap's length and favour the entries after
-    // long gaps).
-    const std::uint64_t k = x % l.canonical;
-    const auto after = std::upper_bound(l.before.begin(), l.before.end(), k);
-    const auto w = static_cast<std::uint64_t>(after - l.before.begin()) - 1;
-    std::uint64_t word = l.marks[w];
-    for (std::uint64_t skip = k - l.before[w]; skip != 0; --skip) word &= word - 1;
-    check(w * 64 + static_cast<std::uint64_t>(std::countr_zero(word)));
+    // A random entry, each as likely as any other (canonical sets come in long runs and long
+    // gaps, so walking from a random set to the next canonical one would cost a gap's length
+    // and favour the entries after long gaps).
+    check(entry_rank(l, x % l.canonical));
   }
   return c;
 }

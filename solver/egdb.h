@@ -146,6 +146,11 @@ int level_of(std::span<const std::uint8_t> bytes);
 // Estimated bytes of a level file and of the canonical sets (n cells, p pieces, s symmetries).
 std::uint64_t level_bytes(int n, int pieces, int symmetries);
 
+// The rank of the set that holds entry k of a level (0 <= k < l.canonical; entries are in
+// the order of their sets' ranks): a search of the counts before each word, then the k-th
+// mark within the word.
+std::uint64_t entry_rank(const LevelView& l, std::uint64_t k);
+
 // Re-derives `samples` random canonical entries of level p from the levels below (seeded,
 // deterministic), or every entry once when the level has no more than `samples`: `checked`
 // of them, `wrong` differ. Ends early, with what it checked, once *stop is set.

@@ -225,7 +225,8 @@ TEST_CASE("hub: new-game starts afresh, a search within a game may use what earl
   const std::string fresh = session("");
   CHECK(has(fresh, "nodes=2000 proved=no"));
   const std::string again = session("go think\n");
-  CHECK(has(again, "proved=yes"));  // the first search proved it
+  // The first go, at the default budget of 100000 positions, proved it.
+  CHECK(has(again, "proved=yes"));
   CHECK(session("go think\nnew-game\n") == fresh);
 }
 
@@ -378,6 +379,18 @@ TEST_CASE("hub: what an error quotes is clipped, level errors name the hub's key
         "error message=\"level time must be a number of seconds 0..1000000000 (0: no limit), "
         "not 'x'\"");
   CHECK(lines[3] == "error message=\"level nodes must be a whole number 0..2^64-1, not '-1'\"");
+}
+
+TEST_CASE("hub: a go too long to read still ends with done", "[cli][hub]") {
+  CliDialogue hub("hub");
+  REQUIRE(hub.started());
+  hub.send("go think " + std::string(70000, 'x') + "\n");
+  const std::vector<std::string> lines = hub.lines_until("done");
+  hub.send("quit\n");
+  CHECK(hub.finish().code == 0);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].starts_with("error message=\"a message longer than 65536 bytes: 'go think "));
+  CHECK(lines[1] == "done");
 }
 
 TEST_CASE("hub refuses an --egdb that is not a folder before it starts", "[cli][hub][egdb]") {
