@@ -113,7 +113,8 @@ class Hub {
     send("error message=" + quote(text));
   }
 
-  // A line as it is read: stop, ping, quit and errors of reading at once, the rest in turn.
+  // A line as it is read: stop, ping, quit and errors of reading at once (but an unreadable
+  // go in turn), the rest in turn.
   void receive(const LineReader::Line& line) {
     // A GUI waits for done after any go: one that cannot be read is answered in turn, as a
     // go that cannot search, with its error and done.
