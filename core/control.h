@@ -3,6 +3,7 @@
 // concurrently with itself) and polls `stop`; core/poller.h does both for it.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -37,6 +38,21 @@ struct SearchControl {
   std::size_t memory_mb = 0;
   // Worker threads; 0 = all cores. Results never depend on it.
   int threads = 0;
+
+  // What the limits leave once `used_nodes` have been searched and the time since `started`
+  // has passed: no limit stays none, and a limit used up leaves 1 node or 1 ms (0 would be
+  // no limit at all).
+  SearchControl left_after(std::uint64_t used_nodes,
+                           std::chrono::steady_clock::time_point started) const {
+    SearchControl left = *this;
+    if (node_limit != 0) left.node_limit = node_limit > used_nodes ? node_limit - used_nodes : 1;
+    if (time_limit.count() != 0) {
+      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
+          std::chrono::steady_clock::now() - started);
+      left.time_limit = std::max(std::chrono::milliseconds(1), time_limit - spent);
+    }
+    return left;
+  }
 
   bool stop_requested() const {
     return (stop != nullptr && stop->load(std::memory_order_relaxed)) ||

@@ -492,23 +492,6 @@ namespace {
 constexpr std::uint64_t kExactSlice = 1'000'000;
 constexpr std::uint64_t kQuickLook = 100'000;
 
-std::chrono::milliseconds since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                               start);
-}
-
-// What is left of a limit after `used` (0 stays no limit; at least 1 of what there was).
-SearchControl remaining(const SearchControl& c, std::uint64_t used_nodes,
-                        std::chrono::milliseconds used_time) {
-  SearchControl rest = c;
-  if (c.node_limit != 0)
-    rest.node_limit =
-        std::max<std::uint64_t>(1, c.node_limit - std::min(c.node_limit - 1, used_nodes));
-  if (c.time_limit.count() != 0)
-    rest.time_limit = std::max(std::chrono::milliseconds(1), c.time_limit - used_time);
-  return rest;
-}
-
 }  // namespace
 
 GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
@@ -552,12 +535,12 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     r = engine_->search(pos, slice);
     spent += r.nodes;
     if (!r.proved && !control.stop_requested()) {
-      SearchControl look = remaining(control, spent, since(start));
+      SearchControl look = control.left_after(spent, start);
       look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
       quick = fallback(look);
       spent += quick->nodes;
       if (control.stop_requested()) return from_quick();
-      r = engine_->search(pos, remaining(first, spent, since(start)));
+      r = engine_->search(pos, first.left_after(spent, start));
       spent += r.nodes;
     }
   } else {
@@ -569,7 +552,7 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
   // A node limit the exact share used up leaves nothing for the rest (a limit of 1).
   if (control.node_limit != 0 && spent >= control.node_limit && r.best)
     return quick ? from_quick() : with_spent(r);
-  GameResult g = fallback(remaining(control, spent, since(start)));
+  GameResult g = fallback(control.left_after(spent, start));
   spent += g.nodes;
   // A stop early in the last search may leave it shallower than the quick look (or the quick
   // look had proved what the last search did not).

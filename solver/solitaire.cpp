@@ -514,18 +514,6 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       !options.count && options.finish == kNoSquare && board.squares() > kGuidedSquares;
   GuidedResult guided;
   SearchControl after_guide = control;
-  // What the limits leave once `used` nodes have been searched, from `started` on.
-  const auto rest = [&](std::uint64_t used) {
-    SearchControl left = control;
-    if (control.time_limit.count() > 0) {
-      const auto spent = std::chrono::duration_cast<std::chrono::milliseconds>(
-          std::chrono::steady_clock::now() - started);
-      left.time_limit = std::max(std::chrono::milliseconds(1), control.time_limit - spent);
-    }
-    if (control.node_limit != 0)
-      left.node_limit = control.node_limit > used ? control.node_limit - used : 1;
-    return left;
-  };
   // The guided line as turns: under the optional rule its single jumps joined into chains.
   const auto guided_turns = [&] {
     return solo.continuation == Continuation::kOptional ? join_chains(guided.line) : guided.line;
@@ -550,7 +538,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       if (!guided.complete) guided.value += play_on(board, solo, pos, guided.line);
       return guided_answer(bound, guided.nodes);
     }
-    after_guide = rest(guided.nodes);
+    after_guide = control.left_after(guided.nodes, started);
   }
   // The guided line leaves more than one piece where the class allows one: ask the
   // finish search for a lone piece on each square it may stand on.
@@ -571,7 +559,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       p.line.nodes = guided.nodes + p.nodes;
       return p.line;
     }
-    after_guide = rest(guided.nodes + probe_nodes);
+    after_guide = control.left_after(guided.nodes + probe_nodes, started);
   }
   const Score floor = guide ? guided.value : -1;
   // With a finish, a quarter of --hash for its table of small positions that can end there,
@@ -614,7 +602,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       // instead, whose memo the budget bounds and whose counts have no size limit (slower,
       // and stopped by the same limits). Searching again costs little beside the count.
       result.count_levels_out_of_memory = d.out_of_memory;
-      const SearchControl again_control = rest(0);
+      const SearchControl again_control = control.left_after(0, started);
       const Poller again_setup(again_control);
       SolveResult again =
           run(BitGame(board, solo, pos, options.symmetry, options.finish, table, &again_setup),
