@@ -66,11 +66,12 @@ class BoardController {
   // The position on the board changes (a turn played, taken back or redone, a new game, a
   // step of a line, a resignation, another tab): the answers still on their way about the old
   // one are dropped (fresh() is false for them) and their requests aborted, the pane's search
-  // too. Returns the new position's epoch.
-  moved() {
+  // too. `changed` false: the position stays (a turn is sent to the server, or the server
+  // refused it), so the pane's search about it goes on. Returns the new epoch.
+  moved(changed = true) {
     this.requests.abort();
     this.requests = new AbortController();
-    if (analysisStream && analysisStream.owner === this) {
+    if (changed && analysisStream && analysisStream.owner === this) {
       stopAnalysis('Stopped: the position on the board changed.');
     }
     return ++this.epoch;
@@ -122,9 +123,10 @@ class LeapFrog extends BoardController {
 
   // Asks the server for the position on the board and its legal turns, draws them, and lets
   // the engine move when it is its seat.
-  // `message`, when given, is said under the board (what went wrong with the last request).
-  async refresh(message) {
-    const epoch = this.moved();
+  // `message`, when given, is said under the board (what went wrong with the last request);
+  // `changed` false: the position is the one already shown (a refused turn).
+  async refresh(message, changed = true) {
+    const epoch = this.moved(changed);
     this.partial = [];
     this.highlight = null;
     say(message);
@@ -167,7 +169,7 @@ class LeapFrog extends BoardController {
   // Plays `turn` (the server checks it); `redo`: the turn is Redo's, which keeps the rest of
   // what is left to redo.
   async play(turn, byEngine, redo) {
-    const epoch = this.moved();
+    const epoch = this.moved(false);
     this.closeReview();
     UI.endTurn.disabled = true;
     let error;
@@ -182,7 +184,7 @@ class LeapFrog extends BoardController {
       if (epoch !== this.epoch) return;
       error = `${turn}: ${e.message}`;
     }
-    await this.refresh(error);
+    await this.refresh(error, error === undefined);
   }
 
   // The end: the record refereed by the server names the winners and the scores.

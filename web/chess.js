@@ -83,9 +83,10 @@ class LeapChess extends BoardController {
   get current() { return this.fens[this.fens.length - 1]; }
   get start() { return this.startFen; }
 
-  // `message`, when given, is said under the board (what went wrong with the last request).
-  async refresh(message) {
-    const epoch = this.moved();
+  // `message`, when given, is said under the board (what went wrong with the last request);
+  // `changed` false: the position is the one already shown (a refused move).
+  async refresh(message, changed = true) {
+    const epoch = this.moved(changed);
     this.partial = [];
     this.highlight = null;
     UI.endTurn.disabled = true;
@@ -133,7 +134,7 @@ class LeapChess extends BoardController {
   // Plays `move` (the server checks it); `redo`: the move is Redo's, which keeps the rest of
   // what is left to redo.
   async play(move, byEngine, redo) {
-    const epoch = this.moved();
+    const epoch = this.moved(false);
     UI.endTurn.disabled = true;
     let error;
     try {
@@ -151,7 +152,7 @@ class LeapChess extends BoardController {
       if (epoch !== this.epoch) return;
       error = `${move}: ${e.message}`;
     }
-    await this.refresh(error);
+    await this.refresh(error, error === undefined);
   }
 
   recordText() {

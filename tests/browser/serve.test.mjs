@@ -416,16 +416,27 @@ try {
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n &&
     document.querySelector('#status').textContent.startsWith('Player 1 to move'), fullList.length, { timeout: 30000 });
   check(await page.isDisabled('#redo'), 'Redo is enabled after the engine played its turn again: ' + JSON.stringify(await moveList()));
-  // A turn the server refuses says why under the board.
+  // A turn the server refuses says why under the board, and leaves the position, and the
+  // pane's search about it (held here, so it is still under way), as they were.
   const refuse = (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "refused by the test"}' });
   const playing = (u) => u.pathname === '/api/show' && u.searchParams.has('then');
   await page.route(playing, refuse);
-  const next = (await apiGet('best?position=' + encodeURIComponent(await boardPosition()))).best;
+  const paneHeld = await holdRequests(apiPath('analyse'));
+  await page.click('#analyse');
+  while (paneHeld.count() < 1) await new Promise((r) => setTimeout(r, 20));
+  const before = await boardPosition();
+  const next = (await apiGet('best?position=' + encodeURIComponent(before))).best;
   for (const sq of turnClicks(next)) await page.click(`#board [data-square="${sq}"]`);
   if (!(await page.isDisabled('#end-turn'))) await page.click('#end-turn');
   await page.waitForFunction(() => document.querySelector('#message').textContent.includes('refused by the test'), null, { timeout: 5000 })
     .catch(() => {});
   check((await message()).includes('refused by the test'), 'a refused turn says nothing: ' + await message());
+  check(await boardPosition() === before, 'a refused turn changed the position on the board');
+  check(!(await page.isDisabled('#stop-analysis')) && (await page.textContent('#analysis')).startsWith('Searching'),
+    "a refused turn stopped the pane's search: " + await page.textContent('#analysis'));
+  await page.click('#stop-analysis');
+  paneHeld.release();
+  await paneHeld.settled();
   await page.unroute(playing, refuse);
 
   // Solve in mid-game (player 2 to move, scores made): the line is stepped through on the board,
