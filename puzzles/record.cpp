@@ -204,6 +204,10 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   const RecordTag* start = find("Start");
   if (!start) fail_at(1, 1, "no [Start \"...\"] tag (the start position)");
   r.start = within_tag(*start, [&] { return parse_position(start->value); });
+  // Removals the text left to the default follow the rules the tags make; written ones
+  // (removals=- on a full board: a finished game) stay.
+  const bool default_due = r.start.position.removals_due ==
+                           default_removals(r.start.board, r.start.rules(), r.start.position);
   if (const RecordTag* v = find("Variant")) {
     if (!find_variant(v->value))
       fail_at(v->line, 1, "[Variant]: unknown variant " + quoted_text(v->value));
@@ -242,8 +246,11 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
     fail_at(start->line, 1,
             "[Start]: player " + std::to_string(r.start.position.to_move + 1) + " to move but " +
                 std::to_string(rules.players) + " players");
-  if (board_full(r.start.board, r.start.position))
+  if (board_full(r.start.board, r.start.position)) {
+    const std::uint16_t written = r.start.position.removals_due;
     r.start.position = start_position(rules, r.start.position);
+    if (!default_due) r.start.position.removals_due = written;
+  }
   // The start's own fields may name more players than the rules the tags make (a variant
   // of fewer players): a score or removal of a player who does not play is an error.
   for (int p = rules.players; p < kMaxPlayers; ++p)

@@ -147,6 +147,14 @@ TEST_CASE("rule settings from outside the record are read with it and checked un
   const GameRecord froglet = parse_record("[Start \"11/11\"]\n", "froglet", {});
   CHECK(froglet.start.variant == "froglet");
   CHECK(froglet.start.position.removals_due == 1);
+  // Removals the start writes stay, whatever the rules: removals=- on a full board is a
+  // finished game (nobody can capture), as the same text is on the command line.
+  CHECK(parse_record("[Start \"11/11 removals=-\"]\n").start.position.removals_due == 0);
+  CHECK(parse_record("[Start \"11/11 removals=2\"]\n", "", first).start.position.removals_due == 2);
+  // A finished full board round-trips through make_record and format_record.
+  const Setup over = parse_position("111/111/111 removals=-");
+  REQUIRE(over.position.removals_due == 0);
+  CHECK(parse_record(format_record(make_record(over, {}, {}))).start.position == over.position);
 }
 
 TEST_CASE("empty comments add nothing to a turn's comment", "[puzzles][record]") {
