@@ -61,23 +61,44 @@ class BoardController {
   constructor() {
     this.requests = new AbortController();  // aborts the requests about the position on the board
     this.epoch = 0;
+    this.thinking = null;  // set while a request for the engine's turn is under way
   }
 
   // The position on the board changes (a turn played, taken back or redone, a new game, a
   // step of a line, a resignation, another tab): the answers still on their way about the old
   // one are dropped (fresh() is false for them) and their requests aborted, the pane's search
-  // too. `changed` false: the position stays (a turn is sent to the server, or the server
-  // refused it), so the pane's search about it goes on. Returns the new epoch.
+  // stopped and its answer about the old position cleared (kept while a line is stepped
+  // through: the answer is that line). `changed` false: the position stays (a turn is sent
+  // to the server, or the server refused it, or the steps of a line close), so the pane's
+  // search and answer about it stay. Returns the new epoch.
   moved(changed = true) {
     this.requests.abort();
     this.requests = new AbortController();
     if (changed && analysisStream && analysisStream.owner === this) {
       stopAnalysis('Stopped: the position on the board changed.');
+    } else if (changed && active === this && !this.review) {
+      UI.analysis.textContent = '';
+      UI.chart.replaceChildren();
     }
     return ++this.epoch;
   }
   // Is an answer asked for at `epoch` still about the board shown?
   fresh(epoch) { return epoch === this.epoch && active === this; }
+
+  // The engine's turn (enginePlay, the controller's own). this.thinking is set while a
+  // request for it is under way, so a click on the board can tell a search still running
+  // from one that failed (a busy server), and ask again.
+  engineTurn(epoch) {
+    const mine = {};
+    this.thinking = mine;
+    this.enginePlay(epoch).finally(() => { if (this.thinking === mine) this.thinking = null; });
+  }
+  // A click while the engine is to move: wait, or ask again when no request is under way.
+  engineClick() {
+    if (this.thinking) return say('The engine is to move; wait a moment.');
+    say('Asking the engine again…');
+    this.engineTurn(this.epoch);
+  }
 }
 
 class LeapFrog extends BoardController {
@@ -153,7 +174,7 @@ class LeapFrog extends BoardController {
     const who = info.players === 1 ? 'Your move' : `Player ${p}${thinking ? ' (engine)' : ''} to move`;
     setStatus(`${who}${removal ? ' (opening: remove a piece)' : ''}; scores ${info.scores.join(', ')}` +
       (thinking ? '; thinking…' : ''));
-    if (thinking) this.enginePlay(epoch);
+    if (thinking) this.engineTurn(epoch);
   }
 
   async enginePlay(epoch) {
@@ -162,7 +183,7 @@ class LeapFrog extends BoardController {
       if (!this.fresh(epoch) || !r.best) return;
       await this.play(r.best, true);
     } catch (e) {
-      if (this.fresh(epoch)) setStatus('Engine error: ' + e.message);
+      if (this.fresh(epoch)) setStatus(`Engine error: ${e.message}; click the board to ask again.`);
     }
   }
 
@@ -206,6 +227,8 @@ class LeapFrog extends BoardController {
         (two ? `; player ${3 - this.resigned} wins` : '') + `; ${scores}`);
     } else if (r.scores.length === 1) {
       setStatus(`Game over: solitaire, ${r.scores[0]} captured; ${scores}`);
+    } else if (!r.winners) {
+      setStatus(`Error: the referee finds the game not over; ${scores}`);
     } else if (r.winners.length === 1) {
       setStatus(`Game over: player ${r.winners[0]} wins; ${scores}`);
     } else {
@@ -290,7 +313,7 @@ class LeapFrog extends BoardController {
     if (this.reviewing()) return;
     if (this.over) return say('The game is over: start a new one.');
     if (!this.info) return;
-    if (this.mode === 'game' && this.engine.has(this.info.to_move)) return say('The engine is to move; wait a moment.');
+    if (this.mode === 'game' && this.engine.has(this.info.to_move)) return this.engineClick();
     const all = this.candidates();
     const k = this.partial.length;
     if (k === 0) {
@@ -527,7 +550,7 @@ class LeapFrog extends BoardController {
   endReview() {
     if (!this.review) return;
     this.closeReview();
-    this.refresh();
+    this.refresh(undefined, false);
   }
 
   // The record judged turn by turn, with the expected final margin as a chart.
@@ -768,7 +791,9 @@ document.addEventListener('DOMContentLoaded', () => {
     const file = e.target.files[0];
     if (!file) return;
     try {
-      const r = await api('verify-game', { plies: 1 }, await file.text());
+      const text = await file.text();
+      if (!text.trim()) throw new Error(`${file.name} is empty: no record in it.`);
+      const r = await api('verify-game', { plies: 1 }, text);
       if (active !== game) activate(game, 'game');
       game.start = r.plies[0].position;
       game.positions = r.plies.map((p) => p.position);

@@ -94,10 +94,20 @@ function drawBoard(container, spec) {
   const squares = svgEl('g', { class: 'squares' }, svg);
   const byName = new Map();
   const byPlace = new Map();
+  // One Tab stop for the whole board (the arrow keys move between squares): the square last
+  // focused on this board, else the first. A redraw (every turn) keeps the focus where it was.
+  const hadFocus = container.contains(document.activeElement);
+  const stop = spec.cells.some((c) => c.name === container.dataset.focusSquare)
+    ? container.dataset.focusSquare : (spec.cells[0] || {}).name;
   for (const c of spec.cells) {
     const x = cx(c.file, c.rank), y = cy(c.rank);
-    const g = svgEl('g', { class: 'sq', 'data-square': c.name, tabindex: '0', role: 'button',
-      'aria-label': spec.label ? spec.label(c) : c.name }, squares);
+    const g = svgEl('g', { class: 'sq', 'data-square': c.name, tabindex: c.name === stop ? '0' : '-1',
+      role: 'button', 'aria-label': spec.label ? spec.label(c) : c.name }, squares);
+    g.addEventListener('focus', () => {
+      for (const other of squares.querySelectorAll('[tabindex="0"]')) other.setAttribute('tabindex', '-1');
+      g.setAttribute('tabindex', '0');
+      container.dataset.focusSquare = c.name;
+    });
     if (spec.hex) {
       svgEl('circle', { class: 'cell', cx: x, cy: y, r: cell * 0.47, fill: spec.fill(c),
         stroke: '#9c7c4a', 'stroke-width': 1.8 }, g);
@@ -133,6 +143,10 @@ function drawBoard(container, spec) {
   }
   const marks = svgEl('g', { class: 'marks' }, svg);
   container.replaceChildren(svg);
+  if (hadFocus) {
+    const g = squares.querySelector('[tabindex="0"]');
+    if (g) g.focus();
+  }
 
   function onKey(e, c) {
     const steps = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };

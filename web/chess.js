@@ -120,7 +120,7 @@ class LeapChess extends BoardController {
     const thinking = this.engine === side.toLowerCase();
     setStatus(`${side}${thinking ? ' (engine)' : ''} to move${this.check ? ', in check' : ''}` +
       `; captures ${this.captures}${thinking ? '; thinking…' : ''}`);
-    if (thinking) this.enginePlay(epoch);
+    if (thinking) this.engineTurn(epoch);
   }
 
   async enginePlay(epoch) {
@@ -128,7 +128,7 @@ class LeapChess extends BoardController {
       const r = await api('chess/analyse', { fen: this.fen, captures: this.captures, nodes: this.nodes }, null, this.requests.signal);
       if (!this.fresh(epoch) || !r.best) return;
       await this.play(r.best, true);
-    } catch (e) { if (this.fresh(epoch)) setStatus('Engine error: ' + e.message); }
+    } catch (e) { if (this.fresh(epoch)) setStatus(`Engine error: ${e.message}; click the board to ask again.`); }
   }
 
   // Plays `move` (the server checks it); `redo`: the move is Redo's, which keeps the rest of
@@ -211,7 +211,7 @@ class LeapChess extends BoardController {
   click(name) {
     say('');
     if (this.over) return say('The game is over: start a new one.');
-    if (this.engine === this.board.side.toLowerCase()) return say('The engine is to move; wait a moment.');
+    if (this.engine === this.board.side.toLowerCase()) return this.engineClick();
     const k = this.partial.length;
     if (k === 0 || (k === 1 && this.extending([name]).length && !this.extending(this.partial).some((c) => c.squares[1] === name))) {
       const starts = this.extending([name]);
@@ -264,7 +264,13 @@ class LeapChess extends BoardController {
     const red = c.piece === c.piece.toUpperCase();
     if ((red ? 'Red' : 'Black') !== this.board.side) return `That is ${red ? 'Red' : 'Black'}'s piece; ${this.board.side} is to move.`;
     const from = [...new Set(this.candidates().map((x) => x.squares[0]))];
-    const capture = this.captures !== 'optional' && this.candidates().some((x) => x.squares.length > 2 || this.board.cells.find((q) => q.name === x.squares[1] && q.piece));
+    // A capture lands on the other side's piece, or is a pawn's step to another file (en
+    // passant); castling lands on the mover's own Knight and is no capture.
+    const at = (sq) => this.board.cells.find((q) => q.name === sq);
+    const theirs = (q) => q && q.piece && (q.piece === q.piece.toUpperCase()) !== red;
+    const captures = (x) => x.squares.length > 2 || theirs(at(x.squares[1])) ||
+      (at(x.squares[0]).piece.toUpperCase() === 'P' && x.squares[0][0] !== x.squares[1][0]);
+    const capture = this.captures !== 'optional' && this.candidates().some(captures);
     return `The ${CHESS_NAMES[c.piece.toUpperCase()]} on ${name} has no legal move` +
       (capture ? ' (a capture is due: pieces that can move: ' : ' (pieces that can move: ') + from.join(', ') + ').';
   }

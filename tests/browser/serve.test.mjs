@@ -240,11 +240,11 @@ try {
       await gate;
       try { await route.continue(); } catch (e) { /* the page gave it up */ }
     };
-    await page.route((u) => match(u), handler);
+    await page.route(match, handler);
     return {
       count: () => held.length,
       release: () => open(),
-      settled: async () => { await Promise.all(held); await page.unroute((u) => match(u), handler); },
+      settled: async () => { await Promise.all(held); await page.unroute(match, handler); },
     };
   }
   const apiPath = (name) => (u) => u.pathname === '/api/' + name;
@@ -534,10 +534,78 @@ try {
   check(JSON.stringify(await moveList()) === JSON.stringify([unlisted]), 'the turn played is not ' + unlisted);
   console.log('edges: resign, stale answers, puzzle resign, engine seats, redo, solve steps, a cut list');
 
+  // A full board that owes no removal (removals=-) is a game over before it began.
+  if (!(await page.isVisible('#paste-position'))) await page.click('#pane-game summary');
+  await page.fill('#paste-position', '1111/1111/1111 removals=-');
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 })
+    .catch(() => {});
+  check((await status()).startsWith('Game over: players 1 and 2 share the win'), 'a finished full board: ' + await status() + ' / ' + await message());
+
+  // The keyboard: the board is one Tab stop, and a turn played with Enter keeps the focus there.
+  // A finished answer in the pane is about its position: a turn clears it.
+  const keyStart = await newGame('traditional', 4, 1, 2, '', 2000);
+  check((await page.$$('#board [tabindex="0"]')).length === 1, 'the board is not one Tab stop');
+  await page.click('#largest');
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Largest'), null, { timeout: 20000 });
+  const keyTurn = (await apiGet('moves?position=' + encodeURIComponent(keyStart))).moves[0];
+  await page.focus(`#board [data-square="${turnClicks(keyTurn)[0]}"]`);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1 &&
+    / to move/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
+  check(await page.evaluate(() => document.activeElement && document.activeElement.dataset.square) === turnClicks(keyTurn)[0],
+    'the focus left the board after a turn played with Enter');
+  check(!(await page.textContent('#analysis')).startsWith('Largest'), 'the pane still answers about the position before the turn');
+
+  // An engine request that fails leaves the game waiting for a click on the board, which asks again.
+  const failing = (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "refused by the test"}' });
+  const analysing = apiPath('analyse');
+  await page.route(analysing, failing);
+  const engineStart = await newGame('traditional', 4, 1, 2, '2', 2000);
+  await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(engineStart))).moves[0]), 0);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Engine error'), null, { timeout: 20000 });
+  check((await status()).includes('click the board to ask again'), 'after an engine error: ' + await status());
+  await page.unroute(analysing, failing);
+  await page.click('#board [data-square="a1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: 20000 })
+    .catch(() => {});
+  check((await moveList()).length === 2, 'a click after an engine error did not ask again: ' + await status());
+
+  // Leap Chess: a promotion is chosen once and its chooser closes; castling is no capture.
+  await page.click('#tab-chess');
+  await page.selectOption('#chess-new-game [name=engine]', 'none');
+  await page.fill('#chess-new-game [name=fen]', '*2k1*/1P4/6/6/6/6/6/*K3* w - - 0 1');
+  await page.click('#chess-new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
+    document.querySelector('#board').dataset.position.startsWith('*2k1*/1P4'), null, { timeout: 20000 });
+  await page.click('#board [data-square="b7"]');
+  await page.click('#board [data-square="b8"]');
+  await page.click('#promotion [data-move="b7b8s"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null, { timeout: 20000 });
+  check(!(await page.isVisible('#promotion')), 'the promotion chooser stays after the promotion');
+  await page.fill('#chess-new-game [name=fen]', 'startpos');
+  await page.click('#chess-new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+  check(!(await page.isVisible('#promotion')), 'the promotion chooser is shown in a new game');
+  const startMoves = (await apiGet('chess/moves?fen=startpos')).moves;
+  const blocked = 'b2';  // a Pawn with no move, while castling (d1e1) is legal
+  check(!startMoves.some((m) => m.startsWith(blocked)) && startMoves.includes('d1e1'), 'the start position has changed: ' + startMoves);
+  await page.click(`#board [data-square="${blocked}"]`);
+  check((await message()).includes('has no legal move') && !(await message()).includes('capture is due'),
+    `a blocked piece on ${blocked} in the start position: ${await message()}`);
+  await page.click('#tab-game');
+
   // --- a phone-sized window: the board still fits ---
   await page.setViewportSize({ width: 390, height: 800 });
   const box = await page.$eval('#board svg', (svg) => svg.getBoundingClientRect().width);
   check(box <= 390, 'the board is wider than a phone screen: ' + box);
+  // A long word quoted in a message wraps: the page does not scroll sideways.
+  await page.fill('#paste-position', 'x'.repeat(120));
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.length > 60, null, { timeout: 20000 });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(wide <= 390, 'a long message makes the phone page ' + wide + ' px wide');
   await page.screenshot({ path: join(outdir, 'phone.png') });
 
   check(outside.length === 0, 'the page asked for something from elsewhere: ' + outside.join(', '));
