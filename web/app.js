@@ -380,7 +380,11 @@ class LeapFrog extends BoardController {
 
   endTurn() {
     const turn = this.partial.join('x');
-    if (this.partial.length > 1 && (this.legal.includes(turn) || !this.complete)) this.play(turn);
+    if (this.partial.length > 1 && (this.legal.includes(turn) || !this.complete)) return this.play(turn);
+    if (this.partial.length > 1) {
+      const landings = [...new Set(this.extending(this.partial).map((c) => c.s[this.partial.length]))];
+      say(`${turn} cannot end here: the rules make the chain go on (it can land on ${landings.join(', ')}).`);
+    }
   }
   cancel() { this.partial = []; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 

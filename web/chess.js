@@ -15,6 +15,14 @@ const CHESS_SHAPES = {
 };
 const CHESS_NAMES = { K: 'King', N: 'Knight', A: 'Alfil', D: 'Dabbabah', S: 'Sail', P: 'Pawn' };
 
+// The engine's value as the command line words it: centipawns, or a forced win or loss in
+// moves of the side to move (the server's value is 30000 minus the plies to mate).
+function chessValue(v) {
+  if (v > 29000) return `mate in ${Math.floor((30000 - v + 1) / 2)}`;
+  if (v < -29000) return `mated in ${Math.floor((30000 + v) / 2)}`;
+  return signed(v);
+}
+
 // The squares of a FEN's board (ranks 8..1, '*' no square, digits empty runs): what the page
 // draws. Reading it needs no rules.
 function fenCells(fen) {
@@ -305,7 +313,7 @@ class LeapChess extends BoardController {
       if (!r.best) return say('No move: the game is over.');
       this.highlight = chessSquares(r.best).squares;
       this.drawMarks();
-      say(`Hint: ${r.best} (value ${signed(r.value)}).`);
+      say(`Hint: ${r.best} (value ${chessValue(r.value)}).`);
     } catch (e) { if (this.fresh(epoch)) say(e.message); }
   }
   // The person resigns: the side to move, or the other side when the engine is to move.
@@ -321,7 +329,7 @@ class LeapChess extends BoardController {
       UI.analysis.textContent = `Searching: ${p.nodes} nodes ${p.note || ''}`;
     }).then((r) => {
       if (!r.best) { UI.analysis.textContent = 'No legal move: the game is over.'; return; }
-      UI.analysis.textContent = `Value ${signed(r.value)} (depth ${r.depth})\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} nodes`;
+      UI.analysis.textContent = `Value ${chessValue(r.value)} (depth ${r.depth})\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} nodes`;
       this.highlight = chessSquares(r.best).squares;
       this.drawMarks();
     }).catch(paneError);

@@ -594,7 +594,25 @@ try {
   await page.click(`#board [data-square="${blocked}"]`);
   check((await message()).includes('has no legal move') && !(await message()).includes('capture is due'),
     `a blocked piece on ${blocked} in the start position: ${await message()}`);
+  // A forced win is worded as the command line words it: mate in 1, not +29999.
+  await page.fill('#chess-new-game [name=fen]', '*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1');
+  await page.click('#chess-new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Black to move'), null, { timeout: 20000 });
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint:'), null, { timeout: 20000 });
+  check((await message()).includes('mate in 1'), 'the hint for a mate in one: ' + await message());
   await page.click('#tab-game');
+
+  // Under forced continuation a chain that must go on says so when it is ended early.
+  await page.fill('#paste-position', '11.1. continuation=forced');
+  await page.click('#load-position');
+  await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent) &&
+    document.querySelector('#board').dataset.position.startsWith('11.1.'), null, { timeout: 20000 });
+  await page.click('#board [data-square="a1"]');
+  await page.click('#board [data-square="c1"]');
+  await page.dblclick('#board [data-square="c1"]');
+  check((await message()).includes('cannot end here') && (await message()).includes('e1'), 'ending a forced chain early: ' + await message());
+  check((await moveList()).length === 0, 'a forced chain was played short');
 
   // --- a phone-sized window: the board still fits ---
   await page.setViewportSize({ width: 390, height: 800 });
