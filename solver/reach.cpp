@@ -117,7 +117,7 @@ template <bool kCount, int kImages, class Key, int kBits>
 FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Packing& packing,
                                 std::uint64_t start, const SearchControl& control,
                                 LevelExchange& exchange, LevelStore* store,
-                                std::uint64_t target = 0) {
+                                const LevelSink& on_level, std::uint64_t target = 0) {
   using T = Item<Key, kCount>;
   // Room for every image packing.images writes (eight for the common symmetries even when
   // fewer are in use).
@@ -228,6 +228,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           store != nullptr ? store->resume_mark() : std::nullopt) {
     result.levels.assign(mark->levels.begin(), mark->levels.end() - 1);
     for (const std::uint64_t size : result.levels) result.total += size;
+    if (on_level)
+      for (std::size_t k = 0; k < result.levels.size(); ++k) on_level(k, result.levels[k]);
     result.nodes = mark->nodes;
     out.overflow = mark->overflow;
     const std::uint64_t entries = store->resume_entries();
@@ -264,6 +266,7 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     if (size == 0) break;
     result.levels.push_back(size);
     result.total += size;
+    if (on_level) on_level(result.levels.size() - 1, size);
     if (store != nullptr && !std::exchange(resumed, false))
       save_level<kCount>(*store, LevelStore::Mark{result.levels, result.nodes, out.overflow},
                          level.size(),
@@ -436,7 +439,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
 template <bool kCount>
 FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Position& pos,
                               bool symmetry, const SearchControl& control, LevelExchange& exchange,
-                              LevelStore* store, Square target = kNoSquare, int* orbit = nullptr) {
+                              LevelStore* store, const LevelSink& on_level,
+                              Square target = kNoSquare, int* orbit = nullptr) {
   const Symmetry sym(board, board.jumps(rules.jumps));
   const Packing packing(board, sym, symmetries_for(board, sym, pos, symmetry, kCount));
   std::uint64_t start = 0;
@@ -463,12 +467,12 @@ FastResult<kCount> reach_fast(const Board& board, const Rules& rules, const Posi
   const auto run = [&]<int kImages>() {
     if (n - std::min(kBucketBits, n / 2) <= 31)
       return reach_packed<kCount, kImages, std::uint32_t, kBucketBits>(
-          board, rules, packing, start, control, exchange, store, lone);
+          board, rules, packing, start, control, exchange, store, on_level, lone);
     if (n - kWideBucketBits <= 31)
       return reach_packed<kCount, kImages, std::uint32_t, kWideBucketBits>(
-          board, rules, packing, start, control, exchange, store, lone);
+          board, rules, packing, start, control, exchange, store, on_level, lone);
     return reach_packed<kCount, kImages, std::uint64_t, kBucketBits>(
-        board, rules, packing, start, control, exchange, store, lone);
+        board, rules, packing, start, control, exchange, store, on_level, lone);
   };
   // The images a parent takes: the packing's slots (1, 8 or 12).
   if (packing.slots() == 1) return run.template operator()<1>();
@@ -554,7 +558,7 @@ class ByteKeySet {
 };
 
 ReachResult reach_general(const Board& board, const Rules& rules, const Position& pos,
-                          bool symmetry, const SearchControl& control) {
+                          bool symmetry, const SearchControl& control, const LevelSink& on_level) {
   const Symmetry sym(board, board.jumps(rules.jumps));
   const int nsym = symmetry ? sym.count() : 1;
   const std::size_t cells = static_cast<std::size_t>(board.cells());
@@ -589,9 +593,13 @@ ReachResult reach_general(const Board& board, const Rules& rules, const Position
     const int k = pending.begin()->first;
     const ByteKeySet level = std::move(pending.begin()->second);
     pending.erase(pending.begin());
+    // A turn of m captures skips m - 1 levels: those stay empty, and are complete now too.
+    const std::size_t told = result.levels.size();
     result.levels.resize(static_cast<std::size_t>(k) + 1, 0);
     result.levels[static_cast<std::size_t>(k)] = level.size();
     result.total += level.size();
+    if (on_level)
+      for (std::size_t j = told; j < result.levels.size(); ++j) on_level(j, result.levels[j]);
     for (std::size_t i = 0; i < level.size(); ++i) {
       if ((i == 0 && poller.limit_reached(result.nodes)) || count_and_poll()) {
         result.complete = false;
@@ -643,10 +651,11 @@ ReachResult reach(const Board& board, const Rules& rules, const Position& pos, b
 }
 
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
-                  const SearchControl& control, LevelExchange& exchange, LevelStore* store) {
+                  const SearchControl& control, LevelExchange& exchange, LevelStore* store,
+                  const LevelSink& on_level) {
   if (reach_fast_path(board, rules, pos))
-    return reach_fast<false>(board, rules, pos, symmetry, control, exchange, store).reach;
-  return reach_general(board, rules, pos, symmetry, control);
+    return reach_fast<false>(board, rules, pos, symmetry, control, exchange, store, on_level).reach;
+  return reach_general(board, rules, pos, symmetry, control, on_level);
 }
 
 DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const Position& pos,
@@ -663,7 +672,7 @@ DeepestLines count_deepest_lines(const Board& board, const Rules& rules, const P
   d.applicable = true;
   int orbit = 1;
   const FastResult<true> r =
-      reach_fast<true>(board, rules, pos, true, control, exchange, store, finish, &orbit);
+      reach_fast<true>(board, rules, pos, true, control, exchange, store, {}, finish, &orbit);
   d.complete = r.reach.complete;
   d.out_of_memory = r.reach.out_of_memory;
   d.overflow = exchange.any(r.overflow);

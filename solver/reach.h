@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -38,9 +39,13 @@ ReachResult reach(const Board& board, const Rules& rules, const Position& pos, b
 // its own. Other positions are enumerated whole on every rank.
 // With a `store` (core/level_store.h), the split path saves every level it builds there and
 // starts from the store's resume level when it names one; the other positions ignore it.
+// `on_level`, when set, is told each level as soon as it is complete (level k, its
+// positions), in order and on every rank, the levels a store resumes from first: exactly the
+// result's `levels`, so a caller can show them while the count goes on.
+using LevelSink = std::function<void(std::size_t level, std::uint64_t positions)>;
 ReachResult reach(const Board& board, const Rules& rules, const Position& pos, bool symmetry,
                   const SearchControl& control, LevelExchange& exchange,
-                  LevelStore* store = nullptr);
+                  LevelStore* store = nullptr, const LevelSink& on_level = {});
 
 // Counting optimal lines the fast way (plain pieces on at most 64 cells, optional rule, no
 // removal due; `applicable` is false otherwise): every jump captures one piece, so the

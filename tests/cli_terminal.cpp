@@ -1,5 +1,6 @@
 // Colour on a terminal: `show` run on a pseudo-terminal colours by default, and not with
 // NO_COLOR, TERM=dumb or --color never; piped output has no escape codes unless asked.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <thread>
@@ -164,4 +165,25 @@ TEST_CASE("reach prints its table's header first, before the search", "[cli][pro
   REQUIRE(r.code == 0);
   CHECK(r.out.starts_with("taken  positions (up to symmetry)\n"));
   CHECK(r.out.find("\n    0  1\n") != std::string::npos);
+}
+
+TEST_CASE("reach prints each level as soon as it is complete: a run killed outright keeps them",
+          "[cli][progress]") {
+  // French from its centre counts for minutes. Once seven lines are out the run is killed
+  // with SIGKILL, which leaves it no time to print anything more; the shell's status says
+  // whether the run was still going when the lines came.
+  const std::string out = "leapfrog_cli_test_levels_" + std::to_string(::getpid()) + ".out";
+  const std::string cmd =
+      "sh -c '\"$0\" reach french --threads 1 --hash 1500 >" + out +
+      " 2>/dev/null & pid=$!; i=0; while [ $i -lt 600 ] && [ $(cat " + out +
+      " 2>/dev/null | wc -l) -lt 7 ]; do sleep 0.1; i=$((i+1)); done; kill -0 $pid && alive=yes; "
+      "kill -9 $pid; wait $pid; [ \"$alive\" = yes ]' '" +
+      LEAPFROG_EXE + "'";
+  const int status = std::system(cmd.c_str());
+  const std::string text = leapfrog::testing::slurp(out);
+  std::remove(out.c_str());
+  INFO(text);
+  CHECK((WIFEXITED(status) && WEXITSTATUS(status) == 0));
+  CHECK(text.starts_with("taken  positions (up to symmetry)\n    0  1\n    1  1\n"));
+  CHECK(std::count(text.begin(), text.end(), '\n') >= 7);
 }

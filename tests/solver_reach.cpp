@@ -126,10 +126,17 @@ TEST_CASE("reach matches a brute-force reference on random small boards", "[solv
     for (bool symmetry : {false, true}) {
       SearchControl control;
       control.threads = 1 + i % 2;
-      const ReachResult r = reach(board, rules, p, symmetry, control);
+      // The levels told as they complete, in order (forced chains skip levels: told as 0).
+      std::vector<std::uint64_t> told;
+      SingleExchange alone;
+      const ReachResult r = reach(
+          board, rules, p, symmetry, control, alone, nullptr, [&](std::size_t k, std::uint64_t n) {
+            told.push_back(k == told.size() ? n : ~std::uint64_t{0});  // out of order: no match
+          });
       const std::vector<std::uint64_t> want = reference(board, rules, p, symmetry);
       REQUIRE(r.complete);
       REQUIRE(r.levels == want);
+      REQUIRE(told == want);
       std::uint64_t sum = 0;
       for (auto n : want) sum += n;
       REQUIRE(r.total == sum);

@@ -244,16 +244,23 @@ TEST_CASE("reach and the line count resumed from any saved level end as the run 
     for (const MemoryStore& m : stores) REQUIRE(m.saved.size() == levels);
     for (std::size_t k = 0; k < levels; ++k) {
       INFO("ranks " << ranks << ", resumed from level " << k);
+      // Each rank is told every level in order, the resumed-from ones first.
+      std::vector<std::vector<std::uint64_t>> told(static_cast<std::size_t>(ranks));
       const auto got = on_ranks<ReachResult>(ranks, [&](LevelExchange& ex) {
         MemoryStore store;
         store.saved = stores[static_cast<std::size_t>(ex.rank())].saved;
         store.resume_from = k;
-        return reach(s.board, rules, s.position, true, control, ex, &store);
+        std::vector<std::uint64_t>& mine = told[static_cast<std::size_t>(ex.rank())];
+        return reach(s.board, rules, s.position, true, control, ex, &store,
+                     [&mine](std::size_t level, std::uint64_t n) {
+                       mine.push_back(level == mine.size() ? n : ~std::uint64_t{0});
+                     });
       });
       for (const ReachResult& r : got) {
         check_same(r, whole[0]);
         CHECK(r.nodes == whole[0].nodes);
       }
+      for (const std::vector<std::uint64_t>& t : told) CHECK(t == whole[0].levels);
     }
     // The count carries its numbers through the saved levels.
     std::vector<MemoryStore> counted(static_cast<std::size_t>(ranks));
