@@ -1,11 +1,11 @@
 // Game records (puzzles/record.h, docs/records.md).
 //
 // Invariants: a record that parses has a consistent start (the player to move exists, a full
-// board owes the rules' opening removals); format_record reads back to the same tags,
-// start, players, claimed scores, turns and comments, and is itself canonical (formatting
-// again gives the same text); make_record of the parsed game reads back to the same start,
-// rules and turns; replaying the turns through the legality code, up to the first illegal
-// one, adds each turn's capture to its mover's score and takes that many pieces off.
+// board owes the rules' opening removals unless its text writes removals=); format_record reads
+// back to the same tags, start, players, claimed scores, turns and comments, and is itself
+// canonical (formatting again gives the same text); make_record of the parsed game reads back to
+// the same start, rules and turns; replaying the turns through the legality code, up to the first
+// illegal one, adds each turn's capture to its mover's score and takes that many pieces off.
 #include "puzzles/record.h"
 
 #include <cstdint>

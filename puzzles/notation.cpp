@@ -394,16 +394,33 @@ std::string format_position(const Setup& setup) {
     }
     field("scores", s);
   }
-  if (p.removals_due != default_removals(setup.board, setup.rules(), p)) {
-    std::string s;
-    for (int i = 0; i < players; ++i)
-      if (p.removal_due(i)) {
-        if (!s.empty()) s += ',';
-        s += std::to_string(i + 1);
-      }
-    field("removals", s.empty() ? "-" : s);
-  }
+  if (p.removals_due != default_removals(setup.board, setup.rules(), p))
+    field("removals", format_removals(p, players));
   return out;
+}
+
+std::string format_removals(const Position& pos, int players) {
+  std::string s;
+  for (int i = 0; i < players; ++i)
+    if (pos.removal_due(i)) {
+      if (!s.empty()) s += ',';
+      s += std::to_string(i + 1);
+    }
+  return s.empty() ? "-" : s;
+}
+
+bool writes_field(std::string_view text, std::string_view key) {
+  std::size_t at = text.find_first_not_of(" \t");
+  at = text.find_first_of(" \t", at);  // past the rows
+  while (at != std::string_view::npos) {
+    const std::size_t begin = text.find_first_not_of(" \t", at);
+    if (begin == std::string_view::npos) break;
+    at = text.find_first_of(" \t", begin);
+    const std::string_view word =
+        text.substr(begin, at == std::string_view::npos ? text.npos : at - begin);
+    if (word.size() > key.size() && word.starts_with(key) && word[key.size()] == '=') return true;
+  }
+  return false;
 }
 
 Square parse_square(const Board& board, std::string_view text) {

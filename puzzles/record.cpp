@@ -204,10 +204,6 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   const RecordTag* start = find("Start");
   if (!start) fail_at(1, 1, "no [Start \"...\"] tag (the start position)");
   r.start = within_tag(*start, [&] { return parse_position(start->value); });
-  // Removals the text left to the default follow the rules the tags make; written ones
-  // (removals=- on a full board: a finished game) stay.
-  const bool default_due = r.start.position.removals_due ==
-                           default_removals(r.start.board, r.start.rules(), r.start.position);
   if (const RecordTag* v = find("Variant")) {
     if (!find_variant(v->value))
       fail_at(v->line, 1, "[Variant]: unknown variant " + quoted_text(v->value));
@@ -246,10 +242,12 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
     fail_at(start->line, 1,
             "[Start]: player " + std::to_string(r.start.position.to_move + 1) + " to move but " +
                 std::to_string(rules.players) + " players");
+  // A full board is a start: its removals are the rules' (the tags' and the command line's),
+  // unless the text writes its own (removals=-: a finished game).
   if (board_full(r.start.board, r.start.position)) {
     const std::uint16_t written = r.start.position.removals_due;
     r.start.position = start_position(rules, r.start.position);
-    if (!default_due) r.start.position.removals_due = written;
+    if (writes_field(start->value, "removals")) r.start.position.removals_due = written;
   }
   // The start's own fields may name more players than the rules the tags make (a variant
   // of fewer players): a score or removal of a player who does not play is an error.
@@ -328,7 +326,14 @@ GameRecord make_record(const Setup& start, const std::vector<std::string>& playe
     for (const std::string& p : players) names += (names.empty() ? "" : ", ") + p;
     r.tags.push_back({"Players", names, 0});
   }
-  r.tags.push_back({"Start", format_position(plain), 0});
+  // The reader gives a full board the removals of the record's rules unless [Start] writes
+  // its own; the text written under the plain rules leaves them out where they are the
+  // plain rules' default, which may not be the record's.
+  std::string text = format_position(plain);
+  if (board_full(start.board, start.position) && !writes_field(text, "removals") &&
+      start.position.removals_due != start_position(rules, start.position).removals_due)
+    text += " removals=" + format_removals(start.position, rules.players);
+  r.tags.push_back({"Start", text, 0});
   r.start = start;
   r.players = players;
   for (const Turn& t : turns) r.turns.push_back({t, "", 0, 0});

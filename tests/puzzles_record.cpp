@@ -151,10 +151,20 @@ TEST_CASE("rule settings from outside the record are read with it and checked un
   // finished game (nobody can capture), as the same text is on the command line.
   CHECK(parse_record("[Start \"11/11 removals=-\"]\n").start.position.removals_due == 0);
   CHECK(parse_record("[Start \"11/11 removals=2\"]\n", "", first).start.position.removals_due == 2);
-  // A finished full board round-trips through make_record and format_record.
-  const Setup over = parse_position("111/111/111 removals=-");
-  REQUIRE(over.position.removals_due == 0);
-  CHECK(parse_record(format_record(make_record(over, {}, {}))).start.position == over.position);
+  // Written removals stay even where they equal the plain rules' default.
+  CHECK(parse_record("[Start \"11/11 removals=1,2\"]\n", "", first).start.position.removals_due ==
+        3);
+  // Full boards round-trip through make_record and format_record, whatever they owe under
+  // whatever rules: finished, or owing what the plain rules' default would be.
+  for (const char* text : {"111/111/111 removals=-", "11/11 opening=first removals=1,2",
+                           "11/11 variant=froglet removals=1,2", "11/11 opening=first",
+                           "11/11 opening=none removals=2", "11/11"}) {
+    INFO(text);
+    const Setup full = parse_position(text);
+    const GameRecord read = parse_record(format_record(make_record(full, {}, {})));
+    CHECK(read.start.position == full.position);
+    CHECK(read.start.rules() == full.rules());
+  }
 }
 
 TEST_CASE("empty comments add nothing to a turn's comment", "[puzzles][record]") {
