@@ -62,15 +62,17 @@ class BoardController {
     this.requests = new AbortController();  // aborts the requests about the position on the board
     this.epoch = 0;
     this.thinking = null;  // set while a request for the engine's turn is under way
+    this.stale = false;    // the last refresh failed: the board may not show this.current
+    this.playing = null;   // the latest turn sent to the server (play)
   }
 
   // The position on the board changes (a turn played, taken back or redone, a new game, a
   // step of a line, a resignation, another tab): the answers still on their way about the old
   // one are dropped (fresh() is false for them) and their requests aborted, the pane's search
   // stopped and its answer about the old position cleared (kept while a line is stepped
-  // through: the answer is that line). `changed` false: the position stays (a turn is sent
-  // to the server, or the server refused it, or the steps of a line close), so the pane's
-  // search and answer about it stay. Returns the new epoch.
+  // through: the answer is that line). `changed` false: the position stays (asked for
+  // again, or drawn again after the steps of a line or a refused turn), so the pane's search
+  // and answer about it stay. Returns the new epoch.
   moved(changed = true) {
     this.requests.abort();
     this.requests = new AbortController();
@@ -78,8 +80,8 @@ class BoardController {
       stopAnalysis('Stopped: the position on the board changed.');
     } else if (changed && active === this && !this.review) {
       UI.analysis.textContent = '';
-      UI.chart.replaceChildren();
     }
+    if (changed && active === this && !this.review) UI.chart.replaceChildren();
     return ++this.epoch;
   }
   // Is an answer asked for at `epoch` still about the board shown?
@@ -93,11 +95,12 @@ class BoardController {
     this.thinking = mine;
     this.enginePlay(epoch).finally(() => { if (this.thinking === mine) this.thinking = null; });
   }
-  // A click while the engine is to move: wait, or ask again when no request is under way.
-  engineClick() {
-    if (this.thinking) return say('The engine is to move; wait a moment.');
-    say('Asking the engine again…');
-    this.engineTurn(this.epoch);
+  // A click while the engine is to move, or on a board whose last refresh failed: wait for
+  // the search under way, else ask the server again for the position on the board (which
+  // starts the engine when it is its turn).
+  retryClick() {
+    if (this.thinking && !this.stale) return say('The engine is to move; wait a moment.');
+    this.refresh('Asking the server again…', false);
   }
 }
 
@@ -145,7 +148,7 @@ class LeapFrog extends BoardController {
   // Asks the server for the position on the board and its legal turns, draws them, and lets
   // the engine move when it is its seat.
   // `message`, when given, is said under the board (what went wrong with the last request);
-  // `changed` false: the position is the one already shown (a refused turn).
+  // `changed` false: the position is the one already shown (see moved).
   async refresh(message, changed = true) {
     const epoch = this.moved(changed);
     this.partial = [];
@@ -157,10 +160,14 @@ class LeapFrog extends BoardController {
       [info, moves] = await Promise.all([api('board', { position: this.current }, null, this.requests.signal),
         api('moves', { position: this.current }, null, this.requests.signal)]);
     } catch (e) {
-      if (this.fresh(epoch)) setStatus('Error: ' + e.message);
+      if (this.fresh(epoch)) {
+        this.stale = true;
+        setStatus(`Error: ${e.message}; click the board to ask again.`);
+      }
       return;
     }
     if (!this.fresh(epoch)) return;
+    this.stale = false;
     this.info = info;
     this.legal = moves.moves;
     this.complete = moves.complete !== false;
@@ -189,23 +196,32 @@ class LeapFrog extends BoardController {
 
   // Plays `turn` (the server checks it); `redo`: the turn is Redo's, which keeps the rest of
   // what is left to redo.
+  // The position stays until the server accepts the turn: a refused one leaves the board,
+  // the answers on their way and the pane's search as they were. A later play, or a change of
+  // position, drops this one's answer.
   async play(turn, byEngine, redo) {
-    const epoch = this.moved(false);
+    const epoch = this.epoch;
+    const mine = this.playing = {};
+    const closed = !!this.review;
     this.closeReview();
     UI.endTurn.disabled = true;
-    let error;
     try {
       const after = await api('show', { position: this.current, then: turn }, null, this.requests.signal);
-      if (epoch !== this.epoch) return;
+      if (epoch !== this.epoch || mine !== this.playing) return;
       this.positions.push(after.position);
       this.turns.push(turn);
       this.byEngine.push(!!byEngine);
       if (!redo) this.redoStack = afterTurn(this.redoStack, turn);
     } catch (e) {
-      if (epoch !== this.epoch) return;
-      error = `${turn}: ${e.message}`;
+      if (epoch !== this.epoch || mine !== this.playing) return;
+      // The steps of a line were on the board: draw the game's position again.
+      if (closed) return this.refresh(`${turn}: ${e.message}`, false);
+      this.partial = [];
+      this.render();
+      this.drawMarks();
+      return say(`${turn}: ${e.message}`);
     }
-    await this.refresh(error, error === undefined);
+    await this.refresh();
   }
 
   // The end: the record refereed by the server names the winners and the scores.
@@ -311,9 +327,10 @@ class LeapFrog extends BoardController {
   click(name) {
     say('');
     if (this.reviewing()) return;
+    if (this.stale) return this.retryClick();
     if (this.over) return say('The game is over: start a new one.');
     if (!this.info) return;
-    if (this.mode === 'game' && this.engine.has(this.info.to_move)) return this.engineClick();
+    if (this.mode === 'game' && this.engine.has(this.info.to_move)) return this.retryClick();
     const all = this.candidates();
     const k = this.partial.length;
     if (k === 0) {

@@ -145,7 +145,7 @@ function drawBoard(container, spec) {
   container.replaceChildren(svg);
   if (hadFocus) {
     const g = squares.querySelector('[tabindex="0"]');
-    if (g) g.focus();
+    if (g) g.focus({ preventScroll: true });  // a redraw never scrolls the page
   }
 
   function onKey(e, c) {

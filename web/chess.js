@@ -92,7 +92,7 @@ class LeapChess extends BoardController {
   get start() { return this.startFen; }
 
   // `message`, when given, is said under the board (what went wrong with the last request);
-  // `changed` false: the position is the one already shown (a refused move).
+  // `changed` false: the position is the one already shown (see moved, in app.js).
   async refresh(message, changed = true) {
     const epoch = this.moved(changed);
     this.partial = [];
@@ -103,8 +103,15 @@ class LeapChess extends BoardController {
     let r;
     try {
       r = await api('chess/moves', { fen: this.fen, captures: this.captures }, null, this.requests.signal);
-    } catch (e) { if (this.fresh(epoch)) setStatus('Error: ' + e.message); return; }
+    } catch (e) {
+      if (this.fresh(epoch)) {
+        this.stale = true;
+        setStatus(`Error: ${e.message}; click the board to ask again.`);
+      }
+      return;
+    }
     if (!this.fresh(epoch)) return;
+    this.stale = false;
     this.legal = r.moves;
     this.check = r.check;
     this.board = fenCells(this.fen);
@@ -141,13 +148,15 @@ class LeapChess extends BoardController {
 
   // Plays `move` (the server checks it); `redo`: the move is Redo's, which keeps the rest of
   // what is left to redo.
+  // As the Leap-Frog board's play: the position stays until the server accepts the move.
   async play(move, byEngine, redo) {
-    const epoch = this.moved(false);
+    const epoch = this.epoch;
+    const mine = this.playing = {};
     UI.endTurn.disabled = true;
     let error;
     try {
       const v = await api('chess/verify', { fen: this.fen, move, captures: this.captures }, null, this.requests.signal);
-      if (epoch !== this.epoch) return;
+      if (epoch !== this.epoch || mine !== this.playing) return;
       if (v.legal) {
         this.fens.push(v.fen);
         this.moves.push(v.move);
@@ -157,10 +166,13 @@ class LeapChess extends BoardController {
         error = `${move}: ${v.reason}`;
       }
     } catch (e) {
-      if (epoch !== this.epoch) return;
+      if (epoch !== this.epoch || mine !== this.playing) return;
       error = `${move}: ${e.message}`;
     }
-    await this.refresh(error, error === undefined);
+    if (error === undefined) return this.refresh();
+    this.partial = [];
+    this.render();
+    say(error);
   }
 
   recordText() {
@@ -218,8 +230,9 @@ class LeapChess extends BoardController {
 
   click(name) {
     say('');
+    if (this.stale) return this.retryClick();
     if (this.over) return say('The game is over: start a new one.');
-    if (this.engine === this.board.side.toLowerCase()) return this.engineClick();
+    if (this.engine === this.board.side.toLowerCase()) return this.retryClick();
     const k = this.partial.length;
     if (k === 0 || (k === 1 && this.extending([name]).length && !this.extending(this.partial).some((c) => c.squares[1] === name))) {
       const starts = this.extending([name]);

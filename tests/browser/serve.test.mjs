@@ -437,6 +437,20 @@ try {
   await page.click('#stop-analysis');
   paneHeld.release();
   await paneHeld.settled();
+  // An answer on its way (the largest capture, held here) still comes after a refused turn.
+  const largestHeld = await holdRequests(apiPath('best'));
+  await page.click('#largest');
+  while (largestHeld.count() < 1) await new Promise((r) => setTimeout(r, 20));
+  for (const sq of turnClicks(next)) await page.click(`#board [data-square="${sq}"]`);
+  if (!(await page.isDisabled('#end-turn'))) await page.click('#end-turn');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.includes('refused by the test'), null, { timeout: 5000 })
+    .catch(() => {});
+  largestHeld.release();
+  await largestHeld.settled();
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Largest'), null, { timeout: 20000 })
+    .catch(() => {});
+  check((await page.textContent('#analysis')).startsWith('Largest'), 'a refused turn dropped the largest capture on its way: ' +
+    await page.textContent('#analysis'));
   await page.unroute(playing, refuse);
 
   // Solve in mid-game (player 2 to move, scores made): the line is stepped through on the board,
@@ -570,6 +584,30 @@ try {
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: 20000 })
     .catch(() => {});
   check((await moveList()).length === 2, 'a click after an engine error did not ask again: ' + await status());
+
+  // The board request after the engine's turn fails: the board may be stale, so a click asks
+  // the server again, and the engine does not play the person's turn.
+  const staleStart2 = await newGame('traditional', 4, 1, 2, '2', 2000);
+  let shows = 0, failBoard = false;
+  const showing = (u) => u.pathname === '/api/show' && u.searchParams.has('then');
+  const countShows = async (route) => { if (++shows === 2) failBoard = true; await route.continue(); };
+  const boarding = apiPath('board');
+  const failIfAsked = (route) => (failBoard
+    ? route.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "refused by the test"}' })
+    : route.continue());
+  await page.route(showing, countShows);
+  await page.route(boarding, failIfAsked);
+  await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(staleStart2))).moves[0]), 0);
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Error'), null, { timeout: 20000 });
+  check((await status()).includes('click the board to ask again'), 'after a failed board request: ' + await status());
+  failBoard = false;
+  await page.unroute(showing, countShows);
+  await page.unroute(boarding, failIfAsked);
+  await page.click('#board [data-square="a1"]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 20000 })
+    .catch(() => {});
+  check((await moveList()).length === 2 && (await status()).startsWith('Player 1 to move'),
+    `a click on a stale board: ${await status()}; ${JSON.stringify(await moveList())}`);
 
   // Leap Chess: a promotion is chosen once and its chooser closes; castling is no capture.
   await page.click('#tab-chess');
