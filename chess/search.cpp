@@ -118,7 +118,9 @@ class Searcher {
         p.note = "depth " + std::to_string(depth);
         return p;
       });
-      if (std::abs(v) > kMateBound || moves.size() == 1) {
+      // A lone legal move is the best at once, but its value needs the full search: a
+      // forced capture can lead into a lost position.
+      if (std::abs(v) > kMateBound) {
         result.complete = true;
         break;
       }

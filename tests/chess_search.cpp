@@ -39,6 +39,14 @@ TEST_CASE("chess engine finds a win by stalemate and a mate", "[chess]") {
   CHECK(r.value == kMate - 3);
   REQUIRE(r.pv.size() == 3);
   CHECK(move_text(r.pv[2]) == "e4e3");
+  // One legal move (b1a2): it is the best, but its value is searched like any other's, and
+  // it loses (Black mates in eight).
+  r = search("*2k1*/6/6/d5/4a1/2dn2/6/*K3* w - - 1 2", 2000000, 12);
+  REQUIRE(r.has_move);
+  CHECK(move_text(r.best) == "b1a2");
+  CHECK(r.depth > 1);
+  CHECK(r.value < -kMateBound);
+  CHECK(r.complete);
   // No legal move: lost.
   r = search("*2k1*/6/6/6/d3a1/2dn2/6/*K3* w - - 0 1", 1000);
   CHECK_FALSE(r.has_move);
