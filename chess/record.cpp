@@ -63,6 +63,10 @@ GameText parse_record(std::string_view text) {
                           " is not [Name \"value\"]");
       std::string name(tag.substr(0, space));
       std::string value(tag.substr(q1 + 1, q2 - q1 - 1));
+      // A tag after a move would change the rules or the start of the moves before it.
+      if (!g.moves.empty() || !g.result.empty())
+        throw RecordError("record line " + std::to_string(line) + ": tag [" +
+                          escape_controls(name) + "] after the moves (tags come first)");
       for (const auto& given : g.tags)
         if (given.first == name)
           throw RecordError("record line " + std::to_string(line) + ": tag [" +

@@ -380,6 +380,16 @@ TEST_CASE("chess verify --game refuses a tag given twice and an empty record", "
           "leapfrog chess verify: record line 1: an empty record (no tags, moves or "
           "result). Try 'leapfrog chess verify --help'.\n");
   }
+  // Tags come first: one after a move, or after the result, is refused, not read as if it
+  // came before them.
+  for (const std::string late : {"1. b3b4 a6a5\n[FEN \"*2k1*/6/6/6/6/6/6/*K3* w - - 0 1\"]\n",
+                                 "1. a2a4 [Captures \"multiple\"]\n", "*\n[Event \"x\"]\n"}) {
+    INFO(late);
+    r = run_cli("chess verify --game -", late);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err.find("after the moves (tags come first)") != std::string::npos);
+  }
   // A game not begun is written with a tag or a result.
   CHECK(run_cli("chess verify --game -", "*\n").code == 0);
   CHECK(run_cli("chess verify --game -", "[FEN \"startpos\"]\n").code == 0);
