@@ -54,6 +54,12 @@ std::string did_you_mean(std::string_view word, const std::vector<std::string>& 
 std::string command_alias(const std::string& name) { return name == "analyze" ? "analyse" : name; }
 
 void reject_word_position(const std::string& arg, const std::string& parse_error, bool files) {
+  // A path that names no file ('/nonexistent', './game.lfr') is said to be one, not read as
+  // a board whose rows begin with '/'.
+  if (files && (arg.starts_with('/') || arg.starts_with("./") || arg.starts_with("../") ||
+                arg.starts_with('~')))
+    throw UsageError(quoted_start(arg) + " is no file (nothing there) and no position (as " +
+                     "position text: " + parse_error + ")");
   if (arg.empty() || arg.find_first_of("/= \t") != std::string::npos) return;
   // The argument may be long (a position of many rows); the reason after it must not be lost.
   const std::string what =

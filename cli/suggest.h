@@ -27,7 +27,8 @@ std::string command_alias(const std::string& name);
 // A POSITION argument that read as no variant, no file and no position text: when it is one
 // word (no '/', no space, no '='), throws the UsageError "'WORD' is neither a variant, a file
 // nor a position" with the nearest variant name, or else with `parse_error` (what the text
-// reader said); other arguments return, for the caller to report the parse error itself.
+// reader said); a path ('/...', './...', '../...', '~...') where files are a possibility says
+// it names no file; other arguments return, for the caller to report the parse error itself.
 // `files`: whether files were a possibility (not for the hub's and the web board's text).
 void reject_word_position(const std::string& arg, const std::string& parse_error, bool files);
 

@@ -48,6 +48,12 @@ TEST_CASE("a misspelt variant or a missing file is not read as a bad piece", "[c
                      "text: ") != std::string::npos);
   CHECK(missing.find("did you mean") == std::string::npos);
   CHECK(usage_error("show 1234/2.#1/44m1").find("neither") == std::string::npos);
+  // A path that names no file says so, whatever its rows would read as.
+  for (const std::string path : {"/nonexistent", "./no/such.lfr", "../nosuch", "~/nosuch.lfr"})
+    CHECK(usage_error("show " + leapfrog::testing::quoted(path))
+              .find("'" + path +
+                    "' is no file (nothing there) and no position (as position text: ") !=
+          std::string::npos);
   CHECK(usage_error("show 1234 --variant murry").find("did you mean murray?") != std::string::npos);
 }
 
