@@ -262,8 +262,9 @@ Position Position::from_fen(std::string_view text) {
     for (char c : fields[2]) {
       const auto k = std::string_view("KQkq").find(c);
       if (k == std::string_view::npos || (rights & (1 << k)))
-        throw FenError("FEN castling rights must be '-' or some of KQkq in that order, not " +
-                       quoted_start(fields[2]));
+        throw FenError(
+            "FEN castling rights must be '-' or some of K, Q, k and q, each at most once, not " +
+            quoted_start(fields[2]));
       rights = static_cast<std::uint8_t>(rights | (1 << k));
     }
     for (int c = 0; c < 2; ++c)

@@ -244,6 +244,10 @@ TEST_CASE("chess malformed FEN is refused, naming the place", "[chess]") {
   has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN1 w - - 0 1"),
       "f1 is a removed square");
   has(fen_error("*nsnn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 0 1"), "Black has 0 kings");
+  // Castling rights in any order, each at most once.
+  CHECK(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w qkQK - 0 1") == "no error");
+  has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KKQ - 0 1"),
+      "FEN castling rights must be '-' or some of K, Q, k and q, each at most once, not 'KKQ'");
   has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAKPD/*NSKN* w - - 0 1"), "Red has 2 kings");
   has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN*/6 w - - 0 1"), "9 ranks");
   has(fen_error("*nskn*/dpaapd/pppppp/6/6/PPPxPP/DPAAPD/*NSKN* w - - 0 1"), "rank 3, file d");
