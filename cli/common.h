@@ -110,6 +110,7 @@ struct CommonOptions {
   std::string color = "auto";  // --color auto|always|never (see render.h want_colour)
   // For a POSITION given as a variant name (a random layout): the layout's seed and size.
   std::uint64_t seed = 1;
+  bool seed_given = false;  // --seed on the command line (not its default)
   int size = 0;
   int width = 0;
   int height = 0;
@@ -181,9 +182,10 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 // Parses a subcommand's options and its positional string arguments, in order (e.g.
 // {{"position", &position}}). Prints the help and returns false when --help was given; throws
 // UsageError on bad options. Missing positionals are left empty for the caller to judge.
-// `given`, when not null, receives the options read (to tell a default from a value given).
+// `given`, when not null, receives the options read (to tell a default from a value given);
+// o.seed_given is set from them.
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,
-                   const po::options_description& visible, const CommonOptions& o,
+                   const po::options_description& visible, CommonOptions& o,
                    std::initializer_list<std::pair<const char*, std::string*>> positionals,
                    po::variables_map* given = nullptr);
 
@@ -217,6 +219,10 @@ Board layout_board(const Variant& v, const CommonOptions& o);
 // and position text (the web board's API and the hub's messages, which must not read the
 // machine's files).
 enum class PositionSource { kAny, kTextOnly };
+
+// The first layout option given (--size, --width, --height, --seed, --hole), else null: they
+// make a variant's start and mean nothing for position text, a file or a record.
+const char* layout_option_given(const CommonOptions& o);
 
 // Reads a POSITION argument: "-" (standard input), a file path, a variant or board name
 // (its start position), or position text. Applies the command line's rule options.

@@ -270,7 +270,7 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 }
 
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,
-                   const po::options_description& visible, const CommonOptions& o,
+                   const po::options_description& visible, CommonOptions& o,
                    std::initializer_list<std::pair<const char*, std::string*>> positionals,
                    po::variables_map* given) {
   po::options_description all;
@@ -281,6 +281,7 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
     pos.add(name, 1);
   }
   po::variables_map vm = parse(cmd, args, all, pos);
+  o.seed_given = vm.count("seed") != 0 && !vm["seed"].defaulted();
   if (given != nullptr) *given = std::move(vm);
   if (!o.help) return true;
   print_help(cmd, visible);

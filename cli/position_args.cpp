@@ -46,6 +46,15 @@ Setup start_of(const Variant& v, const CommonOptions& o) {
 
 }  // namespace
 
+const char* layout_option_given(const CommonOptions& o) {
+  return o.size             ? "--size"
+         : o.width          ? "--width"
+         : o.height         ? "--height"
+         : o.seed_given     ? "--seed"
+         : !o.holes.empty() ? "--hole"
+                            : nullptr;
+}
+
 Setup load_position(const std::string& arg, const CommonOptions& o, PositionSource from) {
   Setup setup;
   bool start = false;
@@ -76,6 +85,12 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
       throw;
     }
   }
+  // The layout options make a variant's start; given with position text or a file on the
+  // command line they would be ignored without a word.
+  if (const char* layout = layout_option_given(o); !start && files && layout != nullptr)
+    throw UsageError(std::string(layout) +
+                     " needs a variant name as POSITION (a start position), not position text "
+                     "or a file");
   // A square grid's options on a hex board would silently read it as another lattice.
   if (o.grid.empty() && (o.diagonal || o.orthogonal) && setup.rules().jumps == JumpSet::kHex)
     throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +

@@ -114,3 +114,25 @@ TEST_CASE("generate layout --holes out of range is one line and exit 2", "[cli][
   CHECK(empty["points"] == 0);
   CHECK(empty["holes"].size() == 33);
 }
+
+TEST_CASE("the layout options are refused with position text, a file or a record",
+          "[cli][layout][holes]") {
+  // They make a variant's start; anywhere else they would be ignored without a word.
+  for (const std::string option :
+       {"--size 3", "--width 3", "--height 3", "--seed 3", "--hole a1"}) {
+    INFO(option);
+    auto r = run_cli("show 1234/2.#1/4411 " + option);
+    CHECK(r.code == 2);
+    CHECK(r.err.find(option.substr(0, option.find(' ')) + " needs a variant name as POSITION") !=
+          std::string::npos);
+    r = run_cli("verify --game - " + option, "[Start \"11.1\"]\n1. a1xc1\n");
+    CHECK(r.code == 2);
+    CHECK(r.err.find(option.substr(0, option.find(' ')) +
+                     " makes a variant's start; a record's start is its [Start] tag") !=
+          std::string::npos);
+  }
+  // The default seed is no seed given; with a variant name they all make its start.
+  CHECK(run_cli("show 1234/2.#1/4411").code == 0);
+  CHECK(run_cli("verify --game -", "[Start \"11.1\"]\n1. a1xc1\n").code == 0);
+  CHECK(run_cli("show murray --size 5 --seed 3").code == 0);
+}
