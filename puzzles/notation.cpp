@@ -221,7 +221,7 @@ Setup one_player(const Setup& setup) {
   return solo;
 }
 
-Setup parse_position(std::string_view text) {
+Setup parse_position(std::string_view text, bool* removals_written) {
   text = skip_bom(text);
   std::vector<Token> rows, fields;
   int line_no = 0;
@@ -334,6 +334,7 @@ Setup parse_position(std::string_view text) {
   } else {
     setup.position.removals_due = default_removals(setup.board, setup.rules(), setup.position);
   }
+  if (removals_written != nullptr) *removals_written = f.removals.has_value();
   return setup;
 }
 
@@ -407,20 +408,6 @@ std::string format_removals(const Position& pos, int players) {
       s += std::to_string(i + 1);
     }
   return s.empty() ? "-" : s;
-}
-
-bool writes_field(std::string_view text, std::string_view key) {
-  std::size_t at = text.find_first_not_of(" \t");
-  at = text.find_first_of(" \t", at);  // past the rows
-  while (at != std::string_view::npos) {
-    const std::size_t begin = text.find_first_not_of(" \t", at);
-    if (begin == std::string_view::npos) break;
-    at = text.find_first_of(" \t", begin);
-    const std::string_view word =
-        text.substr(begin, at == std::string_view::npos ? text.npos : at - begin);
-    if (word.size() > key.size() && word.starts_with(key) && word[key.size()] == '=') return true;
-  }
-  return false;
 }
 
 Square parse_square(const Board& board, std::string_view text) {

@@ -69,15 +69,15 @@ struct Setup {
 Setup one_player(const Setup& setup);
 
 // Parses position text (one line or a grid file). Throws ParseError naming line and column.
-Setup parse_position(std::string_view text);
+// `removals_written`, when given, tells whether the text has a removals= field (even one
+// that gives the default).
+Setup parse_position(std::string_view text, bool* removals_written = nullptr);
 
 // One-line position text; fields are written only where they differ from the defaults, so
 // parse_position(format_position(s)) == s.
 std::string format_position(const Setup& setup);
 // The `removals=` field's value: the players who owe a removal ("1,2"), or "-" for none.
 std::string format_removals(const Position& pos, int players);
-// Does one-line position text write the field `key` (`key=...` after the rows)?
-bool writes_field(std::string_view text, std::string_view key);
 // The board alone, one row per line (a grid file without fields).
 std::string format_grid(const Board& board, const Position& pos);
 

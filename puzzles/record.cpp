@@ -203,7 +203,8 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   };
   const RecordTag* start = find("Start");
   if (!start) fail_at(1, 1, "no [Start \"...\"] tag (the start position)");
-  r.start = within_tag(*start, [&] { return parse_position(start->value); });
+  bool removals_written = false;
+  r.start = within_tag(*start, [&] { return parse_position(start->value, &removals_written); });
   if (const RecordTag* v = find("Variant")) {
     if (!find_variant(v->value))
       fail_at(v->line, 1, "[Variant]: unknown variant " + quoted_text(v->value));
@@ -247,7 +248,7 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   if (board_full(r.start.board, r.start.position)) {
     const std::uint16_t written = r.start.position.removals_due;
     r.start.position = start_position(rules, r.start.position);
-    if (writes_field(start->value, "removals")) r.start.position.removals_due = written;
+    if (removals_written) r.start.position.removals_due = written;
   }
   // The start's own fields may name more players than the rules the tags make (a variant
   // of fewer players): a score or removal of a player who does not play is an error.
@@ -327,11 +328,12 @@ GameRecord make_record(const Setup& start, const std::vector<std::string>& playe
     r.tags.push_back({"Players", names, 0});
   }
   // The reader gives a full board the removals of the record's rules unless [Start] writes
-  // its own; the text written under the plain rules leaves them out where they are the
+  // its own; format_position, under the plain rules, leaves them out where they are the
   // plain rules' default, which may not be the record's.
   std::string text = format_position(plain);
-  if (board_full(start.board, start.position) && !writes_field(text, "removals") &&
-      start.position.removals_due != start_position(rules, start.position).removals_due)
+  const std::uint16_t due = start.position.removals_due;
+  if (due == default_removals(start.board, plain.rules(), start.position) &&
+      due != default_removals(start.board, rules, start.position))
     text += " removals=" + format_removals(start.position, rules.players);
   r.tags.push_back({"Start", text, 0});
   r.start = start;
