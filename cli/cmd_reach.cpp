@@ -46,13 +46,12 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
     // At once, before a search that can take a while: a piped reader sees it started.
     std::cout << "taken  positions" << (no_symmetry ? "" : " (up to symmetry)") << std::endl;
   }
-  // Each level is printed as soon as it is complete: a long count shows its table as it
-  // goes, and a run killed outright (no time to print at the end) keeps what it finished.
-  std::size_t printed = 0;
-  const auto print_level = [&](std::size_t k, std::uint64_t positions) {
+  // Each level is printed as soon as it is complete (reach tells every level of its result,
+  // in order): a long count shows its table as it goes, and a run killed outright (no time to
+  // print at the end) keeps what it finished.
+  const auto print_level = [&line](std::size_t k, std::uint64_t positions) {
     line.clear();
     std::cout << std::setw(5) << k << "  " << positions << std::endl;
-    printed = k + 1;
   };
   const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control,
                               ranks, store.get(), o.json ? LevelSink{} : LevelSink{print_level});
@@ -65,7 +64,6 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
                     {"out_of_memory", r.out_of_memory}});
     return 0;
   }
-  for (std::size_t k = printed; k < r.levels.size(); ++k) print_level(k, r.levels[k]);
   std::cout << "total " << r.total << (no_symmetry ? " positions" : " positions up to symmetry")
             << (r.complete        ? ""
                 : r.out_of_memory ? " (stopped early: the next level needs more than --hash " +
