@@ -76,12 +76,13 @@ class BoardController {
   moved(changed = true) {
     this.requests.abort();
     this.requests = new AbortController();
+    const shown = changed && active === this && !this.review;  // the pane is about this board
     if (changed && analysisStream && analysisStream.owner === this) {
       stopAnalysis('Stopped: the position on the board changed.');
-    } else if (changed && active === this && !this.review) {
+    } else if (shown) {
       UI.analysis.textContent = '';
     }
-    if (changed && active === this && !this.review) UI.chart.replaceChildren();
+    if (shown) UI.chart.replaceChildren();
     return ++this.epoch;
   }
   // Is an answer asked for at `epoch` still about the board shown?
@@ -94,6 +95,20 @@ class BoardController {
     const mine = {};
     this.thinking = mine;
     this.enginePlay(epoch).finally(() => { if (this.thinking === mine) this.thinking = null; });
+  }
+  // A turn sent to the server (play): returns whether its answer still counts, as long as
+  // the position has not changed and no later turn was sent.
+  sending() {
+    const epoch = this.epoch;
+    const mine = this.playing = {};
+    return () => epoch === this.epoch && mine === this.playing;
+  }
+  // A refresh that asked at `epoch` failed: the board may not show this.current, and a click
+  // asks again.
+  refreshFailed(epoch, e) {
+    if (!this.fresh(epoch)) return;
+    this.stale = true;
+    setStatus(`Error: ${e.message}; click the board to ask again.`);
   }
   // A click while the engine is to move, or on a board whose last refresh failed: wait for
   // the search under way, else ask the server again for the position on the board (which
@@ -160,11 +175,7 @@ class LeapFrog extends BoardController {
       [info, moves] = await Promise.all([api('board', { position: this.current }, null, this.requests.signal),
         api('moves', { position: this.current }, null, this.requests.signal)]);
     } catch (e) {
-      if (this.fresh(epoch)) {
-        this.stale = true;
-        setStatus(`Error: ${e.message}; click the board to ask again.`);
-      }
-      return;
+      return this.refreshFailed(epoch, e);
     }
     if (!this.fresh(epoch)) return;
     this.stale = false;
@@ -200,25 +211,23 @@ class LeapFrog extends BoardController {
   // the answers on their way and the pane's search as they were. A later play, or a change of
   // position, drops this one's answer.
   async play(turn, byEngine, redo) {
-    const epoch = this.epoch;
-    const mine = this.playing = {};
+    const current = this.sending();
     const closed = !!this.review;
     this.closeReview();
     UI.endTurn.disabled = true;
     try {
       const after = await api('show', { position: this.current, then: turn }, null, this.requests.signal);
-      if (epoch !== this.epoch || mine !== this.playing) return;
+      if (!current()) return;
       this.positions.push(after.position);
       this.turns.push(turn);
       this.byEngine.push(!!byEngine);
       if (!redo) this.redoStack = afterTurn(this.redoStack, turn);
     } catch (e) {
-      if (epoch !== this.epoch || mine !== this.playing) return;
+      if (!current()) return;
       // The steps of a line were on the board: draw the game's position again.
       if (closed) return this.refresh(`${turn}: ${e.message}`, false);
       this.partial = [];
       this.render();
-      this.drawMarks();
       return say(`${turn}: ${e.message}`);
     }
     await this.refresh();
@@ -300,6 +309,8 @@ class LeapFrog extends BoardController {
     return this.candidates().filter((c) => !c.removal && c.s.length > prefix.length &&
       prefix.every((q, i) => c.s[i] === q));
   }
+  // The squares the chain clicked so far can land on next.
+  landings() { return [...new Set(this.extending(this.partial).map((c) => c.s[this.partial.length]))]; }
 
   drawMarks() {
     const v = this.view;
@@ -311,8 +322,7 @@ class LeapFrog extends BoardController {
     if (this.partial.length) {
       markRing(v, this.partial[0]);
       markPath(v, this.partial);
-      const next = new Set(this.extending(this.partial).map((c) => c.s[this.partial.length]));
-      markDots(v, [...next]);
+      markDots(v, this.landings());
     }
   }
 
@@ -358,7 +368,7 @@ class LeapFrog extends BoardController {
           'so this chain is not in it: jump on, or end the turn (End turn) and the server checks it.');
         return this.drawMarks();
       }
-      const landings = [...new Set(this.extending(this.partial).map((c) => c.s[k]))];
+      const landings = this.landings();
       return say(`${this.partial.join('x')} cannot land on ${name}: ` +
         (landings.length ? `it can land on ${landings.join(', ')}` : 'the chain cannot go on') + '.');
     }
@@ -399,8 +409,7 @@ class LeapFrog extends BoardController {
     const turn = this.partial.join('x');
     if (this.partial.length > 1 && (this.legal.includes(turn) || !this.complete)) return this.play(turn);
     if (this.partial.length > 1) {
-      const landings = [...new Set(this.extending(this.partial).map((c) => c.s[this.partial.length]))];
-      say(`${turn} cannot end here: the rules make the chain go on (it can land on ${landings.join(', ')}).`);
+      say(`${turn} cannot end here: the rules make the chain go on (it can land on ${this.landings().join(', ')}).`);
     }
   }
   cancel() { this.partial = []; say(''); UI.endTurn.disabled = true; this.drawMarks(); }

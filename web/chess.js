@@ -104,11 +104,7 @@ class LeapChess extends BoardController {
     try {
       r = await api('chess/moves', { fen: this.fen, captures: this.captures }, null, this.requests.signal);
     } catch (e) {
-      if (this.fresh(epoch)) {
-        this.stale = true;
-        setStatus(`Error: ${e.message}; click the board to ask again.`);
-      }
-      return;
+      return this.refreshFailed(epoch, e);
     }
     if (!this.fresh(epoch)) return;
     this.stale = false;
@@ -150,13 +146,12 @@ class LeapChess extends BoardController {
   // what is left to redo.
   // As the Leap-Frog board's play: the position stays until the server accepts the move.
   async play(move, byEngine, redo) {
-    const epoch = this.epoch;
-    const mine = this.playing = {};
+    const current = this.sending();
     UI.endTurn.disabled = true;
     let error;
     try {
       const v = await api('chess/verify', { fen: this.fen, move, captures: this.captures }, null, this.requests.signal);
-      if (epoch !== this.epoch || mine !== this.playing) return;
+      if (!current()) return;
       if (v.legal) {
         this.fens.push(v.fen);
         this.moves.push(v.move);
@@ -166,7 +161,7 @@ class LeapChess extends BoardController {
         error = `${move}: ${v.reason}`;
       }
     } catch (e) {
-      if (epoch !== this.epoch || mine !== this.playing) return;
+      if (!current()) return;
       error = `${move}: ${e.message}`;
     }
     if (error === undefined) return this.refresh();
