@@ -809,8 +809,11 @@ document.addEventListener('DOMContentLoaded', () => {
     const text = $('#paste-position').value.trim();
     if (!text) return say('Paste a position first.');
     try {
-      const start = await api('show', { position: text });
+      // A chain rule chosen in the form applies to the pasted position too; the text's own
+      // fields stand otherwise.
       const f = newGameFromForm($('#new-game'));
+      const rules = f.params.continuation ? { continuation: f.params.continuation } : {};
+      const start = await api('show', Object.assign({ position: text }, rules));
       const seats = engineSeats(f.engine, start.scores.length);
       if (seats instanceof Error) return say(seats.message);
       if (active !== game) activate(game, 'game');

@@ -651,6 +651,24 @@ try {
   await page.dblclick('#board [data-square="c1"]');
   check((await message()).includes('cannot end here') && (await message()).includes('e1'), 'ending a forced chain early: ' + await message());
   check((await moveList()).length === 0, 'a forced chain was played short');
+  // A chain rule chosen in the form applies to a pasted position too.
+  await page.selectOption('#new-game [name=continuation]', 'forced');
+  await page.fill('#paste-position', '111.1.');
+  await page.click('#load-position');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.position.startsWith('111.1.'), null, { timeout: 20000 });
+  const pasted = await page.$eval('#board', (b) => b.dataset.position);
+  check(pasted.includes('continuation=forced'), 'the chosen chain rule was not applied to a pasted position: ' + pasted);
+  await page.selectOption('#new-game [name=continuation]', '');
+  // The form takes as many players as the rules do, not only four.
+  await page.selectOption('#new-game [name=variant]', 'traditional');
+  await page.fill('#new-game [name=size]', '4');
+  await page.fill('#new-game [name=players]', '6');
+  await page.fill('#new-game [name=engine]', '');
+  await page.click('#new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#board').dataset.position.includes('players=6'), null, { timeout: 5000 })
+    .catch(() => {});
+  check((await page.$eval('#board', (b) => b.dataset.position)).includes('players=6'),
+    'a six-player game could not be started from the form: ' + await status());
 
   // --- a phone-sized window: the board still fits ---
   await page.setViewportSize({ width: 390, height: 800 });
