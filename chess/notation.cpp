@@ -79,6 +79,7 @@ WrittenMove parse_move(std::string_view text, const Geometry& board) {
     throw MoveSyntaxError("move " + quoted + ": a multiple-capture turn joins its squares with x");
   if (w.squares.size() > kMaxChain + 1)
     throw MoveSyntaxError("move " + quoted + " has more than 15 captures");
+  w.written_capture = crossed;
   return w;
 }
 
@@ -96,7 +97,8 @@ bool same_path(const Move& m, const WrittenMove& w, std::size_t length) {
 const Move* find_move(const MoveList& legal, const WrittenMove& w) {
   for (const Move& m : legal)
     if (static_cast<std::size_t>(m.steps) + 1 == w.squares.size() &&
-        same_path(m, w, w.squares.size()) && m.promotion == w.promotion)
+        same_path(m, w, w.squares.size()) && m.promotion == w.promotion &&
+        (m.is_capture() || !w.written_capture))
       return &m;
   return nullptr;
 }
@@ -120,6 +122,16 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     v.reason = "the side to move has no legal move (the game is over: it has lost)";
     return v;
   }
+  // Written with an x, but the move captures nothing.
+  WrittenMove plain = w;
+  plain.written_capture = false;
+  if (w.written_capture) {
+    if (const Move* m = find_move(legal, plain)) {
+      v.reason =
+          "the move is written as a capture (x) but captures nothing: write it " + move_text(*m);
+      return v;
+    }
+  }
   // A chain stopped too early: a legal turn starts with these squares and goes on.
   for (const Move& m : legal)
     if (static_cast<std::size_t>(m.steps) + 1 > w.squares.size() &&
@@ -138,7 +150,7 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     }
   // Legal but for the capture duty: the same move among the moves of the optional rule.
   const MoveList free_moves = legal_moves(pos, Rules{false, rules.chain});
-  if (rules.must_capture && find_move(free_moves, w)) {
+  if (rules.must_capture && find_move(free_moves, plain)) {
     v.reason = "a capture is due: under this rule the side to move must capture";
     v.required = legal_captures(pos, rules);
     return v;

@@ -25,6 +25,7 @@ std::string move_text(const Move& m);
 struct WrittenMove {
   std::vector<Sq> squares;
   Kind promotion = kNoKind;
+  bool written_capture = false;  // an 'x' joins its squares: the move must capture
 };
 // Throws MoveSyntaxError on anything that is not squares of the board (an 'x' between them
 // optional for one step, required for more) with an optional promotion letter n, a, d or s.

@@ -78,6 +78,24 @@ TEST_CASE("chess verify: an illegal move, exit 1", "[chess]") {
   CHECK(contains(Json::parse(r.out)["reason"].get<std::string>(), "check"));
 }
 
+TEST_CASE("chess verify: an x on a move that captures nothing makes it illegal", "[chess]") {
+  // c4xc6 captures: the x is welcome. b2xb3 captures nothing, with or without a capture due.
+  CHECK(run_cli("chess verify " + kForced + " c4xc6").code == 0);
+  for (const std::string rule : {"compulsory", "optional"}) {
+    const auto r = run_cli("chess verify " + kForced + " b2xb3 --captures " + rule + " --json");
+    REQUIRE(r.code == 1);
+    const std::string reason = Json::parse(r.out)["reason"].get<std::string>();
+    CHECK(contains(reason,
+                   rule == "optional" ? "captures nothing: write it b2b3" : "capture is due"));
+  }
+  // Castling lands on the king's own knight: no capture either.
+  const auto r = run_cli("chess verify startpos d1xe1");
+  CHECK(r.code == 1);
+  CHECK(contains(r.out, "captures nothing: write it d1e1"));
+  CHECK(run_cli("chess verify startpos d1e1").code == 0);
+  CHECK(run_cli("chess verify --game -", "1. c3xc4\n").code == 1);
+}
+
 TEST_CASE("chess verify: a malformed move, exit 2", "[chess]") {
   for (const char* move : {"c4-c6", "c4", "a1a2", "z9z9", "c4c6q", "xx"}) {
     INFO(move);
