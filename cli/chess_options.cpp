@@ -2,6 +2,7 @@
 // several of them use (cli/command_json.h).
 #include "cli/chess_options.h"
 
+#include "chess/game_end.h"
 #include "chess/notation.h"
 #include "cli/command_json.h"
 
@@ -44,6 +45,18 @@ Json chess_move_list_json(const std::vector<Move>& moves) {
 std::string chess_game_over_text(const Position& pos) {
   return std::string(pos.side() == chess::kRed ? "Red" : "Black") +
          " has no legal move and loses (" + (pos.in_check() ? "checkmate" : "stalemate") + ")";
+}
+
+std::string chess_end_text(chess::GameEnd end, const Position& pos) {
+  return end == chess::GameEnd::kRepetition   ? "Draw by threefold repetition"
+         : end == chess::GameEnd::kFiftyMoves ? "Draw by the fifty-move rule"
+                                              : chess_game_over_text(pos);
+}
+
+std::string chess_result_text(chess::GameEnd end, const Position& pos) {
+  if (end == chess::GameEnd::kNone) return "*";
+  const int w = chess::winner_of(end, pos);
+  return w < 0 ? "1/2-1/2" : w == chess::kRed ? "1-0" : "0-1";
 }
 
 // "+35", "-120", "mate in 3", "mated in 2" (moves of the side to move).

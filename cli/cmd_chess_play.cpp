@@ -113,20 +113,13 @@ class ChessGame final : public PlayGame {
   }
 
   // "1-0", "0-1", "1/2-1/2", or "*" while the game goes on.
-  std::string result() const {
-    const chess::GameEnd e = end();
-    if (e == chess::GameEnd::kNone) return "*";
-    const int w = chess::winner_of(e, pos());
-    return w < 0 ? "1/2-1/2" : w == chess::kRed ? "1-0" : "0-1";
-  }
+  std::string result() const { return chess_result_text(end(), pos()); }
 
   // How the ended game ended, and who won: "Black has no legal move and loses (stalemate);
   // the engine wins, 0-1."
   std::string end_text(const std::vector<bool>& engine) const {
     const chess::GameEnd e = end();
-    std::string out = e == chess::GameEnd::kRepetition   ? "Draw by threefold repetition"
-                      : e == chess::GameEnd::kFiftyMoves ? "Draw by the fifty-move rule"
-                                                         : chess_game_over_text(pos());
+    std::string out = chess_end_text(e, pos());
     const int w = chess::winner_of(e, pos());
     out += "; ";
     out += w < 0 ? "a draw" : wins(seat_label(*this, engine, w == chess::kRed ? 0 : 1));

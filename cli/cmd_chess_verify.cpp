@@ -1,6 +1,7 @@
 // leapfrog chess verify: is a move legal, or every move of a record (--game).
 #include <iostream>
 
+#include "chess/game_end.h"
 #include "chess/notation.h"
 #include "chess/record.h"
 #include "cli/chess_options.h"
@@ -60,6 +61,7 @@ Json chess_referee_json(const chess::GameText& g, const std::optional<std::strin
   const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
   Json first_error = nullptr;
   int played = 0;
+  std::vector<std::uint64_t> history;  // the positions before `pos`, for repetitions
   for (const auto& token : g.moves) {
     chess::WrittenMove written;
     try {
@@ -67,7 +69,16 @@ Json chess_referee_json(const chess::GameText& g, const std::optional<std::strin
     } catch (const chess::MoveSyntaxError& e) {
       throw UsageError("record line " + std::to_string(token.line) + ": " + e.what());
     }
-    const chess::Verdict v = chess::judge(pos, rules, written);
+    chess::Verdict v;
+    // A drawn game takes no more moves; a lost one has none, which judge says.
+    const chess::GameEnd end = chess::game_end(pos, chess::legal_moves(pos, rules), history);
+    if (end == chess::GameEnd::kRepetition || end == chess::GameEnd::kFiftyMoves) {
+      std::string how = chess_end_text(end, pos);
+      how[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(how[0])));
+      v.reason = "the game is already over: " + how;
+    } else {
+      v = chess::judge(pos, rules, written);
+    }
     if (!v.legal) {
       first_error = Json{{"ply", played + 1},
                          {"line", token.line},
@@ -76,16 +87,27 @@ Json chess_referee_json(const chess::GameText& g, const std::optional<std::strin
                          {"required", chess_move_list_json(v.required)}};
       break;
     }
+    history.push_back(pos.key());
     pos = pos.after(v.move);
     ++played;
   }
-  const bool over = chess::legal_moves(pos, rules).empty();
+  const chess::GameEnd end = chess::game_end(pos, chess::legal_moves(pos, rules), history);
+  const bool over = end != chess::GameEnd::kNone;
+  const std::string ended = chess_result_text(end, pos);
+  // A written result is checked against an ended game; "*", or any result of a game the
+  // record leaves unfinished (a resignation, an agreed draw), stands.
+  Json result_error = nullptr;
+  if (first_error.is_null() && over && !g.result.empty() && g.result != "*" && g.result != ended)
+    result_error = "the record's result " + g.result +
+                   " is not the game's: " + chess_end_text(end, pos) + ", " + ended;
   return Json{{"legal", first_error.is_null()},
               {"turns", played},
               {"first_error", first_error},
               {"final", pos.fen()},
-              {"game_over", over ? Json(chess_game_over_text(pos)) : Json(nullptr)},
+              {"game_over", over ? Json(chess_end_text(end, pos)) : Json(nullptr)},
+              {"game_result", over ? Json(ended) : Json(nullptr)},
               {"result", g.result.empty() ? Json(nullptr) : Json(g.result)},
+              {"result_error", result_error},
               {"captures", captures}};
 }
 
@@ -108,7 +130,10 @@ int referee(const ChessOptions& o, bool captures_given, const std::string& path)
     const int turns = j["turns"].get<int>();
     std::cout << turns << (turns == 1 ? " move" : " moves") << ", all legal; final position "
               << j["final"].get<std::string>() << "\n";
-    if (!j["game_over"].is_null()) std::cout << j["game_over"].get<std::string>() << "\n";
+    if (!j["game_over"].is_null())
+      std::cout << j["game_over"].get<std::string>() << ", " << j["game_result"].get<std::string>()
+                << "\n";
+    if (!j["result_error"].is_null()) std::cout << j["result_error"].get<std::string>() << "\n";
   } else {
     std::cout << "ply " << first_error["ply"].get<int>() << " (line "
               << first_error["line"].get<int>() << ") "
@@ -120,7 +145,7 @@ int referee(const ChessOptions& o, bool captures_given, const std::string& path)
       std::cout << "\n";
     }
   }
-  return ok ? 0 : 1;
+  return ok && j["result_error"].is_null() ? 0 : 1;
 }
 
 }  // namespace
@@ -132,9 +157,10 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description records("Game records");
   records.add_options()("game", file_value(&game, "game")->value_name("FILE"),
                         "referee a PGN-style record instead (docs/leapchess.md): every move "
-                        "judged in turn; exit 1 at the first illegal one; '-' reads standard "
-                        "input; the record's [Captures] tag is its rule unless --captures is "
-                        "given");
+                        "judged in turn, draws by repetition and fifty moves ending the game; "
+                        "exit 1 at the first illegal one or a written result that is not the "
+                        "game's; '-' reads standard input; the record's [Captures] tag is its "
+                        "rule unless --captures is given");
   visible.add(chess_rule_options(o)).add(records).add(output_options(o.common));
   po::variables_map given;
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}}, &given))

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "chess/game_end.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/record.h"
@@ -160,5 +161,9 @@ inline constexpr std::uint64_t kChessAnalyseNodes = 1'000'000;
 Json chess_referee_json(const chess::GameText& g, const std::optional<std::string>& captures);
 // "Red has no legal move and loses (checkmate)".
 std::string chess_game_over_text(const chess::Position& pos);
+// How a game ended at `pos`: chess_game_over_text, or "Draw by threefold repetition", "Draw by
+// the fifty-move rule"; and its result, "1-0", "0-1", "1/2-1/2", or "*" when it goes on.
+std::string chess_end_text(chess::GameEnd end, const chess::Position& pos);
+std::string chess_result_text(chess::GameEnd end, const chess::Position& pos);
 
 }  // namespace leapfrog::cli

@@ -240,6 +240,53 @@ TEST_CASE("chess verify --game referees a record", "[chess]") {
   CHECK(contains(r.err, "line 1"));
 }
 
+TEST_CASE("chess verify --game: draws end the game and the written result is checked", "[chess]") {
+  // The knights go out and back: after 6... b8c6 the position stands for the third time.
+  const std::string moves =
+      "1. c3c4 c6c5 2. b1c3 b8c6 3. c3b1 c6b8 4. b1c3 b8c6 5. c3b1 c6b8 6. b1c3 b8c6";
+  auto r = run_cli("chess verify --game - --json", moves + "\n");
+  REQUIRE(r.code == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["turns"] == 12);
+  CHECK(j["game_over"] == "Draw by threefold repetition");
+  CHECK(j["game_result"] == "1/2-1/2");
+  CHECK(j["result_error"].is_null());
+  // A move after the draw is illegal.
+  r = run_cli("chess verify --game - --json", moves + " 7. c3b1\n");
+  REQUIRE(r.code == 1);
+  j = Json::parse(r.out);
+  CHECK(j["first_error"]["ply"] == 13);
+  CHECK(contains(j["first_error"]["reason"].get<std::string>(), "already over"));
+  // The result written must be the game's when the moves end it.
+  for (const std::string result : {"1/2-1/2", "*"})
+    CHECK(run_cli("chess verify --game -", moves + " " + result + "\n").code == 0);
+  r = run_cli("chess verify --game -", moves + " 1-0\n");
+  CHECK(r.code == 1);
+  CHECK(contains(r.out, "the record's result 1-0 is not the game's: Draw by threefold repetition"));
+  const std::string lost = "[FEN \"*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1\"]\n1... e1d3 ";
+  CHECK(run_cli("chess verify --game -", lost + "0-1\n").code == 0);
+  r = run_cli("chess verify --game - --json", lost + "1-0\n");
+  CHECK(r.code == 1);
+  CHECK(Json::parse(r.out)["game_result"] == "0-1");
+  // A decisive result on an unfinished game stands (a resignation).
+  CHECK(run_cli("chess verify --game -", "1. c3c4 c6c5 0-1\n").code == 0);
+  // The terminal game ends at the repetition and writes a record the referee accepts.
+  const std::string path = "leapfrog_chess_test_draw_" + std::to_string(::getpid()) + ".txt";
+  std::string typed;
+  for (std::size_t at = moves.find(' '); at != std::string::npos;) {
+    const std::size_t end = moves.find(' ', at + 1);
+    const std::string word = moves.substr(at + 1, end == std::string::npos ? end : end - at - 1);
+    if (word.back() != '.') typed += word + "\n";
+    at = end;
+  }
+  r = run_cli("chess play --engine none --save " + path, typed);
+  CHECK(contains(r.out, "Draw by threefold repetition"));
+  r = run_cli("chess verify --game " + path + " --json");
+  CHECK(r.code == 0);
+  CHECK(Json::parse(r.out)["result"] == "1/2-1/2");
+  std::remove(path.c_str());
+}
+
 TEST_CASE("chess play refuses --json for what it is, whatever else is given", "[chess]") {
   for (const std::string extra : {"--json", "--json --save -", "--json --record -",
                                   "--json --save game.lfc", "--jso --save -"}) {

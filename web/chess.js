@@ -101,8 +101,12 @@ class LeapChess extends BoardController {
     say(message);
     this.fen = this.current;
     let r;
+    // The referee's word on the game so far: over by no legal move (checkmate or stalemate),
+    // a threefold repetition or the fifty-move rule.
+    let v;
     try {
       r = await api('chess/moves', { fen: this.fen, captures: this.captures }, null, this.requests.signal);
+      if (!this.resigned) v = await api('chess/verify-game', { captures: this.captures }, this.recordText(), this.requests.signal);
     } catch (e) {
       return this.refreshFailed(epoch, e);
     }
@@ -117,15 +121,10 @@ class LeapChess extends BoardController {
       this.over = true;
       return setStatus(`Game over: ${this.resigned} resigned; ${this.resigned === 'Red' ? 'Black' : 'Red'} wins`);
     }
-    if (!this.legal.length) {
+    if (v.game_over) {
       this.over = true;
-      // The referee's words for the end (who has no move, checkmate or stalemate).
-      let v;
-      try {
-        v = await api('chess/verify-game', { captures: this.captures }, this.recordText(), this.requests.signal);
-      } catch (e) { if (this.fresh(epoch)) setStatus('Error: ' + e.message); return; }
-      if (!this.fresh(epoch)) return;
-      return setStatus(`Game over: ${v.game_over}; ${side === 'Red' ? 'Black' : 'Red'} wins`);
+      const winner = { '1-0': 'Red', '0-1': 'Black' }[v.game_result];
+      return setStatus(`Game over: ${v.game_over}${winner ? `; ${winner} wins` : ''}`);
     }
     this.over = false;
     const thinking = this.engine === side.toLowerCase();

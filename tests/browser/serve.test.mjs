@@ -639,6 +639,22 @@ try {
   await page.click('#hint');
   await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint:'), null, { timeout: 20000 });
   check((await message()).includes('mate in 1'), 'the hint for a mate in one: ' + await message());
+  // A threefold repetition ends the game, as the command line's referee says.
+  await page.selectOption('#chess-new-game [name=engine]', 'none');
+  await page.fill('#chess-new-game [name=fen]', 'startpos');
+  await page.click('#chess-new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+  const knights = ['c3c4', 'c6c5', 'b1c3', 'b8c6', 'c3b1', 'c6b8', 'b1c3', 'b8c6', 'c3b1', 'c6b8', 'b1c3', 'b8c6'];
+  for (const [i, m] of knights.entries()) {
+    await page.click(`#board [data-square="${m.slice(0, 2)}"]`);
+    await page.click(`#board [data-square="${m.slice(2, 4)}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n &&
+      !document.querySelector('#status').textContent.includes('…'), i + 1, { timeout: 20000 });
+  }
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 5000 })
+    .catch(() => {});
+  check((await status()) === 'Game over: Draw by threefold repetition', 'a threefold repetition: ' + await status());
   await page.click('#tab-game');
 
   // Under forced continuation a chain that must go on says so when it is ended early.
