@@ -1,9 +1,11 @@
 // What a newcomer meets first: the build script, the test set-up, the commands the README
 // shows, the docs and the help.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -283,4 +285,29 @@ int play_sessions(const std::string& page, const std::string& args) {
 TEST_CASE("the sessions docs/hub.md and docs/uci.md show are what the engines say", "[docs]") {
   CHECK(play_sessions("hub.md", "hub") >= 2);
   CHECK(play_sessions("uci.md", "chess uci") >= 1);
+}
+
+TEST_CASE("the puzzles docs/puzzle-files.md shows, EPD and CSV, pass check", "[docs]") {
+  std::istringstream doc(slurp(kSource + "/docs/puzzle-files.md"));
+  std::string epd, csv, line;
+  while (std::getline(doc, line)) {
+    if (!line.starts_with("    ")) continue;
+    const std::string text = line.substr(4);
+    if (text.find(" bm ") != std::string::npos && !text.starts_with("<"))
+      epd += text + "\n";
+    else if (text.starts_with("PuzzleId,") || (!csv.empty() && text.find(',') != std::string::npos))
+      csv += text + "\n";
+  }
+  REQUIRE(!epd.empty());
+  REQUIRE(std::count(csv.begin(), csv.end(), '\n') >= 3);
+  for (const auto& [name, text] :
+       {std::pair{std::string("epd"), epd}, std::pair{std::string("csv"), csv}}) {
+    INFO(name << ":\n" << text);
+    const std::string path = "leapfrog_docs_puzzles_" + std::to_string(::getpid()) + "." + name;
+    { std::ofstream(path) << text; }
+    const auto r = leapfrog::testing::run_cli("check " + path);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("all verified") != std::string::npos);
+    std::remove(path.c_str());
+  }
 }
