@@ -179,6 +179,9 @@ class GameEngine::Impl {
               root, [&](const TurnView&, std::uint32_t index) { return index == root_move_; }))
         result.best = std::move(best);
       if (full) break;
+      // The line of this iteration, read now: a deeper one that stops leaves its own moves in
+      // the table, and its line would not be the one the value belongs to.
+      result.pv = principal_variation(root, *result.best, false, depth);
     }
     result.complete = !stopped_;
     limits_on_ = false;
@@ -187,7 +190,10 @@ class GameEngine::Impl {
       result.value = last_value_ =
           mover_value(rules_, root, line_totals(board_, rules_, root, {widest_}));
     }
-    result.pv = principal_variation(root, *result.best, result.proved, result.depth);
+    if (result.proved)
+      result.pv = principal_variation(root, *result.best, true, result.depth);
+    else if (result.depth == 0)
+      result.pv = {*result.best};
     result.totals = line_totals(board_, rules_, root, result.pv);
     if (result.proved && rules_.players != 2) result.value = result.totals[root.to_move];
     result.nodes = nodes_;

@@ -199,6 +199,40 @@ TEST_CASE("game search: the node limit stops it with an answer, the same every t
   }
 }
 
+TEST_CASE("game search: a stopped search answers its last whole iteration, line and value",
+          "[game]") {
+  // The deeper iteration the limit stops leaves its own moves in the table; the answer's line
+  // and totals must still be those of the depth it reports, as a search to that depth finds.
+  LimitedSixBySix game;
+  game.options.exact = false;  // the iterative search alone, as after the exact search's share
+  SearchControl control;
+  control.threads = 1;
+  int compared = 0;
+  for (const std::uint64_t limit : {300, 1000, 3000, 10000, 30000}) {
+    control.node_limit = limit;
+    const GameResult stopped = game.analyse(control);
+    INFO("limit " << limit << ", depth " << stopped.depth);
+    REQUIRE_FALSE(stopped.proved);
+    if (stopped.depth == 0) continue;
+    GameOptions to_depth = game.options;
+    to_depth.max_depth = stopped.depth;
+    SearchControl unlimited;
+    unlimited.threads = 1;
+    const GameResult whole =
+        analyse_position(game.board, game.rules, game.pos, to_depth, unlimited);
+    CHECK(whole.depth == stopped.depth);
+    CHECK(whole.value == stopped.value);
+    CHECK(whole.best == stopped.best);
+    CHECK(whole.pv == stopped.pv);
+    CHECK(whole.totals == stopped.totals);
+    // With nothing proved on the way, the value is what the line's turns capture.
+    CHECK(stopped.pv.size() == static_cast<std::size_t>(stopped.depth));
+    CHECK(stopped.value == mover_value(game.rules, game.pos, stopped.totals));
+    ++compared;
+  }
+  CHECK(compared >= 3);
+}
+
 namespace {
 
 // A second reference for the boards the tiny generator does not draw (six directions, no-
