@@ -165,8 +165,9 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
                 << std::flush;
     }
   };
-  for (int p = 0; p <= std::min(top, have.tables->top()); ++p)
-    report(have.tables->level(p), egdb::level_bytes(n, p, syms), 0, false);
+  for (int p = 0; p <= have.tables->top(); ++p)
+    report(have.tables->level(p), std::filesystem::file_size(level_path(have.folder, p), ec), 0,
+           false);
   // Built levels are kept in memory (the tables read them from there).
   std::vector<std::unique_ptr<egdb::Level>> built;
   const auto start = std::chrono::steady_clock::now();

@@ -129,6 +129,15 @@ std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const B
     std::cerr << "leapfrog: warning: the endgame tables in the cache folder are damaged ("
               << escape_controls(damage) << "); levels from there up are not used (rebuild: "
               << "leapfrog egdb build)\n";
+  // A missing level hides the ones above it: as a damaged file, an error in the folder asked
+  // for and a warning in the cache folder.
+  if (damage.empty()) {
+    const std::string gap = level_gap(*loaded);
+    if (!gap.empty() && !dir_option.empty()) throw UsageError(gap);
+    if (!gap.empty())
+      std::cerr << "leapfrog: warning: in the endgame tables of the cache folder, "
+                << escape_controls(gap) << "\n";
+  }
   if (loaded->tables->top() < 0) return nullptr;
   return loaded;
 }

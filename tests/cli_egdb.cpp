@@ -325,10 +325,41 @@ TEST_CASE("egdb info and verify name a level missing below others, build makes i
                        "without it; leapfrog egdb build makes it). Try 'leapfrog egdb " +
                        action + " --help'.\n");
   }
+  // The game's commands say so too: an error in --egdb DIR, a warning in the cache folder.
+  const auto named = run_cli("analyse traditional --size 4 --json --egdb " + s.dir);
+  CHECK(named.code == 2);
+  CHECK(named.err.find("level-02.egdb' is missing, below level 4") != std::string::npos);
+  const char* old = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old ? old : "";
+  std::filesystem::create_directories(s.dir + "/cache/leapfrog/egdb");
+  std::filesystem::rename(s.dir + "/4x4-orthogonal-optional",
+                          s.dir + "/cache/leapfrog/egdb/4x4-orthogonal-optional");
+  ::setenv("XDG_CACHE_HOME", (s.dir + "/cache").c_str(), 1);
+  const auto cached = run_cli("analyse traditional --size 4 --json");
+  if (old)
+    ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  else
+    ::unsetenv("XDG_CACHE_HOME");
+  CHECK(cached.code == 0);
+  CHECK(cached.err.find("warning") != std::string::npos);
+  CHECK(cached.err.find("level-02.egdb' is missing") != std::string::npos);
+  std::filesystem::rename(s.dir + "/cache/leapfrog/egdb/4x4-orthogonal-optional",
+                          s.dir + "/4x4-orthogonal-optional");
   REQUIRE(run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir).code == 0);
   const auto info = run_cli("egdb info traditional --size 4 --json --egdb " + s.dir);
   REQUIRE(info.code == 0);
   CHECK(Json::parse(info.out)["top"] == 4);
+  // A build to fewer pieces than the folder holds lists every level there, each with its
+  // file's size, as info does.
+  const auto lower = run_cli("egdb build traditional --size 4 --pieces 2 --json --egdb " + s.dir);
+  REQUIRE(lower.code == 0);
+  const Json built = Json::parse(lower.out);
+  CHECK(built["top"] == 4);
+  REQUIRE(built["levels"].size() == 5);
+  for (const Json& l : built["levels"])
+    CHECK(l["bytes"] ==
+          std::filesystem::file_size(folder + "/level-0" + std::to_string(l["pieces"].get<int>()) +
+                                     ".egdb"));
 }
 
 TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][egdb]") {
