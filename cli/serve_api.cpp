@@ -491,7 +491,12 @@ std::string api_chess_perft(const Params& params, const std::atomic<bool>& stop)
   SearchControl control;
   control.stop = &stop;
   const Json j = chess_perft_json(pos, c.captures, depth, divide, control);
-  if (stop.load()) throw HttpError{503, "perft stopped before it finished"};
+  // No count to give: the depth asked for is more than the server's time allows, which no
+  // retry changes (503 would say busy).
+  if (stop.load())
+    throw HttpError{422,
+                    "perft did not finish within the server's time limit (--max-time); "
+                    "ask for a smaller depth"};
   return dump(j);
 }
 
@@ -558,7 +563,7 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
   const Endpoint* const e = find_endpoint(r.path);
   if (e == nullptr) throw HttpError{404, "no endpoint /api/" + r.path};
   if (e->post != (r.method == "POST"))
-    throw HttpError{405, "/api/" + r.path + " takes " + (e->post ? "POST" : "GET"), allow_of(*e)};
+    throw HttpError{405, "/api/" + r.path + " takes " + allow_of(*e), allow_of(*e)};
   check_params(r.params);
   // A posted record is held to a record file's line cap (its size cap, 1 MiB, is the
   // transport's, below a file's).
