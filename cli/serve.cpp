@@ -173,7 +173,7 @@ class Server {
   const std::shared_ptr<std::atomic<int>>& connections() { return connections_; }
 
   bool submit(const std::shared_ptr<Job>& job) {
-    return (api_searches(job->request.path) ? searches_ : quick_).push(job);
+    return (api_long_work(job->request.path) ? searches_ : quick_).push(job);
   }
 
   void shutdown() {

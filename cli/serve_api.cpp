@@ -504,13 +504,15 @@ using ProgressFn = std::function<void(const Progress&)>;
 
 // One endpoint: its path after /api/, whether it reads a posted record (and so takes POST,
 // the others GET and HEAD), whether it runs a search that may take long (and so may stream
-// its progress), and what answers it.
+// its progress), what answers it, and whether it runs with the searches although it does not
+// stream (work as long as theirs, which must not hold up the page's quick requests).
 struct Endpoint {
   std::string_view path;
   bool post = false;
   bool searches = false;
   std::string (*answer)(const ApiRequest&, const ApiLimits&, const std::atomic<bool>&,
                         const ProgressFn&) = nullptr;
+  bool long_work = false;
 };
 
 // Every endpoint the server answers: routing, the Allow header and the choice of queue all
@@ -549,7 +551,8 @@ const Endpoint* find_endpoint(std::string_view path) {
        [](R r, L, S, P) { return api_chess_verify_game(r.params, r.body); }},
       {"chess/analyse", false, true,
        [](R r, L l, S s, P p) { return api_chess_analyse(r.params, l, s, p); }},
-      {"chess/perft", false, false, [](R r, L, S s, P) { return api_chess_perft(r.params, s); }},
+      {"chess/perft", false, false, [](R r, L, S s, P) { return api_chess_perft(r.params, s); },
+       true},
   };
   for (const Endpoint& e : kEndpoints)
     if (e.path == path) return &e;
@@ -592,6 +595,11 @@ bool switch_value(const std::string& value) {
 bool api_searches(const std::string& path) {
   const Endpoint* const e = find_endpoint(path);
   return e != nullptr && e->searches;
+}
+
+bool api_long_work(const std::string& path) {
+  const Endpoint* const e = find_endpoint(path);
+  return e != nullptr && (e->searches || e->long_work);
 }
 
 ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,

@@ -51,6 +51,9 @@ bool switch_value(const std::string& value);
 
 // Whether the endpoint runs a search that may take long (and so may stream its progress).
 bool api_searches(const std::string& path);
+// Whether it runs with the searches (--jobs workers): the searches and the other long work
+// (a Leap Chess perft), which would hold up the quick requests the page makes all the time.
+bool api_long_work(const std::string& path);
 
 // The methods an endpoint (a path after /api/) takes, as an Allow header names them: "GET, HEAD"
 // or "POST"; empty for no such endpoint.
