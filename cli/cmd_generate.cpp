@@ -304,8 +304,10 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
                      {"candidates", stats.candidates},
                      {"complete", stats.complete},
                      {"stopped", stats.stopped}});
-  std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind << " puzzles from "
-            << stats.candidates << " candidates in " << format_seconds(secs) << "\n";
+  std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind
+            << (writer.count() == 1 ? " puzzle from " : " puzzles from ") << stats.candidates
+            << (stats.candidates == 1 ? " candidate in " : " candidates in ")
+            << format_seconds(secs) << "\n";
   if (stats.stopped) {
     std::cerr << "leapfrog generate puzzles: interrupted after " << stats.candidates
               << (stats.candidates == 1 ? " candidate" : " candidates")
@@ -455,7 +457,8 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       std::cout << (i ? " " : " (") << hole_names[i];
     std::cout << ")";
   }
-  std::cout << ", " << point_total(setup.board, setup.position) << " points\n";
+  const auto points = point_total(setup.board, setup.position);
+  std::cout << ", " << points << (points == 1 ? " point\n" : " points\n");
   if (holes > 0) std::cout << "no opening removal due: the board is not full\n";
   std::cout << "position: " << format_position(setup) << "\n";
   return 0;
