@@ -59,19 +59,24 @@ TableSetup table_setup(const std::string& position, const CommonOptions& o) {
 
 std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
                           const egdb::LevelView& view) {
-  const std::vector<std::uint8_t> bytes = egdb::serialise(id, view);
   const std::string path = level_path(folder, view.pieces);
   const std::string tmp = path + ".tmp";
+  std::uint64_t written = 0;
   {
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
     if (!f) throw UsageError("cannot write " + quoted_text(tmp));
-    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+    // Streamed: a copy of the level in memory would double what --hash allows at the top.
+    bool ok = true;
+    egdb::write_level_bytes(id, view, [&](std::span<const std::uint8_t> bytes) {
+      ok = ok && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+      written += bytes.size();
+    });
     if (std::fclose(f) != 0 || !ok) throw UsageError("cannot write " + quoted_text(tmp));
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) throw UsageError("cannot write " + quoted_text(path));
-  return bytes.size();
+  return written;
 }
 
 int egdb_build(const Command& cmd, const std::vector<std::string>& args) {

@@ -236,44 +236,50 @@ std::optional<Level> build_level(const Tables& tables, int pieces, const SearchC
   const std::uint64_t words = (out.sets + 63) / 64;
   out.marks.assign(words, 0);
   out.before.assign(words, 0);
-  // Chunks of whole words; each writes its own marks and collects its values, joined in order.
+  // Chunks of whole words, in two passes: the first marks the canonical sets, the second
+  // derives their values straight into their places. The values are allocated once, at
+  // their exact size, so that the level takes what its file does and no more.
   const std::uint64_t chunk_words = 1024;
   const std::uint64_t chunks = (words + chunk_words - 1) / chunk_words;
-  std::vector<std::vector<std::int8_t>> values(chunks);
   Poller poller(control);
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> stopped{false};
   const exact::BitRules& model = tables.model();
-  auto work = [&](const tbb::blocked_range<std::uint64_t>& range) {
-    std::vector<exact::Child<0>> scratch;
-    for (std::uint64_t k = range.begin(); k != range.end(); ++k) {
-      if (stopped.load(std::memory_order_relaxed)) return;
-      const std::uint64_t first = k * chunk_words * 64;
-      const std::uint64_t last = std::min(out.sets, first + chunk_words * 64);
-      std::uint64_t occ = Tables::unrank(first, pieces, n);
-      auto& vals = values[k];
-      for (std::uint64_t r = first; r < last; ++r) {
-        if (model.canonical(exact::Pos<0>{occ}).occ == occ) {
-          out.marks[r >> 6] |= std::uint64_t{1} << (r & 63);
-          vals.push_back(static_cast<std::int8_t>(tables.derive(occ, scratch)));
-        }
-        if (r + 1 < last) occ = next_set(occ);
-      }
-      const std::uint64_t d = done.fetch_add(last - first) + (last - first);
-      poller.report([&] {
-        Progress p;
-        p.nodes = d;
-        p.fraction = static_cast<double>(d) / static_cast<double>(out.sets);
-        p.note = "level " + std::to_string(pieces);
-        return p;
-      });
-      if (poller.limit_reached(0)) stopped = true;
+  // Calls each(r, occ) for every set of chunk k, in rank order.
+  const auto for_sets = [&](std::uint64_t k, const auto& each) {
+    const std::uint64_t first = k * chunk_words * 64;
+    const std::uint64_t last = std::min(out.sets, first + chunk_words * 64);
+    std::uint64_t occ = Tables::unrank(first, pieces, n);
+    for (std::uint64_t r = first; r < last; ++r) {
+      each(r, occ);
+      if (r + 1 < last) occ = next_set(occ);
     }
+    return last - first;
+  };
+  // Half the progress for each pass.
+  const auto report = [&](std::uint64_t sets) {
+    const std::uint64_t d = done.fetch_add(sets) + sets;
+    poller.report([&] {
+      Progress p;
+      p.nodes = d;
+      p.fraction = static_cast<double>(d) / static_cast<double>(2 * out.sets);
+      p.note = "level " + std::to_string(pieces);
+      return p;
+    });
+    if (poller.limit_reached(0)) stopped = true;
   };
   const int threads = control.threads > 0 ? control.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(threads));
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), work);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), [&](const auto& range) {
+    for (std::uint64_t k = range.begin(); k != range.end(); ++k) {
+      if (stopped.load(std::memory_order_relaxed)) return;
+      report(for_sets(k, [&](std::uint64_t r, std::uint64_t occ) {
+        if (model.canonical(exact::Pos<0>{occ}).occ == occ)
+          out.marks[r >> 6] |= std::uint64_t{1} << (r & 63);
+      }));
+    }
+  });
   if (stopped) return std::nullopt;
   std::uint64_t count = 0;
   for (std::uint64_t w = 0; w < words; ++w) {
@@ -281,22 +287,51 @@ std::optional<Level> build_level(const Tables& tables, int pieces, const SearchC
     out.before[w] = static_cast<std::uint32_t>(count);
     count += static_cast<std::uint64_t>(std::popcount(out.marks[w]));
   }
-  out.values.reserve(count);
-  for (auto& v : values) out.values.insert(out.values.end(), v.begin(), v.end());
+  out.values.assign(count, 0);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), [&](const auto& range) {
+    std::vector<exact::Child<0>> scratch;
+    for (std::uint64_t k = range.begin(); k != range.end(); ++k) {
+      if (stopped.load(std::memory_order_relaxed)) return;
+      report(for_sets(k, [&](std::uint64_t r, std::uint64_t occ) {
+        const std::uint64_t word = out.marks[r >> 6];
+        const std::uint64_t bit = std::uint64_t{1} << (r & 63);
+        if (word & bit)
+          out.values[out.before[r >> 6] +
+                     static_cast<std::uint64_t>(std::popcount(word & (bit - 1)))] =
+              static_cast<std::int8_t>(tables.derive(occ, scratch));
+      }));
+    }
+  });
+  if (stopped) return std::nullopt;
   return out;
 }
 
-std::vector<std::uint8_t> serialise(const TableId& id, const LevelView& level) {
+void write_level_bytes(const TableId& id, const LevelView& level,
+                       const std::function<void(std::span<const std::uint8_t>)>& write) {
   const std::size_t words = level.marks.size();
   const std::size_t payload = words * 8 + padded(words * 4) + padded(level.values.size());
-  std::vector<std::uint8_t> out(kHeaderBytes + payload, 0);
+  // The payload's parts, each padded with zeros to whole words: the checksum over them in
+  // turn is the one over the payload's bytes.
+  const std::span<const std::uint8_t> parts[] = {
+      std::span(reinterpret_cast<const std::uint8_t*>(level.marks.data()), words * 8),
+      std::span(reinterpret_cast<const std::uint8_t*>(level.before.data()), words * 4),
+      std::span(reinterpret_cast<const std::uint8_t*>(level.values.data()), level.values.size())};
+  Checksum sum;
+  for (const auto& part : parts) {
+    std::size_t i = 0;
+    for (; i + 8 <= part.size(); i += 8) {
+      std::uint64_t w;
+      std::memcpy(&w, part.data() + i, 8);
+      sum.add({&w, 1});
+    }
+    if (i < part.size()) {
+      std::uint64_t w = 0;
+      std::memcpy(&w, part.data() + i, part.size() - i);
+      sum.add({&w, 1});
+    }
+  }
+  std::vector<std::uint8_t> out(kHeaderBytes, 0);
   std::memcpy(out.data(), kMagic, 8);
-  std::size_t at = kHeaderBytes;
-  std::memcpy(out.data() + at, level.marks.data(), words * 8);
-  at += words * 8;
-  std::memcpy(out.data() + at, level.before.data(), words * 4);
-  at += padded(words * 4);
-  std::memcpy(out.data() + at, level.values.data(), level.values.size());
   put<std::uint32_t>(out, 8, kFormatVersion);
   put<std::uint32_t>(out, 12, static_cast<std::uint32_t>(kHeaderBytes));
   put<std::uint32_t>(out, 16, static_cast<std::uint32_t>(id.cells.size()));
@@ -310,9 +345,20 @@ std::vector<std::uint8_t> serialise(const TableId& id, const LevelView& level) {
   put<std::uint32_t>(out, 76, static_cast<std::uint32_t>(id.height));
   put<std::uint8_t>(out, 80, static_cast<std::uint8_t>(id.jumps));
   put<std::uint8_t>(out, 81, static_cast<std::uint8_t>(id.continuation));
-  const std::uint64_t sum =
-      checksum(std::span<const std::uint8_t>(out).subspan(kHeaderBytes, payload));
-  put<std::uint64_t>(out, 64, sum);
+  put<std::uint64_t>(out, 64, sum.value());
+  write(out);
+  static constexpr std::uint8_t kZeros[8] = {};
+  for (const auto& part : parts) {
+    write(part);
+    write(std::span(kZeros, padded(part.size()) - part.size()));
+  }
+}
+
+std::vector<std::uint8_t> serialise(const TableId& id, const LevelView& level) {
+  std::vector<std::uint8_t> out;
+  write_level_bytes(id, level, [&](std::span<const std::uint8_t> bytes) {
+    out.insert(out.end(), bytes.begin(), bytes.end());
+  });
   return out;
 }
 

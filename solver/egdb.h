@@ -133,8 +133,11 @@ class Tables {
 std::optional<Level> build_level(const Tables& tables, int pieces, const SearchControl& control);
 
 // The bytes of a level file, and a view of such bytes (checked: magic, version, table id,
-// sizes, checksum when `check_sum`); an error names what is wrong.
+// sizes, checksum when `check_sum`); an error names what is wrong. write_level_bytes hands
+// the same bytes to `write` in order, a few pieces at a time, with no copy of the level.
 std::vector<std::uint8_t> serialise(const TableId& id, const LevelView& level);
+void write_level_bytes(const TableId& id, const LevelView& level,
+                       const std::function<void(std::span<const std::uint8_t>)>& write);
 struct Opened {
   LevelView view;
   std::string error;  // empty when the bytes are a good level of `id`

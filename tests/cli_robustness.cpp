@@ -618,6 +618,25 @@ TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]")
   }
 }
 
+TEST_CASE("egdb build --hash bounds the memory the levels take", "[cli][robust]") {
+  // Levels 0..8 of 6x6 take about 12 MB: the build must take no more than that beyond what a
+  // trivial build (levels 0..1) of the same process takes.
+  const leapfrog::testing::Scratch s;
+  const auto build = [&](const char* pieces, const char* hash) {
+    return run_and_signal(
+        {"egdb", "build", "traditional", "--size", "6", "--egdb", s.dir + "/" + pieces, "--threads",
+         "2", "--pieces", pieces, "--hash", hash},
+        0, std::chrono::milliseconds(0), std::chrono::milliseconds(120000));
+  };
+  const auto base = build("1", "1");
+  const auto r = build("8", "14");
+  REQUIRE(base.code == 0);
+  REQUIRE(r.code == 0);
+  CHECK(r.err.find("about 12 MB") != std::string::npos);
+  INFO("peak " << r.max_rss_kb << " KB, a trivial build's " << base.max_rss_kb << " KB");
+  if (!kSanitized) CHECK(r.max_rss_kb - base.max_rss_kb <= (14 + 2) * 1024);
+}
+
 TEST_CASE("generate puzzles --hash bounds the memory however many puzzles it makes",
           "[cli][robust]") {
   // Every puzzle is written out as soon as it is found (with --json, to a temporary file),
