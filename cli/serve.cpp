@@ -273,6 +273,14 @@ void Session::on_read(beast::error_code ec) {
     return send_error(http::status::request_header_fields_too_large,
                       "the request's header is over 16 KiB", true);
   if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
+  // The parser checks its limit only on a header that arrives in more than one piece: a
+  // whole one is measured here, so that the limit is the same however the bytes come.
+  const http::request<http::string_body>& req = parser_->get();
+  std::size_t header = req.method_string().size() + req.target().size() + 12;
+  for (const auto& field : req) header += field.name_string().size() + field.value().size() + 4;
+  if (header > kMaxHeader)
+    return send_error(http::status::request_header_fields_too_large,
+                      "the request's header is over 16 KiB", true);
   if (*connections_ > kMaxConnections)
     return send_error(http::status::service_unavailable, "too many connections", true);
   try {
@@ -398,7 +406,7 @@ void Session::watch() {
         const std::size_t n =
             self->stream_.socket().receive(net::buffer(&c, 1), tcp::socket::message_peek, peek);
         if (peek || n == 0) {
-          if (api_searches(self->job_->request.path)) self->job_->stop = true;
+          if (api_long_work(self->job_->request.path)) self->job_->stop = true;
           self->keep_alive_ = false;
         }
         self->read_timer_.expires_after(std::chrono::hours(24));

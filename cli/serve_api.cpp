@@ -491,12 +491,12 @@ std::string api_chess_perft(const Params& params, const std::atomic<bool>& stop)
   SearchControl control;
   control.stop = &stop;
   const Json j = chess_perft_json(pos, c.captures, depth, divide, control);
-  // No count to give: the depth asked for is more than the server's time allows, which no
-  // retry changes (503 would say busy).
+  // No count to give: stopped at the server's time limit (a depth more than it allows, which
+  // no retry changes: 503 would say busy), or when the client left or the server stopped.
   if (stop.load())
     throw HttpError{422,
-                    "perft did not finish within the server's time limit (--max-time); "
-                    "ask for a smaller depth"};
+                    "perft stopped before it finished (at the server's --max-time, or as the "
+                    "connection or the server closed); ask for a smaller depth"};
   return dump(j);
 }
 

@@ -256,12 +256,12 @@ std::optional<Level> build_level(const Tables& tables, int pieces, const SearchC
     }
     return last - first;
   };
-  // Half the progress for each pass.
+  // Half the progress for each pass; the sets shown are those of the pass under way.
   const auto report = [&](std::uint64_t sets) {
     const std::uint64_t d = done.fetch_add(sets) + sets;
     poller.report([&] {
       Progress p;
-      p.nodes = d;
+      p.nodes = d > out.sets ? d - out.sets : d;
       p.fraction = static_cast<double>(d) / static_cast<double>(2 * out.sets);
       p.note = "level " + std::to_string(pieces);
       return p;

@@ -268,6 +268,17 @@ TEST_CASE("chess verify --game: draws end the game and the written result is che
   r = run_cli("chess verify --game - --json", lost + "1-0\n");
   CHECK(r.code == 1);
   CHECK(Json::parse(r.out)["game_result"] == "0-1");
+  // A start whose half-move clock has run out is a draw by the fifty-move rule at once.
+  const std::string fifty =
+      "[FEN \"*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w - - 100 60\"]\n";
+  r = run_cli("chess verify --game - --json", fifty + "1/2-1/2\n");
+  CHECK(r.code == 0);
+  CHECK(Json::parse(r.out)["game_result"] == "1/2-1/2");
+  CHECK(run_cli("chess verify --game -", fifty + "1-0\n").code == 1);
+  r = run_cli("chess verify --game - --json", fifty + "1. c3c4\n");
+  CHECK(r.code == 1);
+  CHECK(contains(Json::parse(r.out)["first_error"]["reason"].get<std::string>(),
+                 "already over: draw by the fifty-move rule"));
   // A decisive result on an unfinished game stands (a resignation).
   CHECK(run_cli("chess verify --game -", "1. c3c4 c6c5 0-1\n").code == 0);
   // The terminal game ends at the repetition and writes a record the referee accepts.

@@ -104,9 +104,10 @@ class LeapChess extends BoardController {
     // The referee's word on the game so far: over by no legal move (checkmate or stalemate),
     // a threefold repetition or the fifty-move rule.
     let v;
+    const signal = this.requests.signal;
     try {
-      r = await api('chess/moves', { fen: this.fen, captures: this.captures }, null, this.requests.signal);
-      if (!this.resigned) v = await api('chess/verify-game', { captures: this.captures }, this.recordText(), this.requests.signal);
+      r = await api('chess/moves', { fen: this.fen, captures: this.captures }, null, signal);
+      if (this.fresh(epoch) && !this.resigned) v = await api('chess/verify-game', { captures: this.captures }, this.recordText(), signal);
     } catch (e) {
       return this.refreshFailed(epoch, e);
     }
