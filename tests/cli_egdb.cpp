@@ -23,6 +23,24 @@ using leapfrog::testing::Scratch;
 using leapfrog::testing::Tiny;
 using Json = nlohmann::json;
 
+namespace {
+
+// run_cli with $XDG_CACHE_HOME set to `home`, so that the default tables folder is inside it;
+// the variable is put back as it was.
+leapfrog::testing::CliResult run_with_cache_home(const std::string& home, const std::string& args) {
+  const char* old = std::getenv("XDG_CACHE_HOME");
+  const std::string saved = old ? old : "";
+  ::setenv("XDG_CACHE_HOME", home.c_str(), 1);
+  auto r = run_cli(args);
+  if (old)
+    ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
+  else
+    ::unsetenv("XDG_CACHE_HOME");
+  return r;
+}
+
+}  // namespace
+
 TEST_CASE("egdb build writes every level, info lists them, verify re-derives them", "[cli][egdb]") {
   const Scratch s;
   const auto half = run_cli("egdb build traditional --size 4 --pieces 9 --json --egdb " + s.dir);
@@ -203,14 +221,7 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   const std::string level = cache + "/4x4-orthogonal-optional/level-07.egdb";
   const std::string whole = leapfrog::testing::slurp(level);
   std::filesystem::resize_file(level, 100);
-  const char* old = std::getenv("XDG_CACHE_HOME");
-  const std::string saved = old ? old : "";
-  ::setenv("XDG_CACHE_HOME", s.dir.c_str(), 1);
-  const auto a = run_cli("analyse traditional --size 4 --json");
-  if (old)
-    ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
-  else
-    ::unsetenv("XDG_CACHE_HOME");
+  const auto a = run_with_cache_home(s.dir, "analyse traditional --size 4 --json");
   CHECK(a.code == 0);
   const Json j = Json::parse(a.out);
   CHECK(j["value"] == 0);  // docs/solved.md: 4x4 is a draw
@@ -329,17 +340,10 @@ TEST_CASE("egdb info and verify name a level missing below others, build makes i
   const auto named = run_cli("analyse traditional --size 4 --json --egdb " + s.dir);
   CHECK(named.code == 2);
   CHECK(named.err.find("level-02.egdb' is missing, below level 4") != std::string::npos);
-  const char* old = std::getenv("XDG_CACHE_HOME");
-  const std::string saved = old ? old : "";
   std::filesystem::create_directories(s.dir + "/cache/leapfrog/egdb");
   std::filesystem::rename(s.dir + "/4x4-orthogonal-optional",
                           s.dir + "/cache/leapfrog/egdb/4x4-orthogonal-optional");
-  ::setenv("XDG_CACHE_HOME", (s.dir + "/cache").c_str(), 1);
-  const auto cached = run_cli("analyse traditional --size 4 --json");
-  if (old)
-    ::setenv("XDG_CACHE_HOME", saved.c_str(), 1);
-  else
-    ::unsetenv("XDG_CACHE_HOME");
+  const auto cached = run_with_cache_home(s.dir + "/cache", "analyse traditional --size 4 --json");
   CHECK(cached.code == 0);
   CHECK(cached.err.find("warning") != std::string::npos);
   CHECK(cached.err.find("level-02.egdb' is missing") != std::string::npos);
