@@ -26,7 +26,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   SearchControl control;
   control.threads = threads;
   control.stop = &install_interrupt_flag();
-  ProgressLine progress;
+  ProgressLine progress({"puzzles checked", nullptr});
   int checked = 0;
   Json first_error = nullptr;
   std::uint64_t nodes = 0;

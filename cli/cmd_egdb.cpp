@@ -130,7 +130,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
     throw UsageError("levels up to " + std::to_string(top) + " pieces take about " +
                      mb_text(bytes) + ", more than --hash " + std::to_string(limits.hash_mb) +
                      " MB");
-  ProgressLine line({"sets", "value"});
+  ProgressLine line({"sets", nullptr});
   SearchControl control = limit_control(limits, line);
   const auto began = std::chrono::steady_clock::now();  // --time-limit counts from here
   const int threads = control.threads > 0 ? control.threads : tbb::info::default_concurrency();
