@@ -43,6 +43,10 @@ constexpr std::size_t kMaxBody = std::size_t{1} << 20;
 constexpr std::size_t kMaxHeader = 16 * 1024;
 // Connections open at once; past it a new one is answered 503 and closed.
 constexpr int kMaxConnections = 256;
+// The answers sent but not yet read by their clients may hold this many times --hash (each
+// is held to about --hash); past it a request is answered 503, so that clients that do not
+// read cannot make the server hold more and more.
+constexpr std::uint64_t kUnreadHashes = 4;
 // Workers of the quick endpoints (show, moves, verify, the page's board, chess moves...).
 constexpr int kQuickWorkers = 2;
 // A job still running this long after --max-time is stopped (searches stop by their own time
@@ -97,6 +101,22 @@ std::optional<std::string> url_decode(std::string_view s, bool query) {
 }
 
 class Server;
+
+// An answer's bytes counted in the server's total of unread answers while it lives.
+class Unread {
+ public:
+  Unread(std::shared_ptr<std::atomic<std::uint64_t>> total, std::uint64_t bytes)
+      : total_(std::move(total)), bytes_(bytes) {
+    *total_ += bytes_;
+  }
+  ~Unread() { *total_ -= bytes_; }
+  Unread(const Unread&) = delete;
+  Unread& operator=(const Unread&) = delete;
+
+ private:
+  std::shared_ptr<std::atomic<std::uint64_t>> total_;
+  std::uint64_t bytes_;
+};
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
@@ -171,6 +191,7 @@ class Server {
   net::io_context& io() { return io_; }
   const ServeOptions& options() const { return options_; }
   const std::shared_ptr<std::atomic<int>>& connections() { return connections_; }
+  const std::shared_ptr<std::atomic<std::uint64_t>>& unread() { return unread_; }
 
   bool submit(const std::shared_ptr<Job>& job) {
     return (api_long_work(job->request.path) ? searches_ : quick_).push(job);
@@ -219,6 +240,9 @@ class Server {
   // Shared with the sessions, which may outlive the server (in the handlers a stopped I/O
   // context drops when it is destroyed).
   std::shared_ptr<std::atomic<int>> connections_ = std::make_shared<std::atomic<int>>(0);
+  // The bytes of the answers being written (Session::send).
+  std::shared_ptr<std::atomic<std::uint64_t>> unread_ =
+      std::make_shared<std::atomic<std::uint64_t>>(0);
   Pool searches_;
   Pool quick_;
 };
@@ -382,6 +406,10 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
             io, [self, event = std::move(event)]() mutable { self->push_event(std::move(event)); });
     };
   }
+  if (*server_.unread() > kUnreadHashes * (server_.options().hash_mb << 20))
+    return send_error(http::status::service_unavailable,
+                      "busy: answers not yet read by their clients fill the server's memory; try "
+                      "again shortly");
   if (!server_.submit(job))
     return send_error(http::status::service_unavailable,
                       "busy: too many requests waiting; try again shortly");
@@ -455,10 +483,12 @@ void Session::send(http::status status, std::string body, const std::string& typ
   const std::size_t size = body.size();
   if (!head_) res->body() = std::move(body);
   res->content_length(size);
+  // Counted as unread until the write ends, or the session does.
+  const auto held = std::make_shared<Unread>(server_.unread(), head_ ? 0 : size);
   // A client that does not read its answer is dropped.
   stream_.expires_after(std::chrono::seconds(30));
   http::async_write(stream_, *res,
-                    [self = shared_from_this(), res](beast::error_code ec, std::size_t) {
+                    [self = shared_from_this(), res, held](beast::error_code ec, std::size_t) {
                       if (ec || !res->keep_alive()) return self->close();
                       self->read();
                     });

@@ -573,6 +573,47 @@ TEST_CASE("serve: a move list is held to --hash and marked incomplete", "[cli][s
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: clients that do not read their answers cannot fill the server's memory",
+          "[cli][serve]") {
+  if (kSanitized) return;  // the spacing below assumes an unsanitized server's speed
+  // Each answer, a list of moves on a big lattice, is held to about --hash (4 MB, more than the
+  // kernel's buffers take); the unread ones together to a few times that: then the server is
+  // busy (503) until they go.
+  ServeProcess server({"--hash", "4"});
+  const int port = server.port();
+  std::string grid;
+  for (int y = 0; y < 26; ++y) {
+    if (y) grid += '/';
+    for (int x = 0; x < 26; ++x)
+      grid += x % 2 == 0 && y % 2 == 0 && (x != 12 || y != 12) ? '.' : '1';
+  }
+  const std::string request = "GET /api/moves?position=" + url_encode(grid) +
+                              "&continuation=optional HTTP/1.1\r\nHost: x\r\n\r\n";
+  std::vector<int> silent;
+  int busy_after = 0;
+  for (int i = 0; i < 12 && busy_after == 0; ++i) {
+    const int fd = leapfrog::testing::connect_local(port);
+    const int small = 4096;
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    leapfrog::testing::send_all(fd, request);
+    silent.push_back(fd);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+    const HttpReply r = http_request(port, "GET", "/api/moves?position=111");
+    if (r.status == 503) {
+      CHECK(r.body.find("not yet read") != std::string::npos);
+      busy_after = i + 1;
+    } else {
+      CHECK(r.status == 200);
+    }
+  }
+  INFO("busy after " << busy_after << " unread answers");
+  CHECK(busy_after >= 2);
+  for (const int fd : silent) close(fd);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(http_request(port, "GET", "/api/moves?position=111").status == 200);
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: progress streams as server-sent events, the answer last", "[cli][serve]") {
   ServeProcess server({"--hash", "64"});
   const HttpReply r = http_request(
