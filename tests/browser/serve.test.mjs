@@ -647,10 +647,15 @@ try {
     document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
   const knights = ['c3c4', 'c6c5', 'b1c3', 'b8c6', 'c3b1', 'c6b8', 'b1c3', 'b8c6', 'c3b1', 'c6b8', 'b1c3', 'b8c6'];
   for (const [i, m] of knights.entries()) {
+    // The list shows the move at once; the board (and its legal moves) once the server has
+    // answered: the next move waits for that.
+    const shown = await page.$eval('#board', (b) => b.dataset.position);
     await page.click(`#board [data-square="${m.slice(0, 2)}"]`);
     await page.click(`#board [data-square="${m.slice(2, 4)}"]`);
-    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n &&
-      !document.querySelector('#status').textContent.includes('…'), i + 1, { timeout: 20000 });
+    await page.waitForFunction(([n, before]) => document.querySelectorAll('#moves li').length === n &&
+      document.querySelector('#board').dataset.position !== before, [i + 1, shown], { timeout: 20000 })
+      .catch(() => {});
+    check((await moveList()).length === i + 1, `the move ${m} of the repetition was not played: ${await message()}`);
   }
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 5000 })
     .catch(() => {});
