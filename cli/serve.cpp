@@ -102,6 +102,13 @@ std::optional<std::string> url_decode(std::string_view s, bool query) {
 
 class Server;
 
+// The bytes of a request's header as sent: its request line and its fields.
+std::size_t header_bytes(const http::request<http::string_body>& req) {
+  std::size_t bytes = req.method_string().size() + req.target().size() + 12;
+  for (const auto& field : req) bytes += field.name_string().size() + field.value().size() + 4;
+  return bytes;
+}
+
 // An answer's bytes counted in the server's total of unread answers while it lives.
 class Unread {
  public:
@@ -293,18 +300,12 @@ void Session::on_read(beast::error_code ec) {
   }
   if (ec == http::error::body_limit)
     return send_error(http::status::payload_too_large, "the request's body is over 1 MiB", true);
-  if (ec == http::error::header_limit)
+  // The parser checks its limit only on a header that arrives in more than one piece: a
+  // whole one is measured here, so that the limit is the same however the bytes come.
+  if (ec == http::error::header_limit || (!ec && header_bytes(parser_->get()) > kMaxHeader))
     return send_error(http::status::request_header_fields_too_large,
                       "the request's header is over 16 KiB", true);
   if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
-  // The parser checks its limit only on a header that arrives in more than one piece: a
-  // whole one is measured here, so that the limit is the same however the bytes come.
-  const http::request<http::string_body>& req = parser_->get();
-  std::size_t header = req.method_string().size() + req.target().size() + 12;
-  for (const auto& field : req) header += field.name_string().size() + field.value().size() + 4;
-  if (header > kMaxHeader)
-    return send_error(http::status::request_header_fields_too_large,
-                      "the request's header is over 16 KiB", true);
   if (*connections_ > kMaxConnections)
     return send_error(http::status::service_unavailable, "too many connections", true);
   try {

@@ -317,19 +317,7 @@ void write_level_bytes(const TableId& id, const LevelView& level,
       std::span(reinterpret_cast<const std::uint8_t*>(level.before.data()), words * 4),
       std::span(reinterpret_cast<const std::uint8_t*>(level.values.data()), level.values.size())};
   Checksum sum;
-  for (const auto& part : parts) {
-    std::size_t i = 0;
-    for (; i + 8 <= part.size(); i += 8) {
-      std::uint64_t w;
-      std::memcpy(&w, part.data() + i, 8);
-      sum.add({&w, 1});
-    }
-    if (i < part.size()) {
-      std::uint64_t w = 0;
-      std::memcpy(&w, part.data() + i, part.size() - i);
-      sum.add({&w, 1});
-    }
-  }
+  for (const auto& part : parts) sum.add_padded(part);
   std::vector<std::uint8_t> out(kHeaderBytes, 0);
   std::memcpy(out.data(), kMagic, 8);
   put<std::uint32_t>(out, 8, kFormatVersion);
