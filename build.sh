@@ -6,8 +6,10 @@
 #                     tests install Chromium, about 290 MB, unless LEAPFROG_NO_BROWSER=1, and
 #                     the web board's test playwright-core with npm ci)
 #   ./build.sh slow   as test, plus the slow suites (ctest label "slow")
-#   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer
-#   ./build.sh tsan   the tests built with ThreadSanitizer, linked to a oneTBB built with it
+#   ./build.sh asan   the tests built with AddressSanitizer + UndefinedBehaviorSanitizer (all
+#                     but the labels "slow" and "heavy": the larger inputs of lighter tests)
+#   ./build.sh tsan   the same tests but "no-tsan" built with ThreadSanitizer, linked to a oneTBB
+#                     built with it
 #                     (Debian's own source of libtbb-dev's version, fetched once with
 #                     apt-get source, unless LEAPFROG_ONETBB_SOURCE names a checkout);
 #                     a race report fails the test
@@ -97,7 +99,7 @@ case "$what" in
     configure_and_build build-asan -DLEAPFROG_SANITIZE=ON -DLEAPFROG_BENCH=OFF
     browser_notice
     (cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --output-on-failure -j "$jobs" -LE slow) ;;
+      ctest --output-on-failure -j "$jobs" -LE "slow|heavy") ;;
   tsan)
     # Debian's libtbb is not instrumented, so TSan cannot see the synchronisation by which
     # its scheduler hands a task, and the data the task reads, to another thread, nor the
@@ -127,9 +129,10 @@ case "$what" in
       -DTBB_DIR="$onetbb/install/lib/cmake/TBB"
     # halt_on_error: the first report ends the process with exit code 66, failing the test
     # (a CLI test's child process too: the options reach it through the environment).
+    # The command-line tests labelled no-tsan start searches the other floors' tests check here.
     (supp=$PWD/tests/tsan.supp && cd build-tsan &&
       TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$supp" \
-      ctest --output-on-failure -j "$jobs" -LE slow) ;;
+      ctest --output-on-failure -j "$jobs" -LE "slow|heavy|no-tsan") ;;
   fuzz)
     # One harness per fuzz/*.cpp, its seeds in fuzz/corpus/<name>/ (fuzz/CMakeLists.txt).
     harnesses=()

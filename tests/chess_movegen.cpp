@@ -111,7 +111,7 @@ std::set<std::string> move_set(const std::string& fen, const std::string& rule) 
 }  // namespace
 
 TEST_CASE("chess perft from the start position, three capture rules, checked by the reference",
-          "[chess]") {
+          "[chess][heavy]") {
   // Node by node against the reference (move lists and the boards reached) to depth 5.
   const std::uint64_t expected[3][6] = {{1, 13, 169, 1126, 8001, 52184},
                                         {1, 13, 169, 1297, 9472, 82706},
@@ -312,7 +312,7 @@ TEST_CASE("chess FEN and records after a UTF-8 byte-order mark", "[chess]") {
 // The 64-square board (docs/leapchess.md): the same pieces and rules on 8x8, castling as in
 // chess by King and Dabbabah, every pawn on its 2nd rank may double-step.
 TEST_CASE("chess 64-square board: perft from the start, three capture rules, by the reference",
-          "[chess]") {
+          "[chess][heavy]") {
   CHECK(Position::start(leapfrog::chess::BoardKind::k64).fen() ==
         "dnaskand/pppppppp/8/8/8/8/PPPPPPPP/DNASKAND w KQkq - 0 1");
   CHECK(Position::from_fen("startpos64") == Position::start(leapfrog::chess::BoardKind::k64));

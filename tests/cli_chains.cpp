@@ -44,7 +44,7 @@ TEST_CASE("best --json: value, count, best, and chains with --all", "[cli][best]
   CHECK(j["best"] == "xb1");
 }
 
-TEST_CASE("best on the 9x9 lattice, same output at 1 and 2 threads", "[cli][best]") {
+TEST_CASE("best on the 9x9 lattice, same output at 1 and 2 threads", "[cli][best][threads]") {
   const std::string lattice =
       ".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./4.2.2.2.1/.1.3.1.1.";
   const auto one = run_cli("best " + lattice + " --json --threads 1");
@@ -149,7 +149,7 @@ TEST_CASE("verify --game: valid records, the faulty one, malformed ones", "[cli]
   CHECK(run_cli("verify --game - 21.1.", "").code == 2);
 }
 
-TEST_CASE("bench: the same signature twice and at 1 and 2 threads", "[cli][bench]") {
+TEST_CASE("bench: the same signature twice and at 1 and 2 threads", "[cli][bench][threads]") {
   const auto a = run_cli("bench --quick --json --threads 1");
   const auto b = run_cli("bench --quick --json --threads 2");
   const auto c = run_cli("bench --quick --json --threads 2");

@@ -19,7 +19,7 @@ std::string move_of(const std::string& bestmove) { return bestmove.substr(9); }
 
 }  // namespace
 
-TEST_CASE("uci: handshake, options and a search by depth, nodes and time", "[cli][uci]") {
+TEST_CASE("uci: handshake, options and a search by depth, nodes and time", "[cli][uci][threads]") {
   CliDialogue uci("chess uci");
   REQUIRE(uci.started());
   uci.send("uci\n");
@@ -67,7 +67,7 @@ TEST_CASE("uci: handshake, options and a search by depth, nodes and time", "[cli
 }
 
 TEST_CASE("uci: stop ends go infinite at once, isready is answered during the search",
-          "[cli][uci]") {
+          "[cli][uci][threads]") {
   CliDialogue uci("chess uci");
   REQUIRE(uci.started());
   uci.send("position startpos\ngo infinite\n");
@@ -103,7 +103,8 @@ TEST_CASE("uci: stop ends go infinite at once, isready is answered during the se
   CHECK(end.out.find("bestmove ") != std::string::npos);
 }
 
-TEST_CASE("uci: bad lines get info string errors and the engine carries on", "[cli][uci]") {
+TEST_CASE("uci: bad lines get info string errors and the engine carries on",
+          "[cli][uci][threads]") {
   CliDialogue uci("chess uci");
   REQUIRE(uci.started());
   uci.send(
@@ -130,7 +131,7 @@ TEST_CASE("uci: bad lines get info string errors and the engine carries on", "[c
   CHECK(uci.wait_end().code == 0);
 }
 
-TEST_CASE("uci: the time a move may take", "[cli][uci]") {
+TEST_CASE("uci: the time a move may take", "[cli][uci][threads]") {
   using leapfrog::cli::uci::Go;
   using leapfrog::cli::uci::read_go;
   using leapfrog::cli::uci::think_time;

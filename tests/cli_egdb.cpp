@@ -137,15 +137,17 @@ TEST_CASE("egdb build: --time-limit is the whole build's, not each level's", "[c
   CHECK(seconds < 2.75);
   CHECK(wall < 5);
   // The level under way at the stop began when the levels built before it were done: with
-  // the limit its own, the build would have gone on to that time plus 2 s.
+  // the limit its own, the build would have gone on to that time plus 2 s. The bound is
+  // halfway between the two readings, leaving the stop at least 0.3 s to be seen.
   double began = 0;
   for (const Json& l : j["levels"])
     if (l["built"] == true) began += l["seconds"].get<double>();
   INFO("the last level began at " << began << " s, the build took " << seconds << " s");
-  if (began > 0.5) CHECK(seconds < began + 2 - 0.5);
+  if (began > 0.6) CHECK(seconds < 2 + began / 2);
 }
 
-TEST_CASE("egdb verify stops on Ctrl-C and SIGTERM with the levels checked so far", "[cli][egdb]") {
+TEST_CASE("egdb verify stops on Ctrl-C and SIGTERM with the levels checked so far",
+          "[cli][egdb][threads]") {
   const Scratch s;
   REQUIRE(run_cli("egdb build traditional --size 5 --pieces 14 --egdb " + s.dir).code == 0);
   // Every entry of levels 0..14 (about 3.3 million) takes seconds, ten times the signal's
@@ -249,7 +251,7 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   CHECK(std::filesystem::file_size(level) == 100);
 }
 
-TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb]") {
+TEST_CASE("analyse --egdb: the same proved value, from the tables", "[cli][egdb][heavy]") {
   const Scratch s;
   REQUIRE(run_cli("egdb build traditional --size 5 --pieces 10 --egdb " + s.dir).code == 0);
   const Scratch empty;  // no tables: the search alone

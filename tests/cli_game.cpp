@@ -59,7 +59,8 @@ TEST_CASE("analyse: a node limit gives an unproved answer, bad input exits 2", "
   CHECK(run_cli("analyse --game /no/such/file").code == 2);
 }
 
-TEST_CASE("analyse --game: mistakes in a person's game, none in the engine's own", "[cli][game]") {
+TEST_CASE("analyse --game: mistakes in a person's game, none in the engine's own",
+          "[cli][game][heavy]") {
   const auto weak = run_cli("analyse --game " + record_path("murray-6x6-piece-max.lfr") +
                             " --nodes 10000 --json");
   REQUIRE(weak.code == 0);
@@ -238,7 +239,8 @@ TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",
   std::remove(file.c_str());
 }
 
-TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed", "[cli][game]") {
+TEST_CASE("SIGTERM stops analyse like Ctrl-C: the best turn so far is printed",
+          "[cli][game][threads]") {
   // A 10x10 Murray start is far from solved after half a second.
   const auto r = leapfrog::testing::run_cli_terminated("analyse murray --size 10 --json", "0.5");
   REQUIRE(r.code != -1);

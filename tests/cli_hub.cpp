@@ -51,7 +51,8 @@ bool has(const std::string& text, const std::string& part) {
 
 }  // namespace
 
-TEST_CASE("hub reader: lines from pieces of any size, a long line cut and marked", "[cli][hub]") {
+TEST_CASE("hub reader: lines from pieces of any size, a long line cut and marked",
+          "[cli][hub][threads]") {
   const std::string input = "hub\r\ninit\n\npos pos=murray\ngo think";
   std::vector<LineReader::Line> whole, bytewise;
   LineReader a, b;
@@ -83,7 +84,7 @@ TEST_CASE("hub reader: lines from pieces of any size, a long line cut and marked
   CHECK(lines[1].text == "\xef\xbb\xbfhub");
 }
 
-TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][hub]") {
+TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][hub][threads]") {
   const Message pos = read_message("pos  pos=\"1.1/.. players=3\"\tmoves=xa1\r");
   CHECK(pos.command == "pos");
   CHECK(pos.words.empty());
@@ -119,7 +120,7 @@ TEST_CASE("hub reader: messages, and the arguments each command takes", "[cli][h
     CHECK(!acts_at_once(read_message(later)));
 }
 
-TEST_CASE("hub reader: level names its own keys, pos names a bad turn", "[cli][hub]") {
+TEST_CASE("hub reader: level names its own keys, pos names a bad turn", "[cli][hub][threads]") {
   using leapfrog::cli::hub::level_budget;
   using leapfrog::cli::hub::pos_setup;
   const Budget start{1000, 0, 0};
@@ -146,7 +147,7 @@ TEST_CASE("hub reader: level names its own keys, pos names a bad turn", "[cli][h
   }
 }
 
-TEST_CASE("hub refuses --json: its output is the protocol's lines", "[cli][hub]") {
+TEST_CASE("hub refuses --json: its output is the protocol's lines", "[cli][hub][threads]") {
   const auto r = leapfrog::testing::run_cli("hub --json", "hub\nquit\n");
   CHECK(r.code == 2);
   CHECK(r.out.empty());
@@ -154,7 +155,7 @@ TEST_CASE("hub refuses --json: its output is the protocol's lines", "[cli][hub]"
 }
 
 TEST_CASE("hub: a scripted session, bad positions get an error line, never a crash",
-          "[cli][game][hub]") {
+          "[cli][game][hub][threads]") {
   CliDialogue hub("hub --size 8");
   REQUIRE(hub.started());
   // Sent at once: what follows each go waits until that search has answered.
@@ -206,7 +207,7 @@ TEST_CASE("hub: a scripted session, bad positions get an error line, never a cra
 }
 
 TEST_CASE("hub: new-game starts afresh, a search within a game may use what earlier ones proved",
-          "[cli][hub]") {
+          "[cli][hub][threads]") {
   // The exact solver's proved values carry over between the searches of a game: a position
   // searched again comes back proved at once. After new-game the same messages give the
   // answer of a fresh engine.
@@ -230,7 +231,8 @@ TEST_CASE("hub: new-game starts afresh, a search within a game may use what earl
   CHECK(session("go think\nnew-game\n") == fresh);
 }
 
-TEST_CASE("hub: malformed messages get error lines and the engine carries on", "[cli][game][hub]") {
+TEST_CASE("hub: malformed messages get error lines and the engine carries on",
+          "[cli][game][hub][threads]") {
   CliDialogue hub("hub --size 6");
   REQUIRE(hub.started());
   hub.send(
@@ -260,7 +262,7 @@ TEST_CASE("hub: malformed messages get error lines and the engine carries on", "
   CHECK(*(go + 1) == "done");
 }
 
-TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][hub]") {
+TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][hub][threads]") {
   // level nodes=0 is no limit; the second level waits for the answer, and stop is heard.
   CliDialogue hub("hub");
   REQUIRE(hub.started());
@@ -273,7 +275,8 @@ TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][h
   CHECK(lines[1].starts_with("done move="));
 }
 
-TEST_CASE("hub: ping and unreadable lines are answered during a search, in order", "[cli][hub]") {
+TEST_CASE("hub: ping and unreadable lines are answered during a search, in order",
+          "[cli][hub][threads]") {
   CliDialogue hub("hub");
   REQUIRE(hub.started());
   hub.send("pos pos=murray\nlevel infinite\ngo think\nping\nfoo\nping\n");
@@ -292,7 +295,7 @@ TEST_CASE("hub: ping and unreadable lines are answered during a search, in order
 }
 
 TEST_CASE("hub: a stop ends every go read before it, the end of the input stops as quit",
-          "[cli][hub]") {
+          "[cli][hub][threads]") {
   // The second go waits behind the first search (and the bad pos before it) when stop comes.
   CliDialogue hub("hub");
   REQUIRE(hub.started());
@@ -317,7 +320,7 @@ TEST_CASE("hub: a stop ends every go read before it, the end of the input stops 
 }
 
 TEST_CASE("hub: Ctrl-C or SIGTERM during a search ends it with the info and done lines",
-          "[cli][hub]") {
+          "[cli][hub][threads]") {
   for (const int sig : {SIGINT, SIGTERM}) {
     INFO(sig);
     CliDialogue hub("hub");
@@ -334,7 +337,7 @@ TEST_CASE("hub: Ctrl-C or SIGTERM during a search ends it with the info and done
   }
 }
 
-TEST_CASE("hub: output that cannot be written ends the hub (exit 2)", "[cli][hub]") {
+TEST_CASE("hub: output that cannot be written ends the hub (exit 2)", "[cli][hub][threads]") {
   // Its input stays open: the failed write alone ends it, as a GUI that has gone would.
   CliDialogue hub("hub >/dev/full");
   REQUIRE(hub.started());
@@ -342,7 +345,7 @@ TEST_CASE("hub: output that cannot be written ends the hub (exit 2)", "[cli][hub
   CHECK(hub.wait_end().code == 2);
 }
 
-TEST_CASE("hub: pos takes text and variant names, never a file", "[cli][hub]") {
+TEST_CASE("hub: pos takes text and variant names, never a file", "[cli][hub][threads]") {
   const std::string dir = "leapfrog_hub_test_" + std::to_string(::getpid());
   ::mkdir(dir.c_str(), 0700);
   const std::string fifo = dir + "/fifo", file = dir + "/position";
@@ -362,7 +365,8 @@ TEST_CASE("hub: pos takes text and variant names, never a file", "[cli][hub]") {
   CHECK(lines[1].starts_with("error message=\"position "));
 }
 
-TEST_CASE("hub: what an error quotes is clipped, level errors name the hub's keys", "[cli][hub]") {
+TEST_CASE("hub: what an error quotes is clipped, level errors name the hub's keys",
+          "[cli][hub][threads]") {
   CliDialogue hub("hub");
   REQUIRE(hub.started());
   const std::string huge(10 << 20, 'w'), long_command(1000, 'v');
@@ -381,7 +385,7 @@ TEST_CASE("hub: what an error quotes is clipped, level errors name the hub's key
   CHECK(lines[3] == "error message=\"level nodes must be a whole number 0..2^64-1, not '-1'\"");
 }
 
-TEST_CASE("hub: a go too long to read still ends with done", "[cli][hub]") {
+TEST_CASE("hub: a go too long to read still ends with done", "[cli][hub][threads]") {
   CliDialogue hub("hub");
   REQUIRE(hub.started());
   hub.send("go think " + std::string(70000, 'x') + "\n");
@@ -393,7 +397,8 @@ TEST_CASE("hub: a go too long to read still ends with done", "[cli][hub]") {
   CHECK(lines[1] == "done");
 }
 
-TEST_CASE("hub refuses an --egdb that is not a folder before it starts", "[cli][hub][egdb]") {
+TEST_CASE("hub refuses an --egdb that is not a folder before it starts",
+          "[cli][hub][egdb][threads]") {
   const leapfrog::testing::Scratch s;
   const std::string file = s.dir + "/afile";
   std::ofstream(file) << "hi\n";
@@ -408,7 +413,7 @@ TEST_CASE("hub refuses an --egdb that is not a folder before it starts", "[cli][
   }
 }
 
-TEST_CASE("hub: a go that cannot search still ends with done", "[cli][hub][egdb]") {
+TEST_CASE("hub: a go that cannot search still ends with done", "[cli][hub][egdb][threads]") {
   // A damaged table file in --egdb DIR: found when the go loads the tables.
   const leapfrog::testing::Scratch s;
   REQUIRE(leapfrog::testing::run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir)
@@ -433,7 +438,7 @@ TEST_CASE("hub: a go that cannot search still ends with done", "[cli][hub][egdb]
 }
 
 TEST_CASE("hub: an error on a long position quotes its first 60 characters and keeps the reason",
-          "[cli][hub]") {
+          "[cli][hub][threads]") {
   for (const int n : {300, 2000}) {
     INFO(n);
     CliDialogue hub("hub");

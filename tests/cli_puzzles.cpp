@@ -52,7 +52,7 @@ TEST_CASE("generate puzzles says when it found fewer than asked: complete false,
 }
 
 TEST_CASE("generate puzzles gives the same ratings whatever --hash and --threads",
-          "[cli][generator][rating]") {
+          "[cli][generator][rating][heavy]") {
   // A rating is a property of the puzzle (docs/rating.md), not of how the search went, and
   // --hash and --threads change how it goes.
   const std::string cmd = "generate puzzles --kind solitaire --count 2 --size 5 --seed 7";
@@ -132,7 +132,7 @@ TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][gene
   std::remove("cli_puzzles_garbage.epd");
 }
 
-TEST_CASE("check stopped by Ctrl-C or SIGTERM says how far it got", "[cli][generator]") {
+TEST_CASE("check stopped by Ctrl-C or SIGTERM says how far it got", "[cli][generator][threads]") {
   // The 37-hole hexagon's puzzles five times over: far longer than the signal's second.
   const leapfrog::testing::Scratch s;
   const std::string text =

@@ -136,7 +136,7 @@ const std::string kDense =
 
 }  // namespace
 
-TEST_CASE("every command checks --threads the same way", "[cli][robust]") {
+TEST_CASE("every command checks --threads the same way", "[cli][robust][threads]") {
   const std::string epd = kData + "puzzles.epd";
   const std::vector<std::string> commands = {
       "check " + epd, "generate puzzles --kind solitaire --count 1 --seed 1 --size 4",
@@ -156,7 +156,8 @@ TEST_CASE("every command checks --threads the same way", "[cli][robust]") {
   }
 }
 
-TEST_CASE("messages quote user text with its control characters escaped", "[cli][robust]") {
+TEST_CASE("messages quote user text with its control characters escaped",
+          "[cli][robust][threads]") {
   const auto check_clean = [](const leapfrog::testing::CliResult& r, const std::string& shown) {
     INFO(r.err);
     CHECK(r.code == 2);
@@ -177,7 +178,7 @@ TEST_CASE("messages quote user text with its control characters escaped", "[cli]
 }
 
 TEST_CASE("a byte that is not UTF-8 is written as U+FFFD: --json output stays valid JSON",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   const std::string bad = "\xff", replaced = "\xef\xbf\xbd";
   // A field of a file read: the id of the puzzle check names as failing.
   const auto check = run_cli("check - --json",
@@ -209,7 +210,7 @@ TEST_CASE("a byte that is not UTF-8 is written as U+FFFD: --json output stays va
         "{\"name\":\"a" + replaced + "\"}");
 }
 
-TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
+TEST_CASE("a failed write is exit 2 with a message", "[cli][robust][threads]") {
   for (const char* args : {"show 1234", "show 1234 --json", "moves 21.1.", "perft 21.1. 2",
                            "best 21.1. --json", "verify 21.1. a1xc1", "solve 111.1", "reach 111.1",
                            "generate layout --size 4", "--version", "--help"}) {
@@ -234,7 +235,7 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust]") {
 }
 
 TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not SIGPIPE",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   for (const char* args :
        {"reach 111.1", "reach 111.1 --json", "generate puzzles --count 3 --size 5 --seed 1",
         "show 1234", "moves 21.1.", "perft 21.1. 2", "best 21.1. --json", "solve 111.1",
@@ -246,7 +247,7 @@ TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not 
   }
 }
 
-TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust]") {
+TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust][threads]") {
   const std::string bom = "\xef\xbb\xbf";
   const struct {
     const char* args;
@@ -277,7 +278,7 @@ TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robu
 }
 
 TEST_CASE("a record of many tags is read at once, not in time growing with their square",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   // 280,000 tags, just under the input cap: the reading must not grow with the square of the
   // number of tags (the bound would stop it).
   const std::string file = "leapfrog_robust_tags_" + std::to_string(::getpid()) + ".lfr";
@@ -292,7 +293,7 @@ TEST_CASE("a record of many tags is read at once, not in time growing with their
   CHECK(r.out.find("0 turns, all legal") != std::string::npos);
 }
 
-TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
+TEST_CASE("input files are read up to a size cap", "[cli][robust][threads]") {
   // /dev/zero has no newline: refused at the line cap, at once.
   for (const char* args : {"check /dev/zero", "verify --game /dev/zero", "sheet /dev/zero --html -",
                            "show /dev/zero"}) {
@@ -311,7 +312,7 @@ TEST_CASE("input files are read up to a size cap", "[cli][robust]") {
 }
 
 TEST_CASE("a POSITION naming a special file reads it, a directory has its own message",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   auto r = run_cli("show /dev/stdin --json", "1234\n");
   CHECK(r.code == 0);
   CHECK(r.out.find("\"position\": \"1234\"") != std::string::npos);
@@ -337,7 +338,8 @@ TEST_CASE("a POSITION naming a special file reads it, a directory has its own me
   CHECK(r.err.find("is a directory") != std::string::npos);
 }
 
-TEST_CASE("reach polls its limits while it expands one position's turns", "[cli][robust]") {
+TEST_CASE("reach polls its limits while it expands one position's turns",
+          "[cli][robust][threads]") {
   for (const char* limit : {"--nodes 10", "--time-limit 0.2"}) {
     INFO(limit);
     const auto start = std::chrono::steady_clock::now();
@@ -351,7 +353,8 @@ TEST_CASE("reach polls its limits while it expands one position's turns", "[cli]
   CHECK(Json::parse(r.out)["complete"] == false);
 }
 
-TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[cli][robust]") {
+TEST_CASE("generate puzzles stops on a signal with the puzzles found so far",
+          "[cli][robust][threads]") {
   // Solitaire puzzles on a 7x7 window: fifty take far longer than the wait before the signal.
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("signal " << signal);
@@ -367,7 +370,7 @@ TEST_CASE("generate puzzles stops on a signal with the puzzles found so far", "[
   }
 }
 
-TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust]") {
+TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust][threads]") {
   // On the 61-cell hexagon the finish's pagoda functions take many seconds to learn (a
   // linear program a sample, the stop polled between them), longer than the wait for the
   // stopped command. Under the sanitizers one program alone takes seconds: a longer wait,
@@ -379,7 +382,8 @@ TEST_CASE("solve stops on a signal while it prepares a finish", "[cli][robust]")
   CHECK(Json::parse(r.out)["complete"] == false);
 }
 
-TEST_CASE("analyse --game stops on a signal with the turns judged before it", "[cli][robust]") {
+TEST_CASE("analyse --game stops on a signal with the turns judged before it",
+          "[cli][robust][threads]") {
   // Thirty-four turns at a million positions a search take far longer than the wait.
   for (const int signal : {SIGINT, SIGTERM}) {
     INFO("signal " << signal);
@@ -397,7 +401,7 @@ TEST_CASE("analyse --game stops on a signal with the turns judged before it", "[
   }
 }
 
-TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust]") {
+TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust][threads]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     auto r = run_and_signal({"moves", kLattice, "--json"}, signal);
     CHECK(r.code == 2);
@@ -412,7 +416,7 @@ TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust]") {
   }
 }
 
-TEST_CASE("perft stops on a signal", "[cli][robust]") {
+TEST_CASE("perft stops on a signal", "[cli][robust][threads]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     const auto r = run_and_signal({"perft", kLattice, "2"}, signal);
     CHECK(r.code == 2);
@@ -420,7 +424,7 @@ TEST_CASE("perft stops on a signal", "[cli][robust]") {
   }
 }
 
-TEST_CASE("chess perft and chess match stop on a signal", "[cli][robust]") {
+TEST_CASE("chess perft and chess match stop on a signal", "[cli][robust][threads]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     auto r = run_and_signal({"chess", "perft", "startpos", "20"}, signal);
     CHECK(r.code == 2);
@@ -432,7 +436,7 @@ TEST_CASE("chess perft and chess match stop on a signal", "[cli][robust]") {
   }
 }
 
-TEST_CASE("a stopped best still gives its JSON object", "[cli][robust]") {
+TEST_CASE("a stopped best still gives its JSON object", "[cli][robust][threads]") {
   auto r = run_cli("best '" + kDense + "' --by pieces --hash 2 --json");
   CHECK(r.code == 2);
   Json j = Json::parse(r.out);
@@ -446,7 +450,7 @@ TEST_CASE("a stopped best still gives its JSON object", "[cli][robust]") {
   CHECK(j["out_of_memory"] == false);
 }
 
-TEST_CASE("SIGTERM stops solve like Ctrl-C: it prints its best line", "[cli][robust]") {
+TEST_CASE("SIGTERM stops solve like Ctrl-C: it prints its best line", "[cli][robust][threads]") {
   // The diamond board from e6 is not closed (a line of 37, bound 39) in any test's time;
   // the 15x15 Murray start once used here is proved in about half a second on a quiet machine.
   const auto r = run_and_signal({"solve", "diamond", "--hole", "e6", "--json"}, SIGTERM);
@@ -457,7 +461,7 @@ TEST_CASE("SIGTERM stops solve like Ctrl-C: it prints its best line", "[cli][rob
 }
 
 TEST_CASE("two stop signals close together are one request: the answer is printed",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   using leapfrog::testing::run_cli_signalled;
   // `timeout` signals the program and its process group: two signals a moment apart. Here
   // both come while solve still waits for its position on standard input; it then searches
@@ -494,7 +498,7 @@ TEST_CASE("two stop signals close together are one request: the answer is printe
 }
 
 TEST_CASE("Ctrl-C ends a command waiting for typed input, and play at its prompt, at once",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   if (leapfrog::testing::kThreadSanitized) return;  // signals during a blocked read
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"show", "-"}, {"play", "murray", "--size", "6", "--quiet"}}) {
@@ -509,7 +513,7 @@ TEST_CASE("Ctrl-C ends a command waiting for typed input, and play at its prompt
   }
 }
 
-TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]") {
+TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust][threads]") {
   // At 2 threads one worker reaches the bound early; the line's rebuild after that ran with
   // no limits for seconds.
   const std::string french = "##111##/#11111#/1111111/111.111/1121111/#11111#/##111##";
@@ -530,7 +534,7 @@ TEST_CASE("solve keeps its time limit and Ctrl-C at 2 threads", "[cli][robust]")
 }
 
 TEST_CASE("a position with millions of turns keeps the limits, the stop and --hash",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   // Under the forced rule the lattice's first position has 5,323,038 turns: a search that
   // listed them all before its first node would outgrow --hash and answer late, so each
   // command must answer within the limit and the slack below, incomplete.
@@ -577,7 +581,7 @@ TEST_CASE("a position with millions of turns keeps the limits, the stop and --ha
   CHECK(hub.out.find("done move=i5x") != std::string::npos);
 }
 
-TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust]") {
+TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust][heavy]") {
   // solve's threads shared their table and best value: after N nodes a parallel search stood
   // elsewhere (English at 30000 nodes: proved 31 at 1 thread, 30 unproved at 2). best's
   // start squares stopped at different places (its nodes differed). An 18x18 board of plain
@@ -610,7 +614,7 @@ TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust
         run_cli("chess analyse startpos --nodes 5000 --json --threads 2").out);
 }
 
-TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]") {
+TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust][threads]") {
   for (const char* mb : {"16", "32"}) {
     INFO("--hash " << mb);
     const auto r = run_and_signal({"best", kDense, "--by", "pieces", "--hash", mb}, 0);
@@ -621,7 +625,7 @@ TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust]")
   }
 }
 
-TEST_CASE("egdb build --hash bounds the memory the levels take", "[cli][robust]") {
+TEST_CASE("egdb build --hash bounds the memory the levels take", "[cli][robust][heavy]") {
   // Levels 0..8 of 6x6 take about 12 MB: the build must take no more than that beyond what a
   // trivial build (levels 0..1) of the same process takes.
   const leapfrog::testing::Scratch s;
@@ -641,7 +645,7 @@ TEST_CASE("egdb build --hash bounds the memory the levels take", "[cli][robust]"
 }
 
 TEST_CASE("generate puzzles --hash bounds the memory however many puzzles it makes",
-          "[cli][robust]") {
+          "[cli][robust][heavy]") {
   // Every puzzle is written out as soon as it is found (with --json, to a temporary file),
   // and a candidate's search makes no task arena of its own: the resident set stays flat.
   for (const bool json : {false, true}) {
@@ -663,7 +667,8 @@ TEST_CASE("generate puzzles --hash bounds the memory however many puzzles it mak
   }
 }
 
-TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[cli][robust]") {
+TEST_CASE("best and verify stop at --nodes and --time-limit with no answer",
+          "[cli][robust][threads]") {
   // Counting the dense lattice's chains by pieces takes longer than any test: both limits
   // stop it.
   for (const std::string& limit : {std::string("--nodes 10"), std::string("--time-limit 0.2")}) {
@@ -680,7 +685,8 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer", "[c
   CHECK(one_line(verify.err));
 }
 
-TEST_CASE("a file that cannot be read or written is named with the reason", "[cli][robust]") {
+TEST_CASE("a file that cannot be read or written is named with the reason",
+          "[cli][robust][threads]") {
   const auto missing = run_cli("check leapfrog_no_such_file.epd");
   CHECK(missing.code == 2);
   CHECK(missing.err.find("cannot read 'leapfrog_no_such_file.epd' (No such file or directory)") !=
@@ -693,7 +699,7 @@ TEST_CASE("a file that cannot be read or written is named with the reason", "[cl
   CHECK(no_dir.err.find("(No such file or directory)") != std::string::npos);
 }
 
-TEST_CASE("a time limit under a millisecond is a limit, not none", "[cli][robust]") {
+TEST_CASE("a time limit under a millisecond is a limit, not none", "[cli][robust][threads]") {
   // 0.0001 s must not round to 0 ms, which means no limit: analyse would run its default
   // budget of a million nodes and chess analyse would never stop.
   for (const std::vector<std::string>& args :
@@ -710,7 +716,7 @@ TEST_CASE("a time limit under a millisecond is a limit, not none", "[cli][robust
 }
 
 TEST_CASE("verify names an illegal move even when the limits stop the search for the maximum",
-          "[cli][robust]") {
+          "[cli][robust][threads]") {
   // The path is checked before the search: a stopped search leaves the maximum unknown (null)
   // but the move is still illegal, exit 1, with its reason.
   for (const std::string& limit : {std::string("--nodes 10"), std::string("--time-limit 0.2")}) {
@@ -731,7 +737,8 @@ TEST_CASE("verify names an illegal move even when the limits stop the search for
   }
 }
 
-TEST_CASE("option errors show text holding Boost's placeholders as given", "[cli][robust]") {
+TEST_CASE("option errors show text holding Boost's placeholders as given",
+          "[cli][robust][threads]") {
   // Boost.Program_options fills %canonical_option%, %original_token%, %option%, %prefix% and
   // %value% into its messages again and again: text that holds them must neither hang the
   // program nor change.
@@ -751,7 +758,8 @@ TEST_CASE("option errors show text holding Boost's placeholders as given", "[cli
   }
 }
 
-TEST_CASE("verify --game checks the record under the rule options given", "[cli][robust]") {
+TEST_CASE("verify --game checks the record under the rule options given",
+          "[cli][robust][threads]") {
   // [Scores] claims two scores; with --players 3 the replay has three players: an error in
   // the record as the options make it, not a claim read past its end.
   const std::string record = "[Start \"11.1\"]\n[Scores \"1,0\"]\n\n1. a1xc1\n";
@@ -769,7 +777,8 @@ TEST_CASE("verify --game checks the record under the rule options given", "[cli]
   CHECK(r.err.find("a score or removal for player 3 but 2 players") != std::string::npos);
 }
 
-TEST_CASE("moves JSON under a byte cap: incomplete only when a turn is left out", "[cli][robust]") {
+TEST_CASE("moves JSON under a byte cap: incomplete only when a turn is left out",
+          "[cli][robust][threads]") {
   // Two turns, "a3xc3" and "b3xb1": 7 bytes of text each and 6 of layout.
   const leapfrog::Setup setup = leapfrog::parse_position("11./.1./...");
   const std::atomic<bool> stop{false};

@@ -12,7 +12,7 @@ using leapfrog::testing::CliResult;
 using leapfrog::testing::run_cli;
 using Json = nlohmann::json;
 
-TEST_CASE("solve english --json", "[cli][solve]") {
+TEST_CASE("solve english --json", "[cli][solve][threads]") {
   const auto r = run_cli("solve english --json --threads 2");
   REQUIRE(r.code == 0);
   const Json j = Json::parse(r.out);
@@ -113,7 +113,8 @@ TEST_CASE("reach --json has levels and total", "[cli][reach]") {
   CHECK(Json::parse(all.out)["total"].get<std::uint64_t>() >= sum);
 }
 
-TEST_CASE("SIGTERM stops solve like Ctrl-C: the best line so far is printed", "[cli][solve]") {
+TEST_CASE("SIGTERM stops solve like Ctrl-C: the best line so far is printed",
+          "[cli][solve][threads]") {
   // Take It Away (forced continuation, diagonal jumps) is far from solved after half a second.
   const CliResult r = leapfrog::testing::run_cli_terminated("solve take-it-away --json", "0.5");
   REQUIRE(r.code != -1);
@@ -126,7 +127,7 @@ TEST_CASE("SIGTERM stops solve like Ctrl-C: the best line so far is printed", "[
 }
 
 TEST_CASE("solve reads any position as solitaire: one player, at most one opening removal",
-          "[cli][solve]") {
+          "[cli][solve][heavy]") {
   // A two-player Murray start owes two removals; the lone player makes one.
   auto r = run_cli("solve murray --size 6 --json");
   REQUIRE(r.code == 0);
@@ -157,7 +158,7 @@ TEST_CASE("solve reads any position as solitaire: one player, at most one openin
   }
 }
 
-TEST_CASE("a start position with --hole has exactly those squares empty", "[cli][solve]") {
+TEST_CASE("a start position with --hole has exactly those squares empty", "[cli][solve][heavy]") {
   // A 6x6 board of plain pegs with c3 empty: one peg can be left (35 pegs, 34 captures).
   auto r = run_cli("solve traditional --size 6 --hole c3 --by pieces --json");
   REQUIRE(r.code == 0);
@@ -186,7 +187,7 @@ TEST_CASE("a start position with --hole has exactly those squares empty", "[cli]
   }
 }
 
-TEST_CASE("six-direction boards on the command line", "[cli][solve]") {
+TEST_CASE("six-direction boards on the command line", "[cli][solve][heavy]") {
   // show draws the hexagon: the middle rank widest, each rank one character right of the
   // rank below.
   const CliResult show = run_cli("show capture --color never");
@@ -220,7 +221,7 @@ TEST_CASE("six-direction boards on the command line", "[cli][solve]") {
   CHECK(bad_field.err.find("column 9: bad grid 'hexagonal'") != std::string::npos);
 }
 
-TEST_CASE("solve --finish: the last piece alone on a square", "[cli][solve][finish]") {
+TEST_CASE("solve --finish: the last piece alone on a square", "[cli][solve][finish][heavy]") {
   const auto r = run_cli("solve english --finish d4 --json --threads 2");
   REQUIRE(r.code == 0);
   const Json j = Json::parse(r.out);
@@ -311,7 +312,7 @@ TEST_CASE("solve --finish refuses what is not a square of the board", "[cli][sol
 }
 
 TEST_CASE("reach and solve --count resume from --checkpoint with the totals of one run",
-          "[cli][reach][checkpoint]") {
+          "[cli][reach][checkpoint][heavy]") {
   using leapfrog::testing::Scratch;
   const std::string board = "traditional --size 5 --hole c3 --threads 1 --json";
   const auto whole = run_cli("reach " + board);

@@ -69,7 +69,7 @@ int jumps(const Json& line) {
 }  // namespace
 
 TEST_CASE("survey triangle: the 15-hole triangle's four starts all leave one peg",
-          "[cli][survey]") {
+          "[cli][survey][heavy]") {
   // Bell, "Solving Triangular Peg Solitaire" (Journal of Integer Sequences 11, 2008): every
   // single-vacancy start of the 15-hole triangle can be reduced to one peg. With holes
   // numbered 1..15 row by row from the top, the starts up to the triangle's six symmetries are
@@ -105,7 +105,8 @@ TEST_CASE("survey triangle: the 15-hole triangle's four starts all leave one peg
   CHECK(j["proved"] == 4);
 }
 
-TEST_CASE("survey --every-hole: every hole a row, each as its class's start", "[cli][survey]") {
+TEST_CASE("survey --every-hole: every hole a row, each as its class's start",
+          "[cli][survey][heavy]") {
   const auto all = run_cli("survey triangle --size 5 --every-hole --json --threads 1");
   REQUIRE(all.code == 0);
   const Json j = Json::parse(all.out);
@@ -119,7 +120,8 @@ TEST_CASE("survey --every-hole: every hole a row, each as its class's start", "[
   }
 }
 
-TEST_CASE("survey english: one start per class of the cross's symmetric holes", "[cli][survey]") {
+TEST_CASE("survey english: one start per class of the cross's symmetric holes",
+          "[cli][survey][heavy]") {
   // The classes computed here from the cross itself: its 33 squares on the 7x7 grid and the
   // square's eight maps about the centre.
   std::vector<std::array<int, 2>> cells;
@@ -167,7 +169,7 @@ TEST_CASE("survey english: one start per class of the cross's symmetric holes", 
   }
 }
 
-TEST_CASE("survey keeps only the symmetries that keep the pieces' values", "[cli][survey]") {
+TEST_CASE("survey keeps only the symmetries that keep the pieces' values", "[cli][survey][heavy]") {
   // A 3x3 board with a 2 on c1: of the square's eight maps only the identity and the mirror
   // through the a3-c1 diagonal keep it, so the three diagonal squares are starts of their own
   // and the other six pair up.
@@ -183,7 +185,7 @@ TEST_CASE("survey keeps only the symmetries that keep the pieces' values", "[cli
   check_partition(j, 9);
 }
 
-TEST_CASE("survey's text, CSV and JSON give the same rows", "[cli][survey]") {
+TEST_CASE("survey's text, CSV and JSON give the same rows", "[cli][survey][heavy]") {
   // One thread: the node counts are the same run to run too.
   const char* args = "survey triangle --size 6 --threads 1";
   const auto js = run_cli(std::string(args) + " --json");
@@ -234,7 +236,7 @@ TEST_CASE("survey's text, CSV and JSON give the same rows", "[cli][survey]") {
   CHECK(text_lines[text_lines.size() - 2] == "5 of 5 starts proved; 5 leave one piece");
 }
 
-TEST_CASE("survey gives the same rows at any thread count", "[cli][survey]") {
+TEST_CASE("survey gives the same rows at any thread count", "[cli][survey][threads]") {
   const auto strip = [](Json j) {
     for (Json& row : j["rows"]) {
       row.erase("nodes");
@@ -279,7 +281,7 @@ TEST_CASE("survey --help shows an example and says the limits are per start", "[
   CHECK(r.out.find("each start") != std::string::npos);
 }
 
-TEST_CASE("survey stopped by a signal prints the rows done so far", "[cli][survey]") {
+TEST_CASE("survey stopped by a signal prints the rows done so far", "[cli][survey][threads]") {
   // A 15x15 Murray layout: no symmetry keeps its values, 225 starts of about a second each.
   const auto r = leapfrog::testing::run_cli_signalled(
       "survey murray --size 15 --players 1 --json --threads 1", {"INT", "1.5"});

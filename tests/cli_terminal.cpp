@@ -70,7 +70,7 @@ TEST_CASE("piped output has no escape codes unless --color always", "[terminal]"
 }
 
 TEST_CASE("the progress line shows on a terminal's standard error and not when piped",
-          "[terminal][progress]") {
+          "[terminal][progress][threads]") {
   const auto r = leapfrog::testing::run_function_in_pty([] {
     leapfrog::cli::ProgressLine line;
     leapfrog::Progress p;
@@ -98,7 +98,8 @@ TEST_CASE("the progress line shows on a terminal's standard error and not when p
   }
 }
 
-TEST_CASE("a shorter progress line blanks what is left of a longer one", "[terminal][progress]") {
+TEST_CASE("a shorter progress line blanks what is left of a longer one",
+          "[terminal][progress][threads]") {
   const auto r = leapfrog::testing::run_function_in_pty([] {
     leapfrog::cli::ProgressLine line;
     leapfrog::Progress p;
@@ -120,7 +121,8 @@ TEST_CASE("a shorter progress line blanks what is left of a longer one", "[termi
   CHECK(shorter.ends_with("     "));
 }
 
-TEST_CASE("progress lines name their work and show the upper bound", "[terminal][progress]") {
+TEST_CASE("progress lines name their work and show the upper bound",
+          "[terminal][progress][threads]") {
   auto r = leapfrog::testing::run_function_in_pty([] {
     leapfrog::cli::ProgressLine line;
     leapfrog::Progress p;

@@ -54,7 +54,7 @@ TEST_CASE("chain puzzles have exactly one maximal chain", "[generator]") {
   }
 }
 
-TEST_CASE("solitaire puzzles replay to their proved optimum", "[generator]") {
+TEST_CASE("solitaire puzzles replay to their proved optimum", "[generator][heavy]") {
   const auto puzzles = make(spec_of(PuzzleKind::kSolitaire, 3, 5, 5), 0);
   REQUIRE(puzzles.size() == 3);
   for (const Puzzle& p : puzzles) {
@@ -142,7 +142,7 @@ TEST_CASE("check_puzzle catches wrong values, wrong solutions and false uniquene
 TEST_CASE(
     "ratings are properties of the puzzle: the same at any table size, thread count and "
     "move order of the search",
-    "[generator][rating]") {
+    "[generator][rating][heavy]") {
   // All three change the search's node count, which a rating must not read. Which candidates
   // become puzzles may still depend on the search's speed (a candidate not proved within the
   // node budget is dropped), so the puzzles are compared by id: every line is the same.

@@ -33,7 +33,7 @@ std::vector<Puzzle> make(PuzzleKind kind, const char* shape, int size, std::uint
 }  // namespace
 
 TEST_CASE("puzzles on a triangle and a hexagon: the shape, six directions, checked answers",
-          "[generator][hex]") {
+          "[generator][hex][heavy]") {
   struct Case {
     PuzzleKind kind;
     const char* shape;
@@ -63,7 +63,7 @@ TEST_CASE("puzzles on a triangle and a hexagon: the shape, six directions, check
   }
 }
 
-TEST_CASE("shaped puzzles: same seed, same puzzles at 1 and 2 threads", "[generator][hex]") {
+TEST_CASE("shaped puzzles: same seed, same puzzles at 1 and 2 threads", "[generator][hex][heavy]") {
   // The 19-square hexagon: the 37-square one counts millions of lines per puzzle.
   for (const auto& [shape, size] : {std::pair{"triangle", 6}, std::pair{"hexagon", 3}}) {
     const auto one = format_puzzles_epd(make(PuzzleKind::kSolitaire, shape, size, 11, 1));

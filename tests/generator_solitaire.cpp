@@ -54,7 +54,7 @@ SolveResult solve_full_murray(int side, std::uint64_t seed, int threads, Board& 
 
 }  // namespace
 
-TEST_CASE("full Murray boards are proved: a lone white piece stays", "[solver][solitaire]") {
+TEST_CASE("full Murray boards are proved: a lone white piece stays", "[solver][solitaire][heavy]") {
   // The bound with the removal due is everything but one white (value 1) piece; the guided
   // search finds a line that leaves exactly that, so the optimum is proved without an
   // exhaustive search. The same value and line at 1 and 2 threads.

@@ -164,7 +164,7 @@ TEST_CASE("best agrees with plain recursion on random plain-graph lattices", "[s
 }
 
 TEST_CASE("the trail search agrees with the general search on larger plain graphs",
-          "[solver][chains]") {
+          "[solver][chains][heavy]") {
   // Beyond the reach of plain recursion (up to 11x11 lattices): the trail search against the
   // general search of chains.cpp (ChainOptions::plain_graphs = false), which shares none of
   // its bounds: value, count (64-bit and BigCount) and every maximal chain in order.

@@ -144,7 +144,8 @@ TEST_CASE("reach matches a brute-force reference on random small boards", "[solv
   }
 }
 
-TEST_CASE("reach keys on squares: at most 64 squares on a grid of more cells", "[solver][reach]") {
+TEST_CASE("reach keys on squares: at most 64 squares on a grid of more cells",
+          "[solver][reach][heavy]") {
   // The packed fast path takes boards of at most 64 squares whatever their grid; on a grid
   // of more than 64 cells it finds jumps in the packed word itself. Random shapes of about
   // 36 squares on 9x8 and 11x7 grids, orthogonal and six-direction jumps.
@@ -324,7 +325,7 @@ std::vector<int> holes_of(std::string_view variant) {
 }  // namespace
 
 TEST_CASE("reach and line counts on larger boards with few pieces match the references",
-          "[solver][reach]") {
+          "[solver][reach][heavy]") {
   // Boards of 33 to 64 squares exercise the fast path's other layouts: 64-bit stored words
   // (more than 41 squares), 32-bit words in the wider bucket split (39 to 41 squares), the
   // eight symmetries, the four of a rectangle, tables for a board with fewer, and diagonal

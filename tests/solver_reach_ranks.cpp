@@ -226,7 +226,7 @@ class MemoryStore final : public LevelStore {
 }  // namespace
 
 TEST_CASE("reach and the line count resumed from any saved level end as the run that never stopped",
-          "[solver][reach][ranks]") {
+          "[solver][reach][ranks][heavy]") {
   const Setup s = parse_position("ooooo/ooooo/oo.oo/ooooo/ooooo");
   Rules rules = s.rules();
   rules.players = 1;

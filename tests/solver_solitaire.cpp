@@ -35,7 +35,7 @@ using leapfrog::testing::kRules;
 using leapfrog::testing::random_setup;
 
 TEST_CASE("solve matches a brute-force reference on random small positions",
-          "[solver][solitaire]") {
+          "[solver][solitaire][heavy]") {
   // 300 positions per rule and measure, two in five of them on 17 to 20 squares.
   for (const Continuation rule : kRules) {
     for (const Measure by : {Measure::kPoints, Measure::kPieces}) {
@@ -191,7 +191,7 @@ TEST_CASE("English peg solitaire leaves one peg (31 captures)", "[solver][solita
   }
 }
 
-TEST_CASE("Wiegleb's board from e9 leaves one peg (43 captures)", "[solver][solitaire]") {
+TEST_CASE("Wiegleb's board from e9 leaves one peg (43 captures)", "[solver][solitaire][heavy]") {
   // The 45-hole cross, e9 empty: the guided line leaves two pegs there, and the finish
   // probes find one that leaves one (every Wiegleb start can; Bell, Durango Bill). The line
   // is its own proof; it is replayed jump by jump, and is the same at 1 and 2 threads.
@@ -240,7 +240,7 @@ TEST_CASE("the guided line leaves two pegs on the diamond from e9 and from e6",
 }
 
 TEST_CASE("the guided line over whole chains matches the reference on larger boards",
-          "[solver][solitaire]") {
+          "[solver][solitaire][heavy]") {
   // Boards of more than 36 squares get a guided line first; under forced, piece-max and
   // board-max continuation it runs over whole turns (removals among them, one or two due).
   // With 13 to 15 pieces the beam expands some levels before its exact finish; the answer,
@@ -401,7 +401,7 @@ SolveResult solve_and_count(const std::string& text) {
 }  // namespace
 
 TEST_CASE("line counts of independent parts are their interleavings times their own counts",
-          "[solver][solitaire]") {
+          "[solver][solitaire][heavy]") {
   // Rows of pieces cut into parts by no-squares, two rows high: no jump joins two parts (no
   // vertical jump fits in two rows), so an optimal line of the whole interleaves optimal
   // lines of the parts, and their count is the multinomial of the parts' line lengths times
@@ -623,7 +623,7 @@ void check_every_finish(const Setup& s, const Rules& rules, int removals, int& p
 }  // namespace
 
 TEST_CASE("solve --finish matches every line enumerated on small random boards",
-          "[solver][solitaire][finish]") {
+          "[solver][solitaire][finish][heavy]") {
   // Every rule and measure, orthogonal, diagonal and six-direction jumps, 0 or 1 removal due
   // (any piece or the cheapest), plain and valued pieces; every square of each board as the
   // finish, at 1 and 2 threads; one position in eight on a board of over 64 squares. Plain
@@ -713,7 +713,7 @@ std::uint64_t occupancy(const Board& board, const Position& p) {
 }  // namespace
 
 TEST_CASE("solve --finish counts on symmetric starts match a reference",
-          "[solver][solitaire][finish]") {
+          "[solver][solitaire][finish][heavy]") {
   // Plain pieces under the optional rule are counted breadth first, with the symmetries
   // that fix the start: a finish square's count is its lone piece's class count divided by
   // the number of its images (2 for b2 and e2 of the first board, 1 for c3 of the second).
@@ -803,7 +803,7 @@ TEST_CASE("English --finish d4: a line to the centre, and middle-game counts by 
 }
 
 TEST_CASE("English middle games: every finish their class allows, against a reference",
-          "[solver][solitaire][finish]") {
+          "[solver][solitaire][finish][heavy]") {
   // Random jumps from the English start down to 16 pegs; for every square the position's
   // class allows, possible and count against the memoised reference. Most cannot end there,
   // and in 1 MB the table of small positions covers few pieces, so the search itself proves
@@ -855,7 +855,7 @@ TEST_CASE("English middle games: every finish their class allows, against a refe
 }
 
 TEST_CASE("a finish count whose levels do not fit in --hash is made by the DP",
-          "[solver][solitaire][finish]") {
+          "[solver][solitaire][finish][heavy]") {
   // As without a finish (above): in 1 MB the breadth-first levels do not fit, and the DP
   // counts, through the same search with the finish as its goal.
   const Setup s =

@@ -29,7 +29,7 @@ TEST_CASE("no bound of the search is below the optimum anywhere below random roo
 }
 
 TEST_CASE("no finish cut-off rules out a square a lone piece can reach from random roots",
-          "[solver][solitaire][bounds][finish]") {
+          "[solver][solitaire][bounds][finish][heavy]") {
   // 40 roots of at most 8 pieces, every square of each as the finish, every position below
   // them; and positions played backwards from a lone piece on the square. Each cut-off is
   // counted where it rules a position out, and the pagoda functions and the table also where
@@ -53,7 +53,7 @@ TEST_CASE("no finish cut-off rules out a square a lone piece can reach from rand
 }
 
 TEST_CASE("solve --finish on six-direction boards and with two removals due matches the reference",
-          "[solver][solitaire][finish][hex]") {
+          "[solver][solitaire][finish][hex][heavy]") {
   // 48 roots of at most 7 pieces on triangles, hexagons and parts of them, and 32 on
   // rectangles (whose finishes without two removals due solver_solitaire.cpp checks), every
   // square as the finish, 0, 1 or 2 removals due.
