@@ -362,7 +362,8 @@ TEST_CASE("chess 64-square board: castling both ways and en passant", "[chess]")
         std::set<std::string>{"c7d8n", "c7d8a", "c7d8d", "c7d8s"});
 }
 
-TEST_CASE("chess 64-square board: perft 4 from hand-made positions, by the reference", "[chess]") {
+TEST_CASE("chess 64-square board: perft 4 from hand-made positions, by the reference",
+          "[chess][heavy]") {
   // {compulsory, multiple, optional}; the library's numbers, each walked node by node.
   const struct {
     const char* fen;

@@ -76,7 +76,7 @@ TEST_CASE("full Murray boards are proved: a lone white piece stays", "[solver][s
 }
 
 TEST_CASE("Take It Away with one player takes all but one white piece (103 of 104)",
-          "[solver][solitaire]") {
+          "[solver][solitaire][heavy]") {
   // Sackson's full 8x8 board, diagonal jumps, forced continuation, a white removed first:
   // the bound is everything but one white piece, and the guided line over whole chains
   // meets it, which proves it.

@@ -405,7 +405,7 @@ TEST_CASE("the value does not depend on the continuation rule", "[solver][chains
   }
 }
 
-TEST_CASE("only_start restricts the chains to one piece", "[solver][chains]") {
+TEST_CASE("only_start restricts the chains to one piece", "[solver][chains][heavy]") {
   Rng rng(11);
   for (int i = 0; i < 100; ++i) {
     const Setup s = random_setup(rng);

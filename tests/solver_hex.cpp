@@ -129,7 +129,7 @@ TEST_CASE("15-hole triangle: where the last peg ends, by --finish", "[solver][he
 }
 
 TEST_CASE("37-hole hexagon: no single-vacancy start ends with one peg in the centre",
-          "[solver][hex]") {
+          "[solver][hex][heavy]") {
   // George Bell's hexagonal boards (see the slow test of the 37-hole starts, some of which do
   // end with one peg): none of them can leave it on the centre, hole 19. Each is a proof by
   // --finish (the position classes and pagoda functions rule it out at once).

@@ -80,7 +80,7 @@ TEST_CASE("solve matches a brute-force reference on random small positions",
   }
 }
 
-TEST_CASE("the search's upper bound is never below the optimum", "[solver][solitaire]") {
+TEST_CASE("the search's upper bound is never below the optimum", "[solver][solitaire][heavy]") {
   // Every rule and measure, with 0, 1 or 2 removals due (any piece or the cheapest), and
   // orthogonal, diagonal and six-direction jumps: 2400 random positions against the
   // reference. Also counts how often the bound is exact, and how often a removal due leaves a
@@ -217,7 +217,7 @@ TEST_CASE("Wiegleb's board from e9 leaves one peg (43 captures)", "[solver][soli
 }
 
 TEST_CASE("the guided line leaves two pegs on the diamond from e9 and from e6",
-          "[solver][solitaire]") {
+          "[solver][solitaire][heavy]") {
   // The 41-hole diamond: the beam's first finishes leave three pegs from both starts; the
   // wider round (every position of the beam two pieces before the endgame, finished
   // exactly) finds two. From e9 two is optimal: the count of every position it reaches
