@@ -182,8 +182,8 @@ class LeapFrog extends BoardController {
     this.info = info;
     this.legal = moves.moves;
     this.complete = moves.complete !== false;
-    this.over = this.resigned !== null || this.legal.length === 0 ||
-      (this.mode === 'puzzle' && this.puzzle && this.puzzle.kind === 'chain' && this.turns.length > 0);
+    setOver(this, this.resigned !== null || this.legal.length === 0 ||
+      (this.mode === 'puzzle' && this.puzzle && this.puzzle.kind === 'chain' && this.turns.length > 0));
     this.render();
     if (this.over) return this.finish(epoch);
     const p = info.to_move;

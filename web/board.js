@@ -203,6 +203,12 @@ function turnSquares(turn) {
   return turn.startsWith('x') ? [turn.slice(1)] : turn.split('x');
 }
 
+// Whether the game on the board is over (`game.over`); Resign is for a game still played.
+function setOver(game, over) {
+  game.over = over;
+  document.querySelector('#resign').disabled = over;
+}
+
 // The moves list (#moves) and the undo/redo buttons of a game: each turn in notation, the
 // engine's marked. After a resignation (`resigned`) Undo takes it back, even one before any
 // turn, and nothing is redone past it.

@@ -119,15 +119,15 @@ class LeapChess extends BoardController {
     this.render();
     const side = this.board.side;
     if (this.resigned) {
-      this.over = true;
+      setOver(this, true);
       return setStatus(`Game over: ${this.resigned} resigned; ${this.resigned === 'Red' ? 'Black' : 'Red'} wins`);
     }
     if (v.game_over) {
-      this.over = true;
+      setOver(this, true);
       const winner = { '1-0': 'Red', '0-1': 'Black' }[v.game_result];
       return setStatus(`Game over: ${v.game_over}${winner ? `; ${winner} wins` : ''}`);
     }
-    this.over = false;
+    setOver(this, false);
     const thinking = this.engine === side.toLowerCase();
     setStatus(`${side}${thinking ? ' (engine)' : ''} to move${this.check ? ', in check' : ''}` +
       `; captures ${this.captures}${thinking ? '; thinking…' : ''}`);

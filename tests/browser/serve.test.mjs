@@ -272,6 +272,7 @@ try {
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
   check((await status()).startsWith('Game over: player 1 resigned; player 2 wins'),
     'Resign while the engine thinks: ' + await status());
+  check(await page.isDisabled('#resign'), 'Resign is enabled after a resignation has ended the game');
   await page.click('#tab-chess');
   await page.selectOption('#chess-new-game [name=engine]', 'black');
   await page.selectOption('#chess-new-game [name=strength]', '200000');
@@ -284,6 +285,7 @@ try {
   await page.click('#resign');
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
   check((await status()).startsWith('Game over: Red resigned; Black wins'), 'Resign while the chess engine thinks: ' + await status());
+  check(await page.isDisabled('#resign'), 'Resign is enabled after a chess resignation has ended the game');
 
   // Answers about a position that has changed are dropped: Hint, Engine's view, Largest capture.
   const staleStart = await newGame('murray', 6, 3, 2, '', 2000);
@@ -327,8 +329,10 @@ try {
   check((await status()).startsWith('Given up') && (await status()).includes(puzzle.solution[0]), 'Resign in a puzzle: ' + await status());
   check(badResponses.length === bad, 'Resign in a puzzle failed a request: ' + badResponses.slice(bad).join(', '));
   check(!(await page.isDisabled('#undo')), 'Undo is disabled after giving up a puzzle');
+  check(await page.isDisabled('#resign'), 'Resign is enabled after giving up a puzzle');
   await page.click('#undo');
   await puzzleOpen();
+  check(!(await page.isDisabled('#resign')), 'Resign is disabled after a puzzle given up is taken back');
   check(errors.length === 0, 'the page threw: ' + errors.join('; '));
 
   // Hint in a chain puzzle: the first jump of a largest capture, also where the engine's
@@ -660,6 +664,7 @@ try {
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 5000 })
     .catch(() => {});
   check((await status()) === 'Game over: Draw by threefold repetition', 'a threefold repetition: ' + await status());
+  check(await page.isDisabled('#resign'), 'Resign is enabled after a chess game drawn by repetition');
   await page.click('#tab-game');
 
   // Under forced continuation a chain that must go on says so when it is ended early.
