@@ -414,20 +414,11 @@ class LeapFrog extends BoardController {
   }
   cancel() { this.partial = []; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 
-  async undo() {
+  undo() {
     this.closeReview();
-    // A resignation is taken back alone, the turns before it kept.
-    if (this.resigned !== null) {
-      this.resigned = null;
-      return this.refresh();
-    }
-    if (!this.turns.length) return;
-    do {
-      this.positions.pop();
-      this.redoStack.push([this.turns.pop(), this.byEngine.pop()]);
-    } while (this.mode === 'game' && this.turns.length && this.engine.has(this.seatAt(this.turns.length)));
     this.solved = false;
-    await this.refresh();
+    return undoTurn(this, this.turns, this.positions,
+      () => this.mode === 'game' && this.engine.has(this.seatAt(this.turns.length)));
   }
   // The seat to move after `plies` turns, from the stored positions' text ("turn=N"; 1 if none).
   seatAt(plies) {

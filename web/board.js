@@ -226,6 +226,24 @@ function renderMoveList(turns, byEngine, redoCount, resigned) {
   document.querySelector('#redo').disabled = redoCount === 0 || resigned;
 }
 
+// Undo for a game controller (Leap-Frog or Leap Chess), whose `turns` and `positions` (one
+// more: the start first) are its record: a resignation is taken back alone, the turns before
+// it kept; else the last turn, and before it every turn back to one played where
+// `engineToMove()` is false (the engine's turns are taken back with the person's before them).
+// What is taken back can be redone.
+async function undoTurn(game, turns, positions, engineToMove) {
+  if (game.resigned !== null) {
+    game.resigned = null;
+    return game.refresh();
+  }
+  if (!turns.length) return;
+  do {
+    positions.pop();
+    game.redoStack.push([turns.pop(), game.byEngine.pop()]);
+  } while (turns.length && engineToMove());
+  await game.refresh();
+}
+
 // Redo for a game controller (Leap-Frog or Leap Chess): plays the turn taken back last again,
 // keeping what is left to redo and who played it. Nothing after a resignation.
 async function redoTurn(game) {

@@ -297,18 +297,8 @@ class LeapChess extends BoardController {
   }
   cancel() { this.partial = []; $('#promotion').hidden = true; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 
-  async undo() {
-    // A resignation is taken back alone, the moves before it kept.
-    if (this.resigned) {
-      this.resigned = null;
-      return this.refresh();
-    }
-    if (!this.moves.length) return;
-    do {
-      this.fens.pop();
-      this.redoStack.push([this.moves.pop(), this.byEngine.pop()]);
-    } while (this.moves.length && this.engine === fenCells(this.current).side.toLowerCase());
-    await this.refresh();
+  undo() {
+    return undoTurn(this, this.moves, this.fens, () => this.engine === fenCells(this.current).side.toLowerCase());
   }
   redo() { return redoTurn(this); }
   async hint() {

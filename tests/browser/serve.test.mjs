@@ -665,6 +665,15 @@ try {
     .catch(() => {});
   check((await status()) === 'Game over: Draw by threefold repetition', 'a threefold repetition: ' + await status());
   check(await page.isDisabled('#resign'), 'Resign is enabled after a chess game drawn by repetition');
+  // Undo takes back the last move (no engine: that one alone), and the game goes on.
+  await page.click('#undo');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 11 &&
+    document.querySelector('#status').textContent.startsWith('Black to move'), null, { timeout: 20000 })
+    .catch(() => {});
+  check((await moveList()).length === 11 && (await status()).startsWith('Black to move'),
+    `Undo after the repetition: ${(await moveList()).length} moves, ${await status()}`);
+  check(!(await page.isDisabled('#resign')) && !(await page.isDisabled('#redo')),
+    'Resign or Redo is disabled after the drawn game is taken back a move');
   await page.click('#tab-game');
 
   // Under forced continuation a chain that must go on says so when it is ended early.
