@@ -211,14 +211,17 @@ struct PerftWalk {
 
   std::uint64_t run(const Position& pos, int depth) {
     if (stopped) return 0;
+    // The stop is polled at the first inner position and every 1024th after it: a walk asked
+    // to stop before it starts counts nothing, and one stopped on the way ends within a few
+    // thousand move generations.
+    if (depth > 1 && (visited++ & 0x3FF) == 0 && control.stop_requested()) {
+      stopped = true;
+      return 0;
+    }
     MoveList& moves = lists[static_cast<std::size_t>(depth)];
     moves.clear();
     legal_moves(pos, rules, moves);
     if (depth == 1) return moves.size();
-    if ((++visited & 0xFFF) == 0 && control.stop_requested()) {
-      stopped = true;
-      return 0;
-    }
     std::uint64_t n = 0;
     for (std::size_t i = 0; i < moves.size() && !stopped; ++i)
       n += run(pos.after(moves[i]), depth - 1);

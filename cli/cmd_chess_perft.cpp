@@ -20,6 +20,7 @@ Json chess_perft_json(const Position& pos, const std::string& captures, int dept
   Json divided = Json::object();
   if (divide && depth > 0) {
     for (const Move& m : chess::legal_moves(pos, rules)) {
+      if (control.stop_requested()) break;  // the count is void: the moves left are not walked
       const std::uint64_t n = chess::perft(pos.after(m), rules, depth - 1, control);
       divided[chess::move_text(m)] = n;
       nodes += n;

@@ -796,3 +796,19 @@ TEST_CASE("moves JSON under a byte cap: incomplete only when a turn is left out"
     CHECK(j.contains("complete") == (written < 2));
   }
 }
+
+TEST_CASE("a chess perft --divide stopped before it starts walks none of the first moves",
+          "[cli][robust][chess]") {
+  // The web server stops a perft at --max-time through the same flag: the first moves left
+  // are not walked, so the answer comes at once instead of after a walk per first move.
+  std::atomic<bool> stop{true};
+  leapfrog::SearchControl control;
+  control.stop = &stop;
+  int told = 0;
+  const Json j =
+      leapfrog::cli::chess_perft_json(leapfrog::chess::Position::start(), "compulsory", 6, true,
+                                      control, [&](const std::string&, std::uint64_t) { ++told; });
+  CHECK(told == 0);
+  CHECK(j["divide"].empty());
+  CHECK(j["nodes"] == 0);
+}
