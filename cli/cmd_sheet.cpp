@@ -1,6 +1,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "cli/sheet.h"
 
 namespace leapfrog::cli {
@@ -36,7 +37,14 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
     // The file's "only way" was proved under the puzzle's own rules, not under others.
     if (p.setup.rules() != own) p.unique = false;
   }
-  write_file(html, sheet_html(puzzles, so));
+  so.stop = &install_interrupt_flag();
+  const std::string page = sheet_html(puzzles, so);
+  // A page cut short would lose puzzles or their solutions without a word: nothing is written.
+  if (page.empty()) {
+    std::cerr << "leapfrog sheet: interrupted; nothing written\n";
+    return 2;
+  }
+  write_file(html, page);
   if (o.json) {
     print_json(Json{{"puzzles", puzzles.size()}, {"html", html}, {"file", file}});
   } else if (html != "-") {

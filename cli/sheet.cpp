@@ -98,9 +98,12 @@ std::string variant_name(const Setup& s) { return s.variant.empty() ? "tradition
 }  // namespace
 
 std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& options) {
+  const auto stopped = [&] { return options.stop != nullptr && options.stop->load(); };
   std::vector<Target> targets;
-  for (std::size_t i = 0; i < puzzles.size(); ++i)
+  for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (stopped()) return {};
     targets.push_back(target_of(puzzles[i], check_solution(puzzles[i], i)));
+  }
   const int columns = std::clamp(options.columns, 1, 6);
   const double column_width = 640.0 / columns;
   std::string out =
@@ -128,6 +131,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       "beyond, capturing it, and may go on jumping. Solutions on the last page.</p>\n<div "
       "class=\"grid\">\n";
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (stopped()) return {};
     const Puzzle& p = puzzles[i];
     SvgOptions so;
     so.cell = cell_for(p.setup.board, column_width);
@@ -144,6 +148,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       "</div>\n</section>\n<section class=\"solutions\">\n<h2>Solutions</h2>\n<div "
       "class=\"grid\">\n";
   for (std::size_t i = 0; i < puzzles.size(); ++i) {
+    if (stopped()) return {};
     const Puzzle& p = puzzles[i];
     const Rules rules = p.setup.rules();
     SvgOptions so;

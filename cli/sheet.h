@@ -2,6 +2,7 @@
 // of their own. Self-contained (inline SVG and CSS, nothing fetched) and stable.
 #pragma once
 
+#include <atomic>
 #include <span>
 #include <string>
 
@@ -12,10 +13,13 @@ namespace leapfrog::cli {
 struct SheetOptions {
   std::string title = "Leap-Frog puzzles";
   int columns = 2;  // diagrams per row, 1..6
+  // Polled for every puzzle: once it is set, the page is given up (see sheet_html).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Throws ParseError naming the puzzle when a solution turn is not legal where it is played
-// (the solution diagrams replay it).
+// (the solution diagrams replay it). Returns an empty string when options.stop is set before
+// the page is complete.
 std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& options = {});
 
 }  // namespace leapfrog::cli
