@@ -234,6 +234,10 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
     out.overflow = mark->overflow;
     const std::uint64_t entries = store->resume_entries();
     if (exchange.any(!level.reset(entries, budget))) {
+      // The saved level's size is exact even where its positions do not fit to be expanded.
+      result.levels.push_back(mark->levels.back());
+      result.total += mark->levels.back();
+      if (on_level) on_level(result.levels.size() - 1, result.levels.back());
       result.complete = false;
       result.out_of_memory = true;
       return out;

@@ -350,6 +350,20 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   REQUIRE(again.code == 0);
   CHECK(Json::parse(again.out)["count"] == Json::parse(counted.out)["count"]);
   CHECK(again.err.starts_with("resuming from level "));
+  // Resumed with less memory than the saved level needs, the level is still listed (its
+  // size is exact), and the count stops there, incomplete, for want of memory.
+  const Scratch e("leapfrog_checkpoint_test");
+  const auto roomy = run_cli("reach english --threads 1 --hash 16 --json --checkpoint " + e.dir);
+  REQUIRE(roomy.code == 0);
+  const Json before = Json::parse(roomy.out);
+  REQUIRE(before["out_of_memory"] == true);
+  const auto tight = run_cli("reach english --threads 1 --hash 1 --json --checkpoint " + e.dir);
+  REQUIRE(tight.code == 0);
+  CHECK(tight.err.starts_with("resuming from level "));
+  const Json after = Json::parse(tight.out);
+  CHECK(after["levels"] == before["levels"]);
+  CHECK(after["total"] == before["total"]);
+  CHECK(after["out_of_memory"] == true);
   // Where there are no levels to save, or no count, --checkpoint is refused.
   CHECK(run_cli("reach murray --size 4 --checkpoint " + c.dir).code == 2);
   CHECK(run_cli("solve english --checkpoint " + c.dir).code == 2);
