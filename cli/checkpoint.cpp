@@ -5,10 +5,14 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
 #include <system_error>
 #include <vector>
 
@@ -40,23 +44,34 @@ enum Status : std::uint64_t {
 enum Damage : std::uint64_t { kNotCheckpoint = 1, kCutShort = 2, kBadSum = 3 };
 constexpr std::size_t kStatusWords = 5;  // status, level, detail, newest, second newest
 
-// A file name of ours: rank-R-of-N.level-K, with ".part" while it is written.
+// A file name of ours: rank-R-of-N.level-K, with ".part" while it is written; the numbers as
+// std::to_string writes them (a name that is not exactly so, such as level-013, is another
+// file, left alone). K is at most 64: the count that saves levels is on at most 64 squares,
+// one capture a level.
 struct FileName {
   int rank = -1, ranks = 0, level = -1;
   bool part = false;
 };
 std::optional<FileName> parse_name(const std::string& name) {
   FileName f;
-  int used = 0;
-  if (std::sscanf(name.c_str(), "rank-%d-of-%d.level-%d%n", &f.rank, &f.ranks, &f.level, &used) !=
-      3)
+  std::string_view rest = name;
+  const auto number = [&](std::string_view prefix, int& out) {
+    if (!rest.starts_with(prefix)) return false;
+    rest.remove_prefix(prefix.size());
+    const char* begin = rest.data();
+    const auto [end, ec] = std::from_chars(begin, begin + rest.size(), out);
+    if (ec != std::errc() || end == begin || *begin == '-' || (*begin == '0' && end - begin > 1))
+      return false;
+    rest.remove_prefix(static_cast<std::size_t>(end - begin));
+    return true;
+  };
+  if (!number("rank-", f.rank) || !number("-of-", f.ranks) || !number(".level-", f.level))
     return std::nullopt;
-  const std::string rest = name.substr(static_cast<std::size_t>(used));
   if (rest == ".part")
     f.part = true;
   else if (!rest.empty())
     return std::nullopt;
-  if (f.rank < 0 || f.ranks < 1 || f.level < 0) return std::nullopt;
+  if (f.ranks < 1 || f.rank >= f.ranks || f.level > 64) return std::nullopt;
   return f;
 }
 

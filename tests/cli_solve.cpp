@@ -322,10 +322,16 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   const auto stopped = run_cli("reach " + board + " --nodes 20000 --checkpoint " + s.dir);
   REQUIRE(stopped.code == 0);
   CHECK(Json::parse(stopped.out)["complete"] == false);
+  // Files that only look like saved levels are left alone: a number written otherwise than
+  // the count writes it, one past int, a level no count reaches.
+  const std::vector<std::string> strays{"rank-0-of-1.level-013", "rank-0-of-1.level-99999999999",
+                                        "rank-0-of-1.level-2147483647", "rank-00-of-1.level-2"};
+  for (const std::string& stray : strays) std::ofstream(s.dir + "/" + stray) << "not a level\n";
   const auto resumed = run_cli("reach " + board + " --checkpoint " + s.dir);
   REQUIRE(resumed.code == 0);
   CHECK(resumed.out == whole.out);
   CHECK(resumed.err.starts_with("resuming from level "));
+  for (const std::string& stray : strays) CHECK(std::filesystem::remove(s.dir + "/" + stray));
   // A damaged file is refused, named; another job's folder too.
   std::string damaged;
   for (const auto& f : std::filesystem::directory_iterator(s.dir)) damaged = f.path().string();
