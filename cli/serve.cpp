@@ -334,7 +334,7 @@ void Session::handle(const http::request<http::string_body>& req) {
     return send_error(http::status::bad_request, "no such path");
   if (path->starts_with("/api/")) return handle_api(req, path->substr(5), query);
   if (req.method() != http::verb::get && !head_)
-    return send_error(http::status::method_not_allowed, "the page's files take GET", false,
+    return send_error(http::status::method_not_allowed, "the page's files take GET and HEAD", false,
                       "GET, HEAD");
   const std::string name = "web" + (*path == "/" ? std::string("/index.html") : *path);
   for (const EmbeddedFile& f : embedded_files())
