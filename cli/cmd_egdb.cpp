@@ -204,15 +204,25 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   line.clear();
   const double total =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  int done = have.tables->top();
+  // Levels above --pieces that a damaged level hid when the build began are good again now
+  // that it is rebuilt (a level's values depend on the rules alone): they are kept too.
+  if (!damage.empty() && !stopped && done == top) {
+    const LoadedTables all = load_tables(dir, board, ts.rules, true);
+    for (int p = top + 1; p <= all.tables->top(); ++p)
+      report(all.tables->level(p), std::filesystem::file_size(level_path(all.folder, p), ec), 0,
+             false);
+    done = std::max(done, all.tables->top());
+  }
   if (o.json) {
     print_json({{"folder", folder},
                 {"levels", levels},
-                {"top", have.tables->top()},
+                {"top", done},
                 {"complete", !stopped},
                 {"seconds", total}});
   } else {
-    std::cout << (stopped ? "stopped: levels 0.." : "done: levels 0..") << have.tables->top()
-              << " in " << folder << " (" << seconds_text(total) << ")\n";
+    std::cout << (stopped ? "stopped: levels 0.." : "done: levels 0..") << done << " in " << folder
+              << " (" << seconds_text(total) << ")\n";
   }
   return 0;
 }

@@ -242,6 +242,17 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   CHECK(rebuilt.err.find("building it again") != std::string::npos);
   CHECK(leapfrog::testing::slurp(level) == whole);
   CHECK(run_cli("egdb verify traditional --size 4 --egdb " + cache).code == 0);
+  // Rebuilt up to a lower --pieces, the good levels above it are listed as kept, as they are
+  // when no level is damaged.
+  std::filesystem::resize_file(cache + "/4x4-orthogonal-optional/level-05.egdb", 100);
+  const auto below = run_cli("egdb build traditional --size 4 --pieces 6 --json --egdb " + cache);
+  CHECK(below.code == 0);
+  const Json listed = Json::parse(below.out);
+  CHECK(listed["top"] == 8);
+  REQUIRE(listed["levels"].size() == 9);
+  CHECK(listed["levels"][5]["built"] == true);
+  CHECK(listed["levels"][8]["built"] == false);
+  CHECK(listed["levels"][8]["pieces"] == 8);
   // A damaged level above --pieces is named and left, not claimed rebuilt.
   std::filesystem::resize_file(level, 100);
   const auto lower = run_cli("egdb build traditional --size 4 --pieces 5 --egdb " + cache);
