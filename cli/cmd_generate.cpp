@@ -99,7 +99,9 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
       "count", whole_value(&count, "count", 1, 100000)->default_value("10")->value_name("N"),
       "number of puzzles, 1..100000")("size", side_value(&size, "size"),
                                       "board side (default 12 for chain, 5 for solitaire; chain "
-                                      "3..26, solitaire 3..12)")(
+                                      "3..26, solitaire 3..12; on a triangle or hexagon, "
+                                      "the shape's side: chain 3..26 and 3..13, solitaire "
+                                      "3..16 and 3..7)")(
       "seed", seed_value(&seed), "seed of the layouts and the draws (0..2^64-1), printed")(
       "variant",
       name_value(&variant_name, "variant", layout_variants())
