@@ -41,7 +41,7 @@ enum Status : std::uint64_t {
   kOtherRanks = 4,  // detail: the other number of ranks
   kUnreadable = 5,  // level; detail: errno
 };
-enum Damage : std::uint64_t { kNotCheckpoint = 1, kCutShort = 2, kBadSum = 3 };
+enum Damage : std::uint64_t { kNotCheckpoint = 1, kCutShort = 2, kBadSum = 3, kNotAFile = 4 };
 constexpr std::size_t kStatusWords = 5;  // status, level, detail, newest, second newest
 
 // A file name of ours: rank-R-of-N.level-K, with ".part" while it is written; the numbers as
@@ -96,6 +96,13 @@ struct Checked {
 // Reads a whole file of this job and rank and checks its header, length and checksum.
 Checked check_file(const std::string& path, std::uint64_t job, int ranks, int rank, int level) {
   Checked c;
+  // Only a regular file is opened: opening a FIFO would wait for a writer, forever.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    if (!std::filesystem::exists(path, ec))
+      return {kUnreadable, static_cast<std::uint64_t>(ENOENT), {}};
+    return {kDamaged, kNotAFile, {}};
+  }
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return {kUnreadable, static_cast<std::uint64_t>(errno), {}};
   Checksum sum;
@@ -221,6 +228,7 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
         throw UsageError("--checkpoint: the file " + quoted_path(r, s[1]) + " is damaged (" +
                          (s[2] == kBadSum     ? "its checksum does not match"
                           : s[2] == kCutShort ? "it is cut short"
+                          : s[2] == kNotAFile ? "not a regular file"
                                               : "not a checkpoint file of this version") +
                          "); delete it, or give another folder");
       case kOtherJob:

@@ -1,4 +1,6 @@
 // The command line's contract for solve and reach (docs/json.md).
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -345,6 +347,16 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   CHECK(refused.code == 2);
   CHECK(refused.err.find("the file '" + damaged + "' is damaged") != std::string::npos);
   CHECK(std::count(refused.err.begin(), refused.err.end(), '\n') == 1);
+  // A named pipe in a level's place is refused too, not opened (that would wait forever).
+  const std::string level = leapfrog::testing::slurp(damaged);
+  std::filesystem::remove(damaged);
+  REQUIRE(::mkfifo(damaged.c_str(), 0600) == 0);
+  const auto fifo = run_cli("reach " + board + " --checkpoint " + s.dir);
+  CHECK(fifo.code == 2);
+  CHECK(fifo.err.find("the file '" + damaged + "' is damaged (not a regular file)") !=
+        std::string::npos);
+  std::filesystem::remove(damaged);
+  std::ofstream(damaged, std::ios::binary) << level;
   const auto other = run_cli("reach english --nodes 1 --checkpoint " + s.dir);
   CHECK(other.code == 2);
   CHECK(other.err.find("holds the levels of another job") != std::string::npos);
