@@ -143,17 +143,19 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
             << threads << (threads == 1 ? " thread" : " threads") << "\n";
   // Levels already there (a build stopped before) are read, checked, and kept; a damaged one
   // is built again, and so is every level above it that the build reaches.
-  std::string damage;
-  LoadedTables have = load_tables(dir, board, ts.rules, true, &damage);
-  if (!damage.empty()) {
-    const int damaged = have.tables->top() + 1;
+  // A damaged level (the first, at `damaged` pieces) is built again when the build reaches it.
+  const auto tell_damage = [&](const std::string& damage, int damaged) {
     std::cerr << "egdb: " << escape_controls(damage)
               << (damaged <= top ? std::string("; building it again")
                                  : "; above --pieces " + std::to_string(top) +
                                        ", so left as it is (--pieces " + std::to_string(damaged) +
                                        " builds it again)")
               << "\n";
-  }
+  };
+  std::string damage;
+  LoadedTables have = load_tables(dir, board, ts.rules, true, &damage);
+  const int damaged = damage.empty() ? -1 : have.tables->top() + 1;
+  if (damaged >= 0) tell_damage(damage, damaged);
   Json levels = Json::array();
   auto report = [&](const egdb::LevelView& l, std::uint64_t file_bytes, double secs, bool built) {
     levels.push_back({{"pieces", l.pieces},
@@ -205,14 +207,17 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   const double total =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   int done = have.tables->top();
-  // Levels above --pieces that a damaged level hid when the build began are good again now
-  // that it is rebuilt (a level's values depend on the rules alone): they are kept too.
-  if (!damage.empty() && !stopped && done == top) {
-    const LoadedTables all = load_tables(dir, board, ts.rules, true);
+  // Levels above --pieces that a damaged level hid when the build began can be used again
+  // once it is rebuilt (a level's values depend on the rules alone): they are kept too, up
+  // to the next damaged level, which is named and left.
+  if (damaged >= 0 && damaged <= top && !stopped) {
+    std::string more;
+    const LoadedTables all = load_tables(dir, board, ts.rules, true, &more);
     for (int p = top + 1; p <= all.tables->top(); ++p)
       report(all.tables->level(p), std::filesystem::file_size(level_path(all.folder, p), ec), 0,
              false);
     done = std::max(done, all.tables->top());
+    if (!more.empty()) tell_damage(more, all.tables->top() + 1);
   }
   if (o.json) {
     print_json({{"folder", folder},

@@ -253,6 +253,24 @@ TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an err
   CHECK(listed["levels"][5]["built"] == true);
   CHECK(listed["levels"][8]["built"] == false);
   CHECK(listed["levels"][8]["pieces"] == 8);
+  // A damaged level just above --pieces is named and left, the build itself a success; with
+  // another damaged level below it, that one is rebuilt, the levels between are listed.
+  const std::string folder = cache + "/4x4-orthogonal-optional/";
+  std::filesystem::resize_file(folder + "level-06.egdb", 100);
+  const auto above = run_cli("egdb build traditional --size 4 --pieces 5 --json --egdb " + cache);
+  CHECK(above.code == 0);
+  CHECK(Json::parse(above.out)["top"] == 5);
+  CHECK(above.err.find("level-06.egdb': ") != std::string::npos);
+  CHECK(above.err.find("above --pieces 5, so left as it is") != std::string::npos);
+  std::filesystem::resize_file(folder + "level-04.egdb", 100);
+  const auto both = run_cli("egdb build traditional --size 4 --pieces 5 --json --egdb " + cache);
+  CHECK(both.code == 0);
+  CHECK(Json::parse(both.out)["top"] == 5);
+  CHECK(both.err.find("level-04.egdb': ") != std::string::npos);
+  CHECK(both.err.find("level-06.egdb': ") != std::string::npos);
+  CHECK(both.err.find("above --pieces 5, so left as it is (--pieces 6 builds it again)") !=
+        std::string::npos);
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 8 --egdb " + cache).code == 0);
   // A damaged level above --pieces is named and left, not claimed rebuilt.
   std::filesystem::resize_file(level, 100);
   const auto lower = run_cli("egdb build traditional --size 4 --pieces 5 --egdb " + cache);
