@@ -1,5 +1,7 @@
 #include "cli/checkpoint.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -96,15 +98,21 @@ struct Checked {
 // Reads a whole file of this job and rank and checks its header, length and checksum.
 Checked check_file(const std::string& path, std::uint64_t job, int ranks, int rank, int level) {
   Checked c;
-  // Only a regular file is opened: opening a FIFO would wait for a writer, forever.
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    if (!std::filesystem::exists(path, ec))
-      return {kUnreadable, static_cast<std::uint64_t>(ENOENT), {}};
+  // Opened without waiting (a FIFO would wait for a writer, forever), then read only if it
+  // is a regular file.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return {kUnreadable, static_cast<std::uint64_t>(errno), {}};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
     return {kDamaged, kNotAFile, {}};
   }
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) return {kUnreadable, static_cast<std::uint64_t>(errno), {}};
+  std::FILE* f = ::fdopen(fd, "rb");
+  if (f == nullptr) {
+    const int e = errno;
+    ::close(fd);
+    return {kUnreadable, static_cast<std::uint64_t>(e), {}};
+  }
   Checksum sum;
   const auto fail = [&](Status s, std::uint64_t detail) {
     std::fclose(f);

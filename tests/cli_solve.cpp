@@ -325,7 +325,7 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   REQUIRE(stopped.code == 0);
   CHECK(Json::parse(stopped.out)["complete"] == false);
   // Files that only look like saved levels are left alone: a number written otherwise than
-  // the count writes it, one past int, a level no count reaches.
+  // the count writes it, past int, a level no count reaches.
   const std::vector<std::string> strays{"rank-0-of-1.level-013", "rank-0-of-1.level-99999999999",
                                         "rank-0-of-1.level-2147483647", "rank-00-of-1.level-2"};
   for (const std::string& stray : strays) std::ofstream(s.dir + "/" + stray) << "not a level\n";
