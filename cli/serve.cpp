@@ -307,7 +307,8 @@ void Session::on_read(beast::error_code ec) {
                       "the request's header is over 16 KiB", true);
   if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
   if (*connections_ > kMaxConnections)
-    return send_error(http::status::service_unavailable, "too many connections", true);
+    return send_error(http::status::service_unavailable,
+                      "busy: too many connections; try again shortly", true);
   try {
     handle(parser_->get());
   } catch (const std::exception& e) {
