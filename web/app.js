@@ -729,6 +729,8 @@ function activate(controller, tab) {
   const leapfrog = tab !== 'chess';
   for (const id of ['#largest', '#solve', '#judge']) $(id).disabled = !leapfrog;
   active = controller;
+  // Until its refresh answers, the tab's own state: nothing to resign before a game begins.
+  setOver(controller, !controller.start || controller.over);
   UI.analysis.textContent = '';
   UI.chart.replaceChildren();
   say('');
