@@ -212,8 +212,8 @@ struct PerftWalk {
   std::uint64_t run(const Position& pos, int depth) {
     if (stopped) return 0;
     // The stop is polled at the first inner position and every 1024th after it: a walk asked
-    // to stop before it starts counts nothing, and one stopped on the way ends within a few
-    // thousand move generations.
+    // to stop before it starts counts nothing, and one stopped on the way ends within 1024
+    // inner positions.
     if (depth > 1 && (visited++ & 0x3FF) == 0 && control.stop_requested()) {
       stopped = true;
       return 0;

@@ -18,6 +18,7 @@
 
 #include "cli/command_json.h"
 #include "cli/common.h"
+#include "cli/sheet.h"
 #include "pseudo_terminal.h"
 #include "run_cli.h"
 #include "sanitized.h"
@@ -815,7 +816,7 @@ TEST_CASE("a chess perft --divide stopped before it starts walks none of the fir
 
 TEST_CASE("sheet stops on a signal and writes no page cut short", "[cli][robust][threads]") {
   // Thousands of copies of the example puzzles (17,500 in 2.9 MB, under the 4 MiB a puzzle
-  // file may take): a page that takes seconds to make.
+  // file may take): a long page, which the signal comes in the middle of.
   std::ifstream in(std::string(LEAPFROG_SOURCE_DIR) + "/tests/data/puzzles.epd");
   std::string one, line;
   while (std::getline(in, line))
@@ -832,4 +833,17 @@ TEST_CASE("sheet stops on a signal and writes no page cut short", "[cli][robust]
     CHECK(!std::filesystem::exists(base + ".html"));
   }
   std::filesystem::remove(base + ".epd");
+}
+
+TEST_CASE("a sheet asked to stop gives up its page", "[cli][robust]") {
+  std::ifstream in(std::string(LEAPFROG_SOURCE_DIR) + "/tests/data/puzzles.epd");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::vector<leapfrog::Puzzle> puzzles = leapfrog::parse_puzzles(text.str());
+  REQUIRE(!puzzles.empty());
+  leapfrog::cli::SheetOptions options;
+  CHECK(leapfrog::cli::sheet_html(puzzles, options).starts_with("<!DOCTYPE html>"));
+  std::atomic<bool> stop{true};
+  options.stop = &stop;
+  CHECK(leapfrog::cli::sheet_html(puzzles, options).empty());
 }
