@@ -258,11 +258,22 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
               "[Start]: a score or removal for player " + std::to_string(p + 1) + " but " +
                   std::to_string(rules.players) + " players");
   if (const RecordTag* b = find("Board")) {
-    const std::string size =
-        std::to_string(r.start.board.width()) + "x" + std::to_string(r.start.board.height());
-    if (b->value != size)
+    // WIDTHxHEIGHT: two whole numbers and a lower-case x, nothing else.
+    const std::string& v = b->value;
+    const std::size_t x = v.find('x');
+    int w = 0, h = 0;
+    const auto whole = [&](std::size_t from, std::size_t to, int& n) {
+      const auto [end, ec] = std::from_chars(v.data() + from, v.data() + to, n);
+      return from < to && ec == std::errc() && end == v.data() + to && n > 0;
+    };
+    if (x == std::string::npos || !whole(0, x, w) || !whole(x + 1, v.size(), h))
       fail_at(b->line, 1,
-              "[Board \"" + escape_controls(b->value) + "\"] but the start position is " + size);
+              "[Board \"" + escape_controls(v) + "\"]: not a board size WIDTHxHEIGHT, such as 6x6");
+    if (w != r.start.board.width() || h != r.start.board.height())
+      fail_at(b->line, 1,
+              "[Board \"" + escape_controls(v) + "\"] but the start position is " +
+                  std::to_string(r.start.board.width()) + "x" +
+                  std::to_string(r.start.board.height()));
   }
   if (const RecordTag* s = find("Scores")) {
     std::vector<Score> scores;

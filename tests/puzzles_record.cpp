@@ -100,6 +100,13 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
             .rfind("record line 1, column 1: [Start]: position line 1", 0) == 0);
   CHECK(error_of("[Board \"3x3\"]\n[Start \"12/34\"]\n") ==
         "record line 1, column 1: [Board \"3x3\"] but the start position is 2x2");
+  // A value that is no size is called so, not compared with the start's size; a size is
+  // compared as two numbers.
+  for (const char* bad : {"5x", "x5", "5x5x", "0x0", "-2x2", "2X2", " 2x2", "2x2 ", "abc", ""})
+    CHECK(error_of(std::string("[Board \"") + bad + "\"]\n[Start \"12/34\"]\n") ==
+          std::string("record line 1, column 1: [Board \"") + bad +
+              "\"]: not a board size WIDTHxHEIGHT, such as 6x6");
+  CHECK(error_of("[Board \"02x2\"]\n[Start \"12/34\"]\n").empty());
   CHECK(error_of("[Start \"12/34\"\n") ==
         "record line 1, column 15: expected ']' after the tag's value");
   CHECK(error_of("[Start \"12/34\"]\n[Start \"12/34\"]\n") ==
@@ -180,7 +187,8 @@ TEST_CASE("record errors escape the control characters of the text they echo",
   // A tag's name and value are the user's text: a message shows them escaped (core/text.h),
   // so that it stays one line and sends no control sequence to a terminal.
   CHECK(error_of("[Board \"\x1b[2J\"]\n[Start \"12/34\"]\n") ==
-        "record line 1, column 1: [Board \"\\x1b[2J\"] but the start position is 2x2");
+        "record line 1, column 1: [Board \"\\x1b[2J\"]: not a board size WIDTHxHEIGHT, such as "
+        "6x6");
   CHECK(error_of("[A\x01 \"x\"]\n[A\x01 \"y\"]\n[Start \"12/34\"]\n") ==
         "record line 2, column 1: tag [A\\x01] given twice");
 }
