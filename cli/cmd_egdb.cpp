@@ -1,6 +1,8 @@
 // egdb build|info|verify: the endgame tables of a board (solver/egdb.h, docs/egdb.md).
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iomanip>
 #include <iostream>
@@ -64,18 +66,33 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
   std::uint64_t written = 0;
   {
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f) throw UsageError("cannot write " + quoted_text(tmp));
+    if (!f)
+      throw UsageError("cannot write " + quoted_text(tmp) + " (" + std::strerror(errno) + ")");
     // Streamed: a copy of the level in memory would double what --hash allows at the top.
     bool ok = true;
+    int error = 0;
     egdb::write_level_bytes(id, view, [&](std::span<const std::uint8_t> bytes) {
-      ok = ok && std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+      if (ok && std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
+        ok = false;
+        error = errno;
+      }
       written += bytes.size();
     });
-    if (std::fclose(f) != 0 || !ok) throw UsageError("cannot write " + quoted_text(tmp));
+    if (std::fclose(f) != 0 && ok) {
+      ok = false;
+      error = errno;
+    }
+    if (!ok) {
+      std::remove(tmp.c_str());
+      throw UsageError("cannot write " + quoted_text(tmp) + " (" + std::strerror(error) + ")");
+    }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
-  if (ec) throw UsageError("cannot write " + quoted_text(path));
+  if (ec) {
+    std::remove(tmp.c_str());
+    throw UsageError("cannot write " + quoted_text(path) + " (" + ec.message() + ")");
+  }
   return written;
 }
 

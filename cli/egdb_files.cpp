@@ -67,8 +67,13 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
   for (int p = 0; p <= out.tables->cells(); ++p) {
     const std::string path = level_path(out.folder, p);
     std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec)) break;
+    const std::filesystem::file_status st = std::filesystem::status(path, ec);
+    if (st.type() == std::filesystem::file_type::not_found) break;
     try {
+      // A folder or a pipe in a level's place is damage, not a gap; a pipe is not opened.
+      if (st.type() != std::filesystem::file_type::regular)
+        throw UsageError(quoted_text(path) + ": " +
+                         (ec ? ec.message() : std::string("not a regular file")));
       auto file = std::make_unique<MappedFile>(path);
       const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), check_sum);
       if (!o.error.empty()) throw UsageError(quoted_text(path) + ": " + o.error);

@@ -1,4 +1,6 @@
 // egdb build|info|verify and --egdb in analyse and play, through the executable.
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -395,6 +397,40 @@ TEST_CASE("egdb info and verify name a level missing below others, build makes i
     CHECK(l["bytes"] ==
           std::filesystem::file_size(folder + "/level-0" + std::to_string(l["pieces"].get<int>()) +
                                      ".egdb"));
+}
+
+TEST_CASE(
+    "a folder or a pipe in a level's place is named as such, and build says why it "
+    "cannot replace it",
+    "[cli][egdb]") {
+  const Scratch s;
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir).code == 0);
+  const std::string level = s.dir + "/4x4-orthogonal-optional/level-02.egdb";
+  std::filesystem::remove(level);
+  std::filesystem::create_directory(level);
+  for (const char* action : {"info", "verify"}) {
+    INFO(action);
+    const auto r = run_cli(std::string("egdb ") + action + " traditional --size 4 --egdb " + s.dir);
+    CHECK(r.code == 2);
+    CHECK(r.err == std::string("leapfrog egdb ") + action + ": '" + level +
+                       "': not a regular file. Try 'leapfrog egdb " + action + " --help'.\n");
+  }
+  const auto dir = run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir);
+  CHECK(dir.code == 2);
+  CHECK(dir.err.find("'" + level + "': not a regular file; building it again") !=
+        std::string::npos);
+  CHECK(dir.err.find("cannot write '" + level + "' (Is a directory)") != std::string::npos);
+  CHECK(!std::filesystem::exists(level + ".tmp"));
+  // A pipe is not opened (that would wait for a writer): it is damage, and a build replaces it.
+  std::filesystem::remove(level);
+  REQUIRE(::mkfifo(level.c_str(), 0600) == 0);
+  const auto piped = run_cli("egdb verify traditional --size 4 --egdb " + s.dir);
+  CHECK(piped.code == 2);
+  CHECK(piped.err.find("'" + level + "': not a regular file") != std::string::npos);
+  const auto rebuilt = run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir);
+  CHECK(rebuilt.code == 0);
+  CHECK(std::filesystem::is_regular_file(level));
+  CHECK(run_cli("egdb verify traditional --size 4 --egdb " + s.dir).code == 0);
 }
 
 TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][egdb]") {
