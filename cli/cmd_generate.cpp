@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <random>
 
 #include "cli/command_json.h"
@@ -87,6 +88,8 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
   std::string variant_name = "murray", counts = "table";
   std::string board = "square";
   int count = 10, size = 0, min_jumps = 3;
+  // Read once the kind and the board are known: the range depends on both.
+  std::optional<std::string> size_text;
   int& threads = req.threads;
   std::uint64_t seed = 1;
   std::size_t hash_mb = kDefaultHashMb;
@@ -97,12 +100,16 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
       name_value(&kind, "kind", {"chain", "solitaire"})->default_value("chain")->value_name("KIND"),
       "chain: find the largest capture (unique answer); solitaire: capture the most (proved line)")(
       "count", whole_value(&count, "count", 1, 100000)->default_value("10")->value_name("N"),
-      "number of puzzles, 1..100000")("size", side_value(&size, "size"),
-                                      "board side (default 12 for chain, 5 for solitaire; chain "
-                                      "3..26, solitaire 3..12; on a triangle or hexagon, "
-                                      "the shape's side: chain 3..26 and 3..13, solitaire "
-                                      "3..16 and 3..7)")(
-      "seed", seed_value(&seed), "seed of the layouts and the draws (0..2^64-1), printed")(
+      "number of puzzles, 1..100000")(
+      "size",
+      po::value<std::string>()
+          ->notifier([&](const std::string& text) { size_text = text; })
+          ->value_name("N"),
+      "board side (default 12 for chain, 5 for solitaire; chain "
+      "3..26, solitaire 3..12; on a triangle or hexagon, "
+      "the shape's side: chain 3..26 and 3..13, solitaire "
+      "3..16 and 3..7)")("seed", seed_value(&seed),
+                         "seed of the layouts and the draws (0..2^64-1), printed")(
       "variant",
       name_value(&variant_name, "variant", layout_variants())
           ->default_value("murray")
@@ -142,9 +149,9 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
   spec.shape = board_shape(board, o);
   if (spec.shape == nullptr) {
     const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
-    if (size != 0 && (size < 3 || size > max_side))
-      throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind +
-                       " puzzles, not " + std::to_string(size));
+    if (size_text)
+      size = static_cast<int>(parse_whole(*size_text, "--size for " + kind + " puzzles", 3,
+                                          static_cast<std::uint64_t>(max_side)));
   } else {
     // A shape's side: at most the preset's largest; for solitaire puzzles, at most as many
     // squares as the largest square board.
@@ -153,9 +160,10 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
       while (parse_position(start_text(*spec.shape, max_side)).board.squares() >
              kMaxSolitaireSide * kMaxSolitaireSide)
         --max_side;
-    if (size != 0 && (size < 3 || size > max_side))
-      throw UsageError("--size must be 3.." + std::to_string(max_side) + " for " + kind +
-                       " puzzles on the " + board + " board, not " + std::to_string(size));
+    if (size_text)
+      size = static_cast<int>(parse_whole(*size_text,
+                                          "--size for " + kind + " puzzles on the " + board, 3,
+                                          static_cast<std::uint64_t>(max_side)));
   }
   threads = puzzle_threads(threads, hash_mb);
   spec.rounding = rounding_of(counts);

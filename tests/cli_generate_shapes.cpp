@@ -58,3 +58,28 @@ TEST_CASE("generate --board refuses what does not fit a shape, in one line",
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("generate puzzles --size out of range is told the range of its kind and board",
+          "[cli][generate][hex]") {
+  // One message for every side refused, too small, too large or no number, with the range
+  // that the kind and the board allow (not a wider one first and the right one after).
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--size 27", "--size for chain puzzles must be a whole number 3..26, not '27'"},
+      {"--size 2", "--size for chain puzzles must be a whole number 3..26, not '2'"},
+      {"--size 0", "--size for chain puzzles must be a whole number 3..26, not '0'"},
+      {"--kind solitaire --size 13",
+       "--size for solitaire puzzles must be a whole number 3..12, not '13'"},
+      {"--board triangle --size 27",
+       "--size for chain puzzles on the triangle must be a whole number 3..26, not '27'"},
+      {"--board hexagon --kind solitaire --size 8",
+       "--size for solitaire puzzles on the hexagon must be a whole number 3..7, not '8'"},
+      {"--size x", "--size for chain puzzles must be a whole number 3..26, not 'x'"}};
+  for (const auto& [args, message] : cases) {
+    INFO(args);
+    const auto r = run_cli("generate puzzles " + args + " --count 1");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "leapfrog generate puzzles: " + message +
+                       ". Try 'leapfrog generate puzzles --help'.\n");
+  }
+}
