@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <optional>
 #include <system_error>
 
 #include "cli/common.h"
@@ -30,6 +29,10 @@ void check_line_lengths(std::string_view text, const std::string& name, std::siz
 
 std::string read_file(const std::string& path) {
   const std::string name = path == "-" ? "standard input" : quoted_text(path);
+  // While the input is read the command has nothing to print yet, so a stop request ends the
+  // program at once: a pipe or a FIFO may wait for its writer for ever (a FIFO already in the
+  // open), and a person typing has nothing to lose.
+  const InterruptEndsWait reading;
   std::ifstream file;
   if (path != "-") {
     if (std::error_code ec; std::filesystem::is_directory(path, ec))
@@ -39,9 +42,6 @@ std::string read_file(const std::string& path) {
     if (!file) throw UsageError("cannot read " + name + os_reason());
   }
   std::istream& in = path == "-" ? std::cin : file;
-  // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program.
-  std::optional<InterruptEndsWait> typing;
-  if (path == "-" && ::isatty(STDIN_FILENO)) typing.emplace();
   // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
   // filling the memory.
   std::string text;

@@ -847,3 +847,32 @@ TEST_CASE("a sheet asked to stop gives up its page", "[cli][robust]") {
   options.stop = &stop;
   CHECK(leapfrog::cli::sheet_html(puzzles, options).empty());
 }
+
+TEST_CASE("a stop while the input is still being read ends the program at once", "[cli][robust]") {
+  // Standard input that stays open without a line (a FIFO opened for reading and writing),
+  // and a FIFO nobody writes named as the input (the open itself waits):
+  // the command has nothing to print yet, so one SIGTERM or SIGINT ends it with 128 + the
+  // signal's number. A program that waited on would be killed after 8 s (137).
+  const leapfrog::testing::Scratch s;
+  const std::string fifo = s.dir + "/fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const std::vector<std::pair<std::string, std::string>> runs = {
+      {"\"$0\" show - 0<>" + fifo, "TERM"},
+      {"\"$0\" verify --game - --json 0<>" + fifo, "INT"},
+      {"\"$0\" show " + fifo, "TERM"},
+      {"\"$0\" analyse --game " + fifo + " --nodes 10", "INT"}};
+  for (const auto& [run, signal] : runs) {
+    INFO(run << ", SIG" << signal);
+    // The watchdog is stopped once the command ends, so that it never signals a reused pid.
+    const std::string cmd =
+        "sh -c '" + run + " >/dev/null 2>&1 & pid=$!; sleep 0.3; kill -" + signal +
+        " $pid; (sleep 8; kill -KILL $pid) >/dev/null 2>&1 & dog=$!; wait $pid; rc=$?; "
+        "kill $dog 2>/dev/null; exit $rc' '" +
+        LEAPFROG_EXE + "'";
+    const auto start = std::chrono::steady_clock::now();
+    const int status = std::system(cmd.c_str());
+    CHECK(WIFEXITED(status));
+    CHECK(WEXITSTATUS(status) == 128 + (signal == "TERM" ? SIGTERM : SIGINT));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
+  }
+}
