@@ -13,18 +13,10 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"depth", &depth_text}}))
     return 0;
-  int depth = -1;
-  try {
-    std::size_t used = 0;
-    depth = std::stoi(depth_text, &used);
-    if (used != depth_text.size()) depth = -1;
-  } catch (const std::exception&) {
-    depth = -1;
-  }
   if (position.empty()) throw UsageError("missing POSITION");
-  if (depth < 0)
-    throw UsageError("DEPTH must be a whole number 0..64, not " + quoted_text(depth_text));
-  if (depth > 64) throw UsageError("DEPTH " + std::to_string(depth) + " is absurd (at most 64)");
+  if (depth_text.empty()) throw UsageError("missing DEPTH");
+  // Digits only, as every whole number of the command line: " 3" and "+3" are refused too.
+  const int depth = static_cast<int>(parse_whole(depth_text, "DEPTH", 0, 64));
   const Setup setup = load_position(position, o);
   SearchControl control;
   control.stop = &install_interrupt_flag();

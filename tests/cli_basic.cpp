@@ -120,6 +120,13 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
   CHECK(
       run_cli("show '12/3Z'").err ==
       "leapfrog show: position line 1, column 5: unknown piece 'Z'. Try 'leapfrog show --help'.\n");
+  // perft's DEPTH: missing is said so; anything but digits 0..64 is named, with its range.
+  CHECK(run_cli("perft '11.'").err ==
+        "leapfrog perft: missing DEPTH. Try 'leapfrog perft --help'.\n");
+  for (const char* depth : {"65", "+3", " 3", "3x", "deep"})
+    CHECK(run_cli(std::string("perft '11.' '") + depth + "'").err ==
+          std::string("leapfrog perft: DEPTH must be a whole number 0..64, not '") + depth +
+              "'. Try 'leapfrog perft --help'.\n");
   CHECK(run_cli("moves '11.' --by weight").err ==
         "leapfrog moves: --by must be points or pieces, not 'weight'. Try 'leapfrog moves "
         "--help'.\n");
