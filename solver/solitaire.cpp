@@ -509,9 +509,13 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   // Large boards, under every continuation rule: a guided line first. When it meets the
   // bound it is the answer, proved; otherwise the exhaustive search looks only for better
   // lines, in the time that is left.
-  // (Not with a finish: its lines end anywhere.)
-  const bool guide =
-      !options.count && options.finish == kNoSquare && board.squares() > kGuidedSquares;
+  // (Not with a finish: its lines end anywhere. Not with a count by the DP either, which
+  // needs every optimal line, not only better ones; a count by levels comes after the proof
+  // and does not depend on how the value was found.)
+  const bool guide = (!options.count || fast_count) && options.finish == kNoSquare &&
+                     board.squares() > kGuidedSquares;
+  // An answer found before the exhaustive search (the guided line, or a finish probe's).
+  std::optional<SolveResult> early;
   GuidedResult guided;
   SearchControl after_guide = control;
   // The guided line as turns: under the optional rule its single jumps joined into chains.
@@ -536,9 +540,10 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
       throw std::logic_error("solve: the guided line does not replay to its value");
     if (guided.value >= bound || !guided.complete) {
       if (!guided.complete) guided.value += play_on(board, solo, pos, guided.line);
-      return guided_answer(bound, guided.nodes);
+      early = guided_answer(bound, guided.nodes);
+    } else {
+      after_guide = control.left_after(guided.nodes, started);
     }
-    after_guide = control.left_after(guided.nodes, started);
   }
   // The guided line leaves more than one piece where the class allows one: ask the
   // finish search for a lone piece on each square it may stand on.
@@ -549,7 +554,7 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   // jumps here (no removal due), each taking one piece.
   std::uint64_t probe_nodes = 0;
   const int pieces = piece_count(board, pos);
-  if (guide && solo.continuation == Continuation::kOptional && board.squares() <= 64 &&
+  if (!early && guide && solo.continuation == Continuation::kOptional && board.squares() <= 64 &&
       pos.removals_due == 0 && pieces > GuidedOptions{}.endgame &&
       pieces - static_cast<int>(guided.line.size()) == 2) {
     const Score bound = solitaire_bound(board, solo, pos);
@@ -557,9 +562,10 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
     probe_nodes = p.nodes;
     if (p.found) {
       p.line.nodes = guided.nodes + p.nodes;
-      return p.line;
+      early = std::move(p.line);
+    } else {
+      after_guide = control.left_after(guided.nodes + probe_nodes, started);
     }
-    after_guide = control.left_after(guided.nodes + probe_nodes, started);
   }
   const Score floor = guide ? guided.value : -1;
   // With a finish, a quarter of --hash for its table of small positions that can end there,
@@ -567,15 +573,20 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   const std::size_t table =
       options.finish == kNoSquare ? 0 : std::min((options.hash_mb << 20) / 4, kFinishTableMb << 20);
   const Poller setup(after_guide);
-  SolveResult result =
-      board.squares() <= 64 && rules.continuation == Continuation::kOptional
-          ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table, &setup), solo,
-                search_options, after_guide, floor, table)
-          : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table, &setup),
-                solo, search_options, after_guide, floor, table);
-  if (guide) {
-    result.nodes += guided.nodes + probe_nodes;
-    if (result.value == guided.value && result.line.empty()) result.line = guided_turns();
+  SolveResult result;
+  if (early) {
+    result = std::move(*early);
+  } else {
+    result =
+        board.squares() <= 64 && rules.continuation == Continuation::kOptional
+            ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table, &setup), solo,
+                  search_options, after_guide, floor, table)
+            : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table, &setup),
+                  solo, search_options, after_guide, floor, table);
+    if (guide) {
+      result.nodes += guided.nodes + probe_nodes;
+      if (result.value == guided.value && result.line.empty()) result.line = guided_turns();
+    }
   }
   if (fast_count && !result.possible && result.complete) result.count.assign(1, '0');
   // Split over ranks, every rank counts or none does (a rank whose search stopped on its own

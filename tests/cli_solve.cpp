@@ -35,6 +35,25 @@ TEST_CASE("solve --count gives a count key", "[cli][solve]") {
   CHECK(j["value"] == 2);  // b1xd1 then e1xc1: two captures
 }
 
+TEST_CASE("solve --count finds and proves the value as solve does, then counts", "[cli][solve]") {
+  // A board of more than 36 squares, where solve takes a guided line first: with --count
+  // (counted by levels, after the proof) the search for the value is the same one, node for
+  // node. 351120 is the count that the exhaustive search without a guided line also gives.
+  const std::string pos = "'1111111/11.1111/1111111/......./......./......./.......'";
+  const auto plain = run_cli("solve " + pos + " --json --threads 1");
+  const auto counted = run_cli("solve " + pos + " --count --json --threads 1");
+  REQUIRE(plain.code == 0);
+  REQUIRE(counted.code == 0);
+  const Json p = Json::parse(plain.out), c = Json::parse(counted.out);
+  CHECK(p["value"] == 19);
+  CHECK(p["proved"] == true);
+  CHECK(c["value"] == 19);
+  CHECK(c["proved"] == true);
+  CHECK(c["nodes"] == p["nodes"]);
+  CHECK(c["line"] == p["line"]);
+  CHECK(c["count"] == 351120);
+}
+
 TEST_CASE("solve --count says when its levels did not fit in --hash", "[cli][solve]") {
   // Levels that fit: counted level by level.
   const std::string small =
