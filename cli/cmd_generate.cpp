@@ -88,7 +88,7 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
   std::string variant_name = "murray", counts = "table";
   std::string board = "square";
   int count = 10, size = 0, min_jumps = 3;
-  // Read once the kind and the board are known: the range depends on both.
+  // Read once the kind and the board are known (read_side): the range depends on both.
   std::optional<std::string> size_text;
   int& threads = req.threads;
   std::uint64_t seed = 1;
@@ -143,15 +143,24 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
     print_help(cmd, visible);
     return std::nullopt;
   }
+  // The side, read once the kind and the board are known: one message with the range that
+  // applies.
+  const auto read_side = [&](int max_side, const std::string& what) {
+    try {
+      size = static_cast<int>(
+          parse_whole(*size_text, "--size", 3, static_cast<std::uint64_t>(max_side)));
+    } catch (const UsageError&) {
+      throw UsageError("--size must be a whole number 3.." + std::to_string(max_side) + " for " +
+                       what + ", not " + quoted_start(*size_text));
+    }
+  };
   PuzzleSpec& spec = req.spec;
   spec.kind = kind == "chain" ? PuzzleKind::kChain : PuzzleKind::kSolitaire;
   spec.variant = find_variant(variant_name);
   spec.shape = board_shape(board, o);
   if (spec.shape == nullptr) {
     const int max_side = spec.kind == PuzzleKind::kChain ? kMaxSide : kMaxSolitaireSide;
-    if (size_text)
-      size = static_cast<int>(parse_whole(*size_text, "--size for " + kind + " puzzles", 3,
-                                          static_cast<std::uint64_t>(max_side)));
+    if (size_text) read_side(max_side, kind + " puzzles");
   } else {
     // A shape's side: at most the preset's largest; for solitaire puzzles, at most as many
     // squares as the largest square board.
@@ -160,10 +169,7 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
       while (parse_position(start_text(*spec.shape, max_side)).board.squares() >
              kMaxSolitaireSide * kMaxSolitaireSide)
         --max_side;
-    if (size_text)
-      size = static_cast<int>(parse_whole(*size_text,
-                                          "--size for " + kind + " puzzles on the " + board, 3,
-                                          static_cast<std::uint64_t>(max_side)));
+    if (size_text) read_side(max_side, kind + " puzzles on the " + board);
   }
   threads = puzzle_threads(threads, hash_mb);
   spec.rounding = rounding_of(counts);

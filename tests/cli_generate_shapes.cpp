@@ -62,24 +62,24 @@ TEST_CASE("generate --board refuses what does not fit a shape, in one line",
 TEST_CASE("generate puzzles --size out of range is told the range of its kind and board",
           "[cli][generate][hex]") {
   // One message for every side refused, too small, too large or no number, with the range
-  // that the kind and the board allow (not a wider one first and the right one after).
+  // that the kind and the board allow.
   const std::vector<std::pair<std::string, std::string>> cases = {
-      {"--size 27", "--size for chain puzzles must be a whole number 3..26, not '27'"},
-      {"--size 2", "--size for chain puzzles must be a whole number 3..26, not '2'"},
-      {"--size 0", "--size for chain puzzles must be a whole number 3..26, not '0'"},
+      {"--size 27", "--size must be a whole number 3..26 for chain puzzles, not '27'"},
+      {"--size 2", "--size must be a whole number 3..26 for chain puzzles, not '2'"},
+      {"--size 0", "--size must be a whole number 3..26 for chain puzzles, not '0'"},
       {"--kind solitaire --size 13",
-       "--size for solitaire puzzles must be a whole number 3..12, not '13'"},
+       "--size must be a whole number 3..12 for solitaire puzzles, not '13'"},
       {"--board triangle --size 27",
-       "--size for chain puzzles on the triangle must be a whole number 3..26, not '27'"},
+       "--size must be a whole number 3..26 for chain puzzles on the triangle, not '27'"},
       {"--board hexagon --kind solitaire --size 8",
-       "--size for solitaire puzzles on the hexagon must be a whole number 3..7, not '8'"},
-      {"--size x", "--size for chain puzzles must be a whole number 3..26, not 'x'"}};
+       "--size must be a whole number 3..7 for solitaire puzzles on the hexagon, not '8'"},
+      {"--size x", "--size must be a whole number 3..26 for chain puzzles, not 'x'"}};
   for (const auto& [args, message] : cases) {
     INFO(args);
     const auto r = run_cli("generate puzzles " + args + " --count 1");
     CHECK(r.code == 2);
     CHECK(r.out.empty());
-    CHECK(r.err == "leapfrog generate puzzles: " + message +
-                       ". Try 'leapfrog generate puzzles --help'.\n");
+    CHECK(r.err ==
+          "leapfrog generate puzzles: " + message + ". Try 'leapfrog generate puzzles --help'.\n");
   }
 }
