@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <system_error>
 
 #include "cli/common.h"
@@ -29,10 +30,12 @@ void check_line_lengths(std::string_view text, const std::string& name, std::siz
 
 std::string read_file(const std::string& path) {
   const std::string name = path == "-" ? "standard input" : quoted_text(path);
-  // While the input is read the command has nothing to print yet, so a stop request ends the
-  // program at once: a pipe or a FIFO may wait for its writer for ever (a FIFO already in the
-  // open), and a person typing has nothing to lose.
-  const InterruptEndsWait reading;
+  // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program. Other
+  // input gets a short grace, then ends it too (a named pipe already in its open, which waits
+  // for a writer).
+  std::optional<InterruptEndsWait> typing;
+  if (path == "-" && ::isatty(STDIN_FILENO)) typing.emplace();
+  const InterruptEndsRead reading;
   std::ifstream file;
   if (path != "-") {
     if (std::error_code ec; std::filesystem::is_directory(path, ec))

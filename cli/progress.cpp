@@ -21,6 +21,8 @@ std::atomic<std::int64_t> g_first_request{0};
 std::atomic<int> g_first_signal{0};
 // A command is waiting for a person to type: a request ends the program (InterruptEndsWait).
 std::atomic<bool> g_waiting{false};
+// A command is reading its input: a request ends the program a while later (InterruptEndsRead).
+std::atomic<bool> g_reading{false};
 static_assert(std::atomic<std::int64_t>::is_always_lock_free);
 
 // clock_gettime is async-signal-safe; never 0, which means "no request yet".
@@ -40,10 +42,16 @@ extern "C" void on_interrupt(int sig) {
   std::int64_t first = 0;
   if (g_first_request.compare_exchange_strong(first, now)) {
     g_interrupted.store(true);
+    if (g_reading.load()) ::alarm(kReadGraceSeconds);
     return;
   }
   const auto window = std::chrono::duration_cast<std::chrono::nanoseconds>(kRepeatWindow);
   if (now - first >= window.count()) std::_Exit(128 + sig);
+}
+
+// The grace a stop request gives the input being read (InterruptEndsRead) has run out.
+extern "C" void on_read_alarm(int) {
+  if (g_reading.load()) std::_Exit(128 + g_first_signal.load());
 }
 
 void set_handlers(void (*handler)(int)) {
@@ -80,6 +88,22 @@ InterruptEndsWait::InterruptEndsWait() {
 }
 
 InterruptEndsWait::~InterruptEndsWait() { g_waiting.store(false); }
+
+InterruptEndsRead::InterruptEndsRead() {
+  struct sigaction action {};
+  action.sa_handler = on_read_alarm;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  ::sigaction(SIGALRM, &action, nullptr);
+  g_reading.store(true);
+  // A request that came before the reading began gives it the same grace.
+  if (g_first_request.load() != 0) ::alarm(kReadGraceSeconds);
+}
+
+InterruptEndsRead::~InterruptEndsRead() {
+  g_reading.store(false);
+  ::alarm(0);
+}
 
 std::string format_seconds(double seconds) {
   char text[32];

@@ -42,6 +42,20 @@ class InterruptEndsWait {
   InterruptEndsWait& operator=(const InterruptEndsWait&) = delete;
 };
 
+// While it lives, the command is reading its input (a file, a pipe, a named pipe). A stop
+// request then lets the reading go on for kReadGraceSeconds, so that input already on its way
+// still gets an answer (the search starts stopped and prints what it has), and ends the
+// program (exit 128 + the signal's number) if the input has not ended by then: a pipe or a
+// named pipe may wait for its writer for ever, deaf to the stop flag.
+inline constexpr unsigned kReadGraceSeconds = 1;
+class InterruptEndsRead {
+ public:
+  InterruptEndsRead();
+  ~InterruptEndsRead();
+  InterruptEndsRead(const InterruptEndsRead&) = delete;
+  InterruptEndsRead& operator=(const InterruptEndsRead&) = delete;
+};
+
 // Seconds for people: "0.072 s", "3.45 s", "12.3 s", "754 s".
 std::string format_seconds(double seconds);
 // Seconds for --json: rounded to the millisecond.

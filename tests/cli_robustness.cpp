@@ -848,11 +848,13 @@ TEST_CASE("a sheet asked to stop gives up its page", "[cli][robust]") {
   CHECK(leapfrog::cli::sheet_html(puzzles, options).empty());
 }
 
-TEST_CASE("a stop while the input is still being read ends the program at once", "[cli][robust]") {
+TEST_CASE("a stop while the input is still being read ends the program a second later",
+          "[cli][robust]") {
   // Standard input that stays open without a line (a FIFO opened for reading and writing),
-  // and a FIFO nobody writes named as the input (the open itself waits):
-  // the command has nothing to print yet, so one SIGTERM or SIGINT ends it with 128 + the
-  // signal's number. A program that waited on would be killed after 8 s (137).
+  // and a FIFO nobody writes named as the input (the open itself waits): one SIGTERM or SIGINT
+  // gives the reading a second's grace (input on its way still gets an answer: see "two stop
+  // signals close together"), then ends the program with 128 + the signal's number. The
+  // watchdog kills a program still waiting after 8 s (137), so that no run can hang the test.
   const leapfrog::testing::Scratch s;
   const std::string fifo = s.dir + "/fifo";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -863,7 +865,8 @@ TEST_CASE("a stop while the input is still being read ends the program at once",
       {"\"$0\" analyse --game " + fifo + " --nodes 10", "INT"}};
   for (const auto& [run, signal] : runs) {
     INFO(run << ", SIG" << signal);
-    // The watchdog is stopped once the command ends, so that it never signals a reused pid.
+    // The watchdog is stopped once the command ends, so that it never signals a reused pid
+    // (its sleep runs out on its own).
     const std::string cmd =
         "sh -c '" + run + " >/dev/null 2>&1 & pid=$!; sleep 0.3; kill -" + signal +
         " $pid; (sleep 8; kill -KILL $pid) >/dev/null 2>&1 & dog=$!; wait $pid; rc=$?; "
