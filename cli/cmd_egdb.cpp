@@ -1,4 +1,8 @@
 // egdb build|info|verify: the endgame tables of a board (solver/egdb.h, docs/egdb.md).
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -65,9 +69,21 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
   const std::string tmp = path + ".tmp";
   std::uint64_t written = 0;
   {
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (!f)
-      throw UsageError("cannot write " + quoted_text(tmp) + " (" + std::strerror(errno) + ")");
+    // Not blocking, and a regular file only: a named pipe left under this name would wait
+    // for a reader for ever.
+    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0644);
+    struct stat st {};
+    if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      const std::string why = fd < 0 ? std::strerror(errno) : "not a regular file";
+      if (fd >= 0) ::close(fd);
+      throw UsageError("cannot write " + quoted_text(tmp) + " (" + why + ")");
+    }
+    std::FILE* f = ::fdopen(fd, "wb");
+    if (!f) {
+      const std::string why = std::strerror(errno);
+      ::close(fd);
+      throw UsageError("cannot write " + quoted_text(tmp) + " (" + why + ")");
+    }
     // Streamed: a copy of the level in memory would double what --hash allows at the top.
     bool ok = true;
     int error = 0;
@@ -172,6 +188,12 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   std::string damage;
   LoadedTables have = load_tables(dir, board, ts.rules, true, &damage);
   const int damaged = damage.empty() ? -1 : have.tables->top() + 1;
+  // A folder where a level to build goes would be found only when the level is written.
+  if (damaged >= 0 && damaged <= top &&
+      std::filesystem::is_directory(level_path(have.folder, damaged), ec))
+    throw UsageError(quoted_text(level_path(have.folder, damaged)) + " is a folder, where level " +
+                     std::to_string(damaged) +
+                     "'s file goes; move it away, or give another --egdb folder");
   if (damaged >= 0) tell_damage(damage, damaged);
   Json levels = Json::array();
   auto report = [&](const egdb::LevelView& l, std::uint64_t file_bytes, double secs, bool built) {
