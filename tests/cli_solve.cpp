@@ -38,7 +38,7 @@ TEST_CASE("solve --count gives a count key", "[cli][solve]") {
 TEST_CASE("solve --count finds and proves the value as solve does, then counts", "[cli][solve]") {
   // A board of more than 36 squares, where solve takes a guided line first: with --count
   // (counted by levels, after the proof) the search for the value is the same one, node for
-  // node. 351120 is the count that the exhaustive search without a guided line also gives.
+  // node. 351120 is the count the exhaustive search alone (no guided line) gives too.
   const std::string pos = "'1111111/11.1111/1111111/......./......./......./.......'";
   const auto plain = run_cli("solve " + pos + " --json --threads 1");
   const auto counted = run_cli("solve " + pos + " --count --json --threads 1");
