@@ -399,7 +399,7 @@ TEST_CASE("egdb info and verify name a level missing below others, build makes i
                                      ".egdb"));
 }
 
-TEST_CASE("a folder or a pipe in a level's place is named as such; build replaces a pipe only",
+TEST_CASE("a folder or a pipe in a level's place is named as such and build replaces a pipe only",
           "[cli][egdb]") {
   const Scratch s;
   REQUIRE(run_cli("egdb build traditional --size 4 --pieces 4 --egdb " + s.dir).code == 0);
