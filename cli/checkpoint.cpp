@@ -1,7 +1,6 @@
 #include "cli/checkpoint.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -98,21 +97,12 @@ struct Checked {
 // Reads a whole file of this job and rank and checks its header, length and checksum.
 Checked check_file(const std::string& path, std::uint64_t job, int ranks, int rank, int level) {
   Checked c;
-  // Opened without waiting (a FIFO would wait for a writer, forever), then read only if it
-  // is a regular file.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) return {kUnreadable, static_cast<std::uint64_t>(errno), {}};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return {kDamaged, kNotAFile, {}};
-  }
-  std::FILE* f = ::fdopen(fd, "rb");
-  if (f == nullptr) {
-    const int e = errno;
-    ::close(fd);
-    return {kUnreadable, static_cast<std::uint64_t>(e), {}};
-  }
+  // Read only if it is a regular file (a FIFO would wait for a writer, forever).
+  int error = 0;
+  std::FILE* f = open_regular(path, O_RDONLY, "rb", error);
+  if (f == nullptr)
+    return error == 0 ? Checked{kDamaged, kNotAFile, {}}
+                      : Checked{kUnreadable, static_cast<std::uint64_t>(error), {}};
   Checksum sum;
   const auto fail = [&](Status s, std::uint64_t detail) {
     std::fclose(f);

@@ -1,7 +1,5 @@
 // egdb build|info|verify: the endgame tables of a board (solver/egdb.h, docs/egdb.md).
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -69,24 +67,14 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
   const std::string tmp = path + ".tmp";
   std::uint64_t written = 0;
   {
-    // Not blocking, and a regular file only: a named pipe left under this name would wait
-    // for a reader for ever.
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0644);
-    struct stat st {};
-    if (fd < 0 || ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-      const std::string why = fd < 0 ? std::strerror(errno) : "not a regular file";
-      if (fd >= 0) ::close(fd);
-      throw UsageError("cannot write " + quoted_text(tmp) + " (" + why + ")");
-    }
-    std::FILE* f = ::fdopen(fd, "wb");
-    if (!f) {
-      const std::string why = std::strerror(errno);
-      ::close(fd);
-      throw UsageError("cannot write " + quoted_text(tmp) + " (" + why + ")");
-    }
+    // A regular file only: a named pipe left under this name would wait for a reader.
+    int error = 0;
+    std::FILE* f = open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC, "wb", error);
+    if (f == nullptr)
+      throw UsageError("cannot write " + quoted_text(tmp) + " (" +
+                       (error != 0 ? std::strerror(error) : "not a regular file") + ")");
     // Streamed: a copy of the level in memory would double what --hash allows at the top.
     bool ok = true;
-    int error = 0;
     egdb::write_level_bytes(id, view, [&](std::span<const std::uint8_t> bytes) {
       if (ok && std::fwrite(bytes.data(), 1, bytes.size(), f) != bytes.size()) {
         ok = false;

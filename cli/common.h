@@ -5,6 +5,7 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <initializer_list>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
@@ -287,6 +288,12 @@ std::string read_file(const std::string& path);
 void check_line_lengths(std::string_view text, const std::string& name, std::size_t& line);
 // " (the system's reason)" for the errno of a failed file operation, or "" when errno is 0.
 std::string os_reason();
+
+// Opens `path` as a stdio stream in `mode` ("rb", "wb") with open(2)'s `flags` (O_CREAT
+// creates it 0644), only if it is a regular file. Opened without blocking: a named pipe
+// would wait for its other end for ever. On failure: nullptr, and `error` is the system's
+// errno, or 0 when the path is there but is not a regular file.
+std::FILE* open_regular(const std::string& path, int flags, const char* mode, int& error);
 
 // Opens `path` (not "-") for writing, binary; throws UsageError naming it and why when it
 // cannot (a folder, or the system's reason).

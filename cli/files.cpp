@@ -1,5 +1,7 @@
 // Reading and writing the files the commands name, '-' standing for standard input or output
 // (cli/common.h).
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -60,6 +62,26 @@ std::string read_file(const std::string& path) {
   if (in.bad()) throw UsageError("cannot read " + name);
   drop_bom(text);
   return text;
+}
+
+std::FILE* open_regular(const std::string& path, int flags, const char* mode, int& error) {
+  error = 0;
+  const int fd = ::open(path.c_str(), flags | O_NONBLOCK | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    error = errno;
+    return nullptr;
+  }
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return nullptr;
+  }
+  std::FILE* f = ::fdopen(fd, mode);
+  if (f == nullptr) {
+    error = errno;
+    ::close(fd);
+  }
+  return f;
 }
 
 void open_output(std::ofstream& out, const std::string& path) {
