@@ -146,13 +146,8 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
   // The side, read once the kind and the board are known: one message with the range that
   // applies.
   const auto read_side = [&](int max_side, const std::string& what) {
-    try {
-      size = static_cast<int>(
-          parse_whole(*size_text, "--size", 3, static_cast<std::uint64_t>(max_side)));
-    } catch (const UsageError&) {
-      throw UsageError("--size must be a whole number 3.." + std::to_string(max_side) + " for " +
-                       what + ", not " + quoted_start(*size_text));
-    }
+    size = static_cast<int>(
+        parse_whole(*size_text, "--size", 3, static_cast<std::uint64_t>(max_side), "for " + what));
   };
   PuzzleSpec& spec = req.spec;
   spec.kind = kind == "chain" ? PuzzleKind::kChain : PuzzleKind::kSolitaire;
@@ -365,12 +360,15 @@ std::optional<LayoutResult> layout_request(const Command& cmd,
       "table: Murray's table (exact share rounded half up, the cheapest kind takes the rest);\n"
       "half-even: Cyningstan's and BrainKing's counts (15x15: 22/45/68/90)");
   int holes = 0;
-  layout.add_options()(
-      "holes",
-      whole_value(&holes, "holes", 0, kMaxSide * kMaxSide)->default_value("0")->value_name("N"),
-      "then empty N distinct random squares (0..the board's squares), drawn "
-      "from the same seed after the layout; a board with holes owes no "
-      "opening removal");
+  // Read once the board is known: its squares are the range.
+  std::optional<std::string> holes_text;
+  layout.add_options()("holes",
+                       po::value<std::string>()
+                           ->notifier([&](const std::string& text) { holes_text = text; })
+                           ->value_name("N"),
+                       "then empty N distinct random squares (0..the board's squares), drawn "
+                       "from the same seed after the layout; a board with holes owes no "
+                       "opening removal");
   po::options_description visible;
   visible.add(layout).add(output_options(o));
   parse(cmd, args, visible, {});
@@ -380,7 +378,6 @@ std::optional<LayoutResult> layout_request(const Command& cmd,
   }
   const Variant* v = result.variant = find_variant(variant_name);
   const Rounding rounding = result.rounding = rounding_of(counts);
-  result.holes_asked = holes;
   Setup& setup = result.setup;
   setup.variant = std::string(v->name);
   const Variant* shape = board_shape(board, o);
@@ -395,9 +392,11 @@ std::optional<LayoutResult> layout_request(const Command& cmd,
   } else {
     setup.board = layout_board(*v, o);
   }
-  if (holes < 0 || holes > setup.board.squares())
-    throw UsageError("--holes must be 0.." + std::to_string(setup.board.squares()) +
-                     " (the board's squares), not " + std::to_string(holes));
+  if (holes_text)
+    holes = static_cast<int>(parse_whole(*holes_text, "--holes", 0,
+                                         static_cast<std::uint64_t>(setup.board.squares()),
+                                         "(the board's squares)"));
+  result.holes_asked = holes;
   std::vector<Square> emptied;
   // A start position: the opening removals are due, so the text needs no removals field.
   // With holes the board is not full: nobody owes a removal, which is also what position

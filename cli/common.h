@@ -126,9 +126,10 @@ struct CommonOptions {
 //
 // A whole number lo..hi: digits only, so "-1", "+3", "3x", "" and "1e3" are refused rather
 // than wrapped or cut (hi = 2^64-1 reads as such in the message). `name` is what the message
-// calls the value ("--nodes" for an option).
+// calls the value ("--nodes" for an option); `range_of`, when given, follows the range and
+// says what it is the range of ("for chain puzzles").
 std::uint64_t parse_whole(const std::string& text, const std::string& name, std::uint64_t lo,
-                          std::uint64_t hi);
+                          std::uint64_t hi, const std::string& range_of = "");
 template <class T>
 po::typed_value<std::string>* whole_value(T* target, const char* option, std::uint64_t lo,
                                           std::uint64_t hi) {

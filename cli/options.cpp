@@ -40,15 +40,15 @@ std::string range_text(std::uint64_t lo, std::uint64_t hi) {
 }  // namespace
 
 std::uint64_t parse_whole(const std::string& text, const std::string& name, std::uint64_t lo,
-                          std::uint64_t hi) {
+                          std::uint64_t hi, const std::string& range_of) {
   std::uint64_t v = 0;
   const char* end = text.data() + text.size();
   const bool digits = !text.empty() && std::all_of(text.begin(), text.end(),
                                                    [](char c) { return c >= '0' && c <= '9'; });
   const auto [ptr, ec] = std::from_chars(text.data(), end, v);
   if (!digits || ec != std::errc() || ptr != end || v < lo || v > hi)
-    throw UsageError(name + " must be a whole number " + range_text(lo, hi) + ", not " +
-                     quoted_start(text));
+    throw UsageError(name + " must be a whole number " + range_text(lo, hi) +
+                     (range_of.empty() ? "" : " " + range_of) + ", not " + quoted_start(text));
   return v;
 }
 

@@ -95,17 +95,23 @@ TEST_CASE("generate layout --holes out of range is one line and exit 2", "[cli][
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err ==
-        "leapfrog generate layout: --holes must be 0..36 (the board's squares), not 37. Try "
-        "'leapfrog generate layout --help'.\n");
+        "leapfrog generate layout: --holes must be a whole number 0..36 (the board's squares), "
+        "not '37'. Try 'leapfrog generate layout --help'.\n");
+  // One range, the board's, for every value refused: negative, too large or no number.
   r = run_cli("generate layout --size 6 --holes=-1");
   CHECK(r.code == 2);
-  CHECK(r.err.starts_with(
-      "leapfrog generate layout: --holes must be a whole number 0..676, not '-1'."));
+  CHECK(
+      r.err.starts_with("leapfrog generate layout: --holes must be a whole number 0..36 (the "
+                        "board's squares), not '-1'."));
   r = run_cli("generate layout --size 6 --holes -1");
   CHECK(r.code == 2);
+  r = run_cli("generate layout --size 4 --holes 999");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--holes must be a whole number 0..16 (the board's squares), not '999'") !=
+        std::string::npos);
   r = run_cli("generate layout --variant english --holes 34");
   CHECK(r.code == 2);
-  CHECK(r.err.find("--holes must be 0..33") != std::string::npos);
+  CHECK(r.err.find("--holes must be a whole number 0..33") != std::string::npos);
   r = run_cli("generate layout --size 6 --holes x");
   CHECK(r.code == 2);
   CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
