@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <deque>
 #include <iostream>
 #include <mutex>
@@ -224,6 +225,8 @@ class Hub {
   }
 
   void go(std::uint64_t number) {
+    // The budget's clock runs from the go: opening tables and making the engine count.
+    const auto started = std::chrono::steady_clock::now();
     stop_.store(number <= stopped_through_);
     SearchControl control;
     control.stop = &stop_;
@@ -238,6 +241,7 @@ class Hub {
       tables_ = game_tables(egdb_dir_, setup.board, engine_rules_, setup.position);
       options.tables = tables_ ? tables_->tables.get() : nullptr;
       engine_ = std::make_unique<GameEngine>(setup.board, setup.rules(), options);
+      control = control.left_after(0, started);
     }
     GameEngine* engine = engine_.get();
     search_ = std::thread([this, setup, control, engine] {
