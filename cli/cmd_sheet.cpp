@@ -29,6 +29,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   const RuleOverrides overrides = overrides_from(o);
   for (Puzzle& p : puzzles) {
     const Rules own = p.setup.rules();
+    check_lattice_options(o, own);
     if (!o.variant.empty()) {
       if (!find_variant(o.variant)) throw UsageError("unknown variant " + quoted_text(o.variant));
       p.setup.variant = o.variant;

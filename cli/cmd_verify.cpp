@@ -175,7 +175,7 @@ void write_replay_svg(const GameRecord& record, const Replay& r, const ReplayOpt
 int verify_game(const CommonOptions& o, const std::string& file, const SearchControl& control,
                 const ReplayOptions& ro) {
   // The rule options go into the reading, so that the record's checks hold under them.
-  const GameRecord record = parse_record(read_file(file), o.variant, overrides_from(o));
+  const GameRecord record = record_from(read_file(file), o);
   const Rules rules = record.start.rules();
   const GameReport g = referee(record, control);
   const Replay replay = replay_of(record, g);

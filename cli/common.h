@@ -18,6 +18,7 @@
 
 #include "core/text.h"
 #include "puzzles/notation.h"
+#include "puzzles/record.h"
 
 namespace leapfrog::cli {
 
@@ -211,6 +212,15 @@ void print_help(const Command& cmd, const po::options_description& visible);
 
 // The rule overrides given on the command line.
 RuleOverrides overrides_from(const CommonOptions& o);
+
+// --diagonal or --orthogonal without --grid, over rules of six directions (`own`: the
+// position's, puzzle's or record's before the command line's), would read a hex board as a
+// square grid without a word: a UsageError naming the option.
+void check_lattice_options(const CommonOptions& o, const Rules& own);
+
+// A game record's text under the command line's variant and rule options (their lattice
+// checked as above). Throws ParseError / UsageError.
+GameRecord record_from(std::string_view text, const CommonOptions& o);
 
 // The board of a variant's start position: its fixed shape (peg boards; --size and the
 // like are then an error), its shape of side --size (triangle, hexagon), else a rectangle of --size

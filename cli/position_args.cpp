@@ -55,6 +55,21 @@ const char* layout_option_given(const CommonOptions& o) {
                             : nullptr;
 }
 
+void check_lattice_options(const CommonOptions& o, const Rules& own) {
+  if (o.grid.empty() && (o.diagonal || o.orthogonal) && own.jumps == JumpSet::kHex)
+    throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +
+                     ": the board is grid=hex (six directions); --grid square reads it as a "
+                     "square grid");
+}
+
+GameRecord record_from(std::string_view text, const CommonOptions& o) {
+  // The record's own rules are known only once it is read: read it first without the
+  // command line's when a lattice option could clash with them.
+  if (o.grid.empty() && (o.diagonal || o.orthogonal))
+    check_lattice_options(o, parse_record(text, o.variant).start.rules());
+  return parse_record(text, o.variant, overrides_from(o));
+}
+
 Setup load_position(const std::string& arg, const CommonOptions& o, PositionSource from) {
   Setup setup;
   bool start = false;
@@ -91,11 +106,7 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
     throw UsageError(std::string(layout) +
                      " needs a variant name as POSITION (a start position), not position text "
                      "or a file");
-  // A square grid's options on a hex board would silently read it as another lattice.
-  if (o.grid.empty() && (o.diagonal || o.orthogonal) && setup.rules().jumps == JumpSet::kHex)
-    throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +
-                     ": the board is grid=hex (six directions); --grid square reads it as a "
-                     "square grid");
+  check_lattice_options(o, setup.rules());
   // Removals the text left to the default follow the rules the command line makes.
   const bool default_due =
       setup.position.removals_due == default_removals(setup.board, setup.rules(), setup.position);

@@ -202,7 +202,7 @@ std::string api_verify(const Params& params, const ApiLimits& limits,
 
 GameRecord record_of(const std::string& body, const CommonOptions& o) {
   if (body.empty()) throw UsageError("missing record: POST it as the request's body");
-  return parse_record(body, o.variant, overrides_from(o));
+  return record_from(body, o);
 }
 
 std::string api_verify_game(const Params& params, const std::string& body, const ApiLimits& limits,

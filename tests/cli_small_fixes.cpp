@@ -1,6 +1,11 @@
 // Small things a new user trips over: how solitaire reads a position's players, a square the
 // board's shape leaves out, the exit codes check.md promises.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <cstdio>
+#include <fstream>
+#include <string>
 
 #include "run_cli.h"
 
@@ -32,4 +37,50 @@ TEST_CASE("check.md names every exit code check has", "[cli][docs]") {
   const std::string codes = doc.substr(at, doc.find('.', at) - at);
   for (const char* code : {"0 every puzzle verified", "1 a puzzle failed", "2 bad input"})
     CHECK(codes.find(code) != std::string::npos);
+}
+
+TEST_CASE(
+    "square-grid options on a hex puzzle file or record are refused, not read as a square grid",
+    "[cli][hex]") {
+  // a1xa3 is a jump on the triangle of side 3 and on a square grid alike: read as a square
+  // grid it would pass, drawn and replayed on the wrong lattice.
+  const std::string tag = std::to_string(::getpid());
+  const std::string puzzles = "leapfrog_hex_puzzle_" + tag + ".epd";
+  const std::string record = "leapfrog_hex_record_" + tag + ".txt";
+  {
+    std::ofstream(puzzles, std::ios::binary)
+        << ".##/11#/111 variant=triangle bm a1xa3; id \"h1\"; ce 1; kind chain;\n";
+    std::ofstream(record, std::ios::binary)
+        << "[Start \".##/11#/111 variant=triangle\"]\n\n1. a1xa3\n";
+  }
+  const auto sheet = run_cli("sheet " + puzzles + " --html - --orthogonal");
+  const auto sheet_diagonal = run_cli("sheet " + puzzles + " --html - --diagonal");
+  const auto verify = run_cli("verify --game " + record + " --orthogonal");
+  const auto analyse = run_cli("analyse --game " + record + " --diagonal --nodes 100");
+  // Without those options, or with --grid square asking for the square grid, both are read.
+  const auto sheet_plain = run_cli("sheet " + puzzles + " --html -");
+  const auto sheet_square = run_cli("sheet " + puzzles + " --html - --grid square --orthogonal");
+  const auto verify_plain = run_cli("verify --game " + record);
+  const auto verify_square = run_cli("verify --game " + record + " --grid square --orthogonal");
+  std::remove(puzzles.c_str());
+  std::remove(record.c_str());
+  CHECK(sheet.code == 2);
+  CHECK(sheet.out.empty());
+  CHECK(sheet.err ==
+        "leapfrog sheet: --orthogonal: the board is grid=hex (six directions); --grid square reads "
+        "it as a square grid. Try 'leapfrog sheet --help'.\n");
+  CHECK(sheet_diagonal.code == 2);
+  CHECK(sheet_diagonal.err.starts_with("leapfrog sheet: --diagonal: the board is grid=hex"));
+  CHECK(verify.code == 2);
+  CHECK(verify.err.starts_with("leapfrog verify: --orthogonal: the board is grid=hex"));
+  CHECK(analyse.code == 2);
+  CHECK(analyse.err.starts_with("leapfrog analyse: --diagonal: the board is grid=hex"));
+  CHECK(sheet_plain.code == 0);
+  CHECK(sheet_plain.out.find("six-direction") != std::string::npos);
+  CHECK(sheet_square.code == 0);
+  CHECK(sheet_square.out.find("six-direction") == std::string::npos);
+  CHECK(verify_plain.code == 0);
+  CHECK(verify_plain.out.find("grid=square") == std::string::npos);
+  CHECK(verify_square.code == 0);
+  CHECK(verify_square.out.find("variant=triangle grid=square") != std::string::npos);
 }
