@@ -172,7 +172,7 @@ int analyse_one(const CommonOptions& o, const std::string& position,
   const Rules rules = setup.rules();
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
   if (tables) options.tables = tables->tables.get();
-  if (control.node_limit == 0 && control.time_limit.count() == 0 && options.max_depth == 0) {
+  if (!o.limit_given && options.max_depth == 0) {
     const bool small =
         analyse_is_small(setup.board, rules, setup.position, tables ? tables->tables->top() : -1);
     if (!small) control.node_limit = kDefaultAnalyseNodes;
@@ -335,7 +335,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");
-    default_engine_budget(control);
+    if (!o.limit_given) default_engine_budget(control);
     return analyse_game(o, game, options, egdb_dir, control, line, svg,
                         static_cast<Score>(mistake));
   }

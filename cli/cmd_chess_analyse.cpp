@@ -43,8 +43,7 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(chess_rule_options(o)).add(search).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = chess_position(fen);
-  if (depth == 0 && limits.node_limit == 0 && limits.time_limit == 0)
-    limits.node_limit = kChessAnalyseNodes;
+  if (depth == 0 && !o.common.limit_given) limits.node_limit = kChessAnalyseNodes;
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
   chess::SearchSettings settings;

@@ -193,8 +193,8 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<bool> engine = engine_seats(play, 2, kSeatNames);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();
-  ChessGame g(start, rules_of(o), o.captures, engine_turn_control(nodes, time_limit),
-              want_colour(o.common));
+  ChessGame g(start, rules_of(o), o.captures,
+              engine_turn_control(nodes, time_limit, o.common.limit_given), want_colour(o.common));
   PlaySettings settings;
   settings.engine = engine;
   settings.draw = !play.quiet;

@@ -53,7 +53,7 @@ class Hub {
     options_.hash_mb = table_mb(limits.hash_mb);
     budget_.nodes = limits.node_limit;
     budget_.seconds = limits.time_limit;
-    if (budget_.nodes == 0 && budget_.seconds == 0) budget_.nodes = kDefaultEngineNodes;
+    if (!o.limit_given) budget_.nodes = kDefaultEngineNodes;
     if (::pipe(wake_) != 0) throw std::runtime_error("cannot make a pipe");
   }
   ~Hub() {

@@ -175,7 +175,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   const std::vector<bool> engine = engine_seats(play, rules.players);
   // At the prompt Ctrl-C ends the program, as a person expects.
   release_interrupts();
-  SearchControl control = engine_turn_control(limits.node_limit, limits.time_limit);
+  SearchControl control = engine_turn_control(limits.node_limit, limits.time_limit, o.limit_given);
   control.threads = machine_threads(limits.threads);
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);

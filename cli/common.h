@@ -113,6 +113,9 @@ struct CommonOptions {
   // For a POSITION given as a variant name (a random layout): the layout's seed and size.
   std::uint64_t seed = 1;
   bool seed_given = false;  // --seed on the command line (not its default)
+  // --nodes or --time-limit on the command line, 0 included (0 given is no limit; neither
+  // given, a command may search a default budget).
+  bool limit_given = false;
   int size = 0;
   int width = 0;
   int height = 0;

@@ -281,7 +281,9 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
     pos.add(name, 1);
   }
   po::variables_map vm = parse(cmd, args, all, pos);
-  o.seed_given = vm.count("seed") != 0 && !vm["seed"].defaulted();
+  const auto typed = [&](const char* name) { return vm.count(name) != 0 && !vm[name].defaulted(); };
+  o.seed_given = typed("seed");
+  o.limit_given = typed("nodes") || typed("time-limit");
   if (given != nullptr) *given = std::move(vm);
   if (!o.help) return true;
   print_help(cmd, visible);

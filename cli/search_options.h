@@ -130,13 +130,13 @@ inline void default_engine_budget(SearchControl& control) {
 }
 
 // The engine's limits a turn in the terminal games (play, chess play): --nodes and
-// --time-limit as given, else the default budget. No stop flag: at their prompt Ctrl-C ends
-// the program.
-inline SearchControl engine_turn_control(std::uint64_t nodes, double seconds) {
+// --time-limit as given (`given`: either was, 0 being no limit), else the default budget. No
+// stop flag: at their prompt Ctrl-C ends the program.
+inline SearchControl engine_turn_control(std::uint64_t nodes, double seconds, bool given) {
   SearchControl control;
   control.node_limit = nodes;
   control.time_limit = seconds_limit(seconds);
-  default_engine_budget(control);
+  if (!given) default_engine_budget(control);
   return control;
 }
 

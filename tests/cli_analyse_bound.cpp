@@ -1,6 +1,8 @@
 // analyse POSITION without --nodes or --time-limit: a position too large to prove in seconds
 // gets a default budget and ends; on a terminal it says what it does and how to stop it.
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <nlohmann/json.hpp>
 
 #include "pseudo_terminal.h"
 #include "run_cli.h"
@@ -55,4 +57,25 @@ TEST_CASE("analyse with endgame tables searches until proved that many pieces hi
   REQUIRE(run_cli("egdb build " + leapfrog::testing::quoted(text) + " --pieces 4 --egdb " + s.dir)
               .code == 0);
   CHECK(note({"--egdb", s.dir}));
+}
+
+TEST_CASE("analyse with --nodes 0 given searches without limit, not the default budget",
+          "[cli][analyse]") {
+  // Neither limit given, a large position gets 1000000 positions (chess: nodes); --nodes 0
+  // given is no limit, as the help says: the search runs until the stop and reports where
+  // it stood then, not the default's round figure.
+  using Json = nlohmann::json;
+  const auto dflt =
+      Json::parse(run_cli("analyse murray --size 10 --hash 64 --threads 1 --json").out)["nodes"];
+  CHECK(dflt == 1000000);
+  for (const char* args : {"analyse murray --size 10 --hash 64 --threads 1 --json --nodes 0",
+                           "analyse murray --size 10 --hash 64 --threads 1 --json --time-limit 0",
+                           "chess analyse startpos --hash 64 --threads 1 --json --nodes 0"}) {
+    INFO(args);
+    const auto r = leapfrog::testing::run_cli_signalled(args, {"TERM", "4"});
+    REQUIRE(r.code == 0);
+    const std::uint64_t nodes = Json::parse(r.out)["nodes"].get<std::uint64_t>();
+    CHECK(nodes != 1000000);
+    CHECK((nodes < 1000000 || nodes > 1001000));  // chess stops a little past its budget
+  }
 }
