@@ -100,6 +100,12 @@ class Searcher {
       result.complete = true;
       return result;
     }
+    // Drawn by the fifty-move rule already (chess/game_end.h): no move to choose, value 0.
+    if (root.halfmove() >= 100) {
+      result.value = 0;
+      result.complete = true;
+      return result;
+    }
     result.has_move = true;
     result.best = moves.front();
     result.pv = {moves.front()};

@@ -24,7 +24,9 @@ inline constexpr int kPieceValue[kKinds] = {0, 100, 300, 160, 180, 420, 0};
 int evaluate(const Position& pos);
 
 struct SearchResult {
-  bool has_move = false;  // false: no legal move (the side to move has lost)
+  // false: the game is over at the root, the side to move having no legal move (lost) or the
+  // fifty-move rule having drawn it (value 0)
+  bool has_move = false;
   Move best;
   int value = 0;
   std::vector<Move> pv;

@@ -2,6 +2,8 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "chess/game_end.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/search.h"
 #include "cli/chess_options.h"
@@ -21,7 +23,7 @@ Json chess_analyse_json(const Position& pos, const std::string& captures,
               {"pv", chess_move_list_json(r.pv)},
               {"nodes", r.nodes},
               {"depth", r.depth},
-              {"proved", r.complete && std::abs(r.value) > chess::kMateBound},
+              {"proved", r.complete && (!r.has_move || std::abs(r.value) > chess::kMateBound)},
               {"captures", captures},
               {"fen", pos.fen()}};
 }
@@ -56,7 +58,8 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
     return 0;
   }
   if (!r.has_move) {
-    std::cout << chess_game_over_text(pos) << "\n";
+    std::cout << chess_end_text(chess::game_end(pos, chess::legal_moves(pos, rules_of(o)), {}), pos)
+              << "\n";
     return 0;
   }
   std::cout << "best " << chess::move_text(r.best) << "  value " << value_text(r.value)

@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 
+#include "chess/game_end.h"
 #include "chess/match.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/search.h"
 #include "run_cli.h"
@@ -132,4 +134,27 @@ TEST_CASE("chess analyse --json keys", "[chess]") {
   const auto m = leapfrog::testing::run_cli("chess match --games 2 --nodes 300 --json");
   REQUIRE(m.code == 0);
   CHECK(nlohmann::json::parse(m.out)["games"] == 2);
+}
+
+TEST_CASE("a position drawn by the fifty-move rule has no move to search, value 0", "[chess]") {
+  // The half-move clock at 100: the game is over (chess/game_end.h), as verify, play and match
+  // say; the engine must not pick a move there. At 99 a move is still to be made.
+  const std::string drawn = "*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 100 60";
+  REQUIRE(game_end(Position::from_fen(drawn), legal_moves(Position::from_fen(drawn), kCompulsory),
+                   {}) == GameEnd::kFiftyMoves);
+  const SearchResult r = search(drawn, 100000);
+  CHECK_FALSE(r.has_move);
+  CHECK(r.value == 0);
+  CHECK(r.complete);
+  CHECK(r.nodes == 0);
+  CHECK(search("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 99 60", 100000, 3).has_move);
+  // The command line names the end, and its JSON has no best move and a proved draw.
+  const auto text = leapfrog::testing::run_cli("chess analyse '" + drawn + "'");
+  CHECK(text.code == 0);
+  CHECK(text.out == "Draw by the fifty-move rule\n");
+  const auto json =
+      nlohmann::json::parse(leapfrog::testing::run_cli("chess analyse '" + drawn + "' --json").out);
+  CHECK(json["best"].is_null());
+  CHECK(json["value"] == 0);
+  CHECK(json["proved"] == true);
 }
