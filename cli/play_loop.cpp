@@ -120,6 +120,9 @@ std::vector<bool> engine_seats(const PlayOptions& o, int seats,
     if (s < 1 || s > seats)
       throw UsageError("--engine seat " + std::to_string(s) + " is not a player 1.." +
                        std::to_string(seats));
+    // A seat twice is a slip (two seats meant), as an option given twice is.
+    if (engine[static_cast<std::size_t>(s - 1)])
+      throw UsageError("--engine seat " + std::to_string(s) + " is given twice");
     engine[static_cast<std::size_t>(s - 1)] = true;
   }
   return engine;

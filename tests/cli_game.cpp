@@ -153,6 +153,14 @@ TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "
   std::remove(file.c_str());
   CHECK(run_cli("play --engine 3").code == 2);
   CHECK(run_cli("play --engine 1,").code == 2);
+  // A seat twice is refused, not read as the one seat.
+  for (const char* args : {"play --engine 1,1", "play --engine 2,1,2", "chess play --engine 1,1"}) {
+    INFO(args);
+    const auto twice = run_cli(args, "");
+    CHECK(twice.code == 2);
+    CHECK(twice.err.find("--engine seat ") != std::string::npos);
+    CHECK(twice.err.find(" is given twice") != std::string::npos);
+  }
 }
 
 TEST_CASE("the shipped engine record is what its command plays today", "[cli][game]") {
