@@ -141,9 +141,11 @@ po::typed_value<std::string>* whole_value(T* target, const char* option, std::ui
     *target = static_cast<T>(parse_whole(text, std::string("--") + option, lo, hi));
   });
 }
-// A number of seconds >= 0 (a decimal fraction is fine; 0 = no limit), at most 10^9.
-double parse_seconds(const std::string& text, const std::string& name);
-po::typed_value<std::string>* seconds_value(double* target, const char* option);
+// A number of seconds >= 0 (a decimal fraction is fine; 0 = no limit), at most 10^9;
+// `positive`: more than 0 (a limit that must be there).
+double parse_seconds(const std::string& text, const std::string& name, bool positive = false);
+po::typed_value<std::string>* seconds_value(double* target, const char* option,
+                                            bool positive = false);
 // One of `names`, exactly.
 po::typed_value<std::string>* name_value(std::string* target, const char* option,
                                          std::vector<std::string> names);

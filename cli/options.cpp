@@ -52,22 +52,24 @@ std::uint64_t parse_whole(const std::string& text, const std::string& name, std:
   return v;
 }
 
-double parse_seconds(const std::string& text, const std::string& name) {
+double parse_seconds(const std::string& text, const std::string& name, bool positive) {
   double v = -1;
   const char* end = text.data() + text.size();
   const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
     return (c >= '0' && c <= '9') || c == '.';
   });
   const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (!plain || ec != std::errc() || ptr != end || !(v >= 0) || v > 1e9)
-    throw UsageError(name + " must be a number of seconds 0..1000000000 (0: no limit), not " +
-                     quoted_start(text));
+  if (!plain || ec != std::errc() || ptr != end || !(v >= 0) || v > 1e9 || (positive && v == 0))
+    throw UsageError(name + " must be a number of seconds " +
+                     (positive ? "more than 0, up to 1000000000" : "0..1000000000 (0: no limit)") +
+                     ", not " + quoted_start(text));
   return v;
 }
 
-po::typed_value<std::string>* seconds_value(double* target, const char* option) {
-  return po::value<std::string>()->notifier(
-      [=](const std::string& text) { *target = parse_seconds(text, std::string("--") + option); });
+po::typed_value<std::string>* seconds_value(double* target, const char* option, bool positive) {
+  return po::value<std::string>()->notifier([=](const std::string& text) {
+    *target = parse_seconds(text, std::string("--") + option, positive);
+  });
 }
 
 po::typed_value<std::string>* name_value(std::string* target, const char* option,

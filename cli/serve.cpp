@@ -582,7 +582,8 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
           ->value_name("HOST"),
       "the address to listen on (127.0.0.1: this machine only)")(
       "open", po::bool_switch(&s.open), "also open the page in the desktop's browser (xdg-open)")(
-      "max-time", seconds_value(&s.max_time, "max-time")->default_value("5")->value_name("SECONDS"),
+      "max-time",
+      seconds_value(&s.max_time, "max-time", true)->default_value("5")->value_name("SECONDS"),
       "the longest a request's search may run (a request may ask less with time-limit)")(
       "jobs", whole_value(&s.jobs, "jobs", 1, 64)->default_value("2")->value_name("N"),
       "searches run at once, 1..64, each on one thread; more wait in a queue")(
@@ -591,13 +592,13 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
       "hash", hash_value(&s.hash_mb, available_memory_mb())->default_value("64")->value_name("MB"),
       "the most memory one search's tables may take (a request may ask less)")(
       "read-timeout",
-      seconds_value(&s.read_timeout, "read-timeout")->default_value("10")->value_name("SECONDS"),
+      seconds_value(&s.read_timeout, "read-timeout", true)
+          ->default_value("10")
+          ->value_name("SECONDS"),
       "the longest a client may take to send a request");
   po::options_description visible;
   visible.add(server).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {})) return 0;
-  if (s.max_time <= 0) throw UsageError("--max-time must be more than 0 seconds");
-  if (s.read_timeout <= 0) throw UsageError("--read-timeout must be more than 0 seconds");
   if (o.json) throw UsageError("serve answers JSON over HTTP: --json is not available");
 
   net::io_context io;

@@ -663,7 +663,15 @@ TEST_CASE("serve: SIGTERM stops it at once, searches cancelled, and frees the po
 
 TEST_CASE("serve: bad options exit 2 with a message", "[cli][serve][threads]") {
   CHECK(run_cli("serve --port 70000").code == 2);
-  CHECK(run_cli("serve --max-time 0").code == 2);
+  // One range for every refused limit: 0 and -1 alike are "more than 0".
+  for (const char* option : {"--max-time", "--read-timeout"})
+    for (const char* value : {"0", "-1", "x"}) {
+      const auto bad = run_cli(std::string("serve ") + option + " " + value);
+      CHECK(bad.code == 2);
+      CHECK(bad.err == std::string("leapfrog serve: ") + option +
+                           " must be a number of seconds more than 0, up to 1000000000, not '" +
+                           value + "'. Try 'leapfrog serve --help'.\n");
+    }
   CHECK(run_cli("serve --host 'no such host!'").code == 2);
   const auto r = run_cli("serve --help");
   CHECK(r.code == 0);
