@@ -51,9 +51,12 @@ inline po::typed_value<std::string>* hash_value(std::size_t* hash_mb,
   });
 }
 
-inline void add_hash_option(po::options_description& d, std::size_t& hash_mb,
-                            const char* when_full) {
-  const std::optional<std::size_t> available = available_memory_mb();
+// `machine`: refuse more than the machine has available (off where a smaller limit cuts the
+// value anyway: the web API's, cut to the server's --hash).
+inline void add_hash_option(po::options_description& d, std::size_t& hash_mb, const char* when_full,
+                            bool machine = true) {
+  const std::optional<std::size_t> available =
+      machine ? available_memory_mb() : std::optional<std::size_t>();
   const std::size_t fallback =
       available ? std::clamp<std::size_t>(*available, 1, kDefaultHashMb) : kDefaultHashMb;
   d.add_options()(
@@ -105,9 +108,9 @@ struct LimitOptions {
 
 // `nodes_help` says what a node is; `when_full` what the search does when --hash is reached.
 inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help,
-                              const char* when_full) {
+                              const char* when_full, bool machine_hash = true) {
   add_threads_option(d, l.threads);
-  add_hash_option(d, l.hash_mb, when_full);
+  add_hash_option(d, l.hash_mb, when_full, machine_hash);
   d.add_options()(
       "time-limit",
       seconds_value(&l.time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),

@@ -112,9 +112,10 @@ std::size_t hash_for(const LimitOptions& l, const ApiLimits& limits) {
   return std::min(l.hash_mb, limits.hash_mb);
 }
 
-// --hash's default for the API: the server's own limit.
+// --hash's default for the API: the server's own limit, which also cuts a larger value
+// (hash_for) before anything is allocated: the machine's memory is not the request's concern.
 void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits& limits) {
-  add_limit_options(d, l, "stop after about N nodes", "see the command");
+  add_limit_options(d, l, "stop after about N nodes", "see the command", false);
   l.hash_mb = limits.hash_mb;
 }
 

@@ -351,6 +351,26 @@ TEST_CASE("serve: a half-closed client and a request sent early get their answer
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: a request's hash above the server's is cut to it, whatever the machine has",
+          "[cli][serve][threads]") {
+  // 1048576 MB (1 TB) is more than the machine has: the server's --hash decides, the request
+  // is answered, and the answer does not tell the client how much memory the server has.
+  ServeProcess server({});
+  const int port = server.port();
+  for (const std::string endpoint : {"solve", "best", "analyse"}) {
+    const HttpReply r =
+        http_request(port, "GET", "/api/" + endpoint + "?position=111&hash=1048576");
+    INFO(endpoint << " -> " << r.status << " " << r.body);
+    CHECK(r.status == 200);
+    CHECK(r.body.find("available") == std::string::npos);
+  }
+  // Past the option's own range it is still a bad value.
+  const HttpReply bad = http_request(port, "GET", "/api/best?position=111&hash=2000000");
+  CHECK(bad.status == 400);
+  CHECK(bad.body.find("--hash must be a whole number 1..1048576") != std::string::npos);
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][serve][threads]") {
   ServeProcess server({});
   const int port = server.port();
