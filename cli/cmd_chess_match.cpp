@@ -75,6 +75,8 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
       std::cout << "game " << k + 1 << ": engine " << (engine_red ? "Red" : "Black") << " vs "
                 << opponent << ": " << result << " (" << g.end << ", " << g.moves.size()
                 << " plies)" << std::endl;
+      // A reader that has gone (`| head`) ends the match now, not after every game.
+      check_stdout();
     }
   }
   const double score = played ? 100.0 * static_cast<double>(wins) / static_cast<double>(played) : 0;

@@ -135,6 +135,8 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
                 << ", " << format_seconds(s.seconds) << "\n";
     if (csv) std::cout << csv_row(board, s) << std::endl;
     if (!csv && !o.json) std::cout << text_row(board, s) << std::endl;
+    // A reader that has gone (`| head`) ends the survey now, not after every start.
+    check_stdout();
   };
   if (!csv && !o.json) {
     const std::vector<SurveyStart> starts =

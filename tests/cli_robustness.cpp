@@ -248,6 +248,23 @@ TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not 
   }
 }
 
+TEST_CASE("a reader that has gone ends a streaming command at its next row, not at its end",
+          "[cli][robust][threads]") {
+  // Played to the end, 1000 games take about a minute; the first row's write fails and ends
+  // the match there. (A bound far above one game's time, sanitizers included.)
+  const auto started = std::chrono::steady_clock::now();
+  const auto match = run_to_closed_pipe("chess match --games 1000 --nodes 500 --max-plies 60");
+  const auto took = std::chrono::steady_clock::now() - started;
+  CHECK(match.code == 2);
+  CHECK(match.err ==
+        "leapfrog chess match: cannot write standard output. Try 'leapfrog chess "
+        "match --help'.\n");
+  CHECK(took < std::chrono::seconds(10));
+  const auto survey = run_to_closed_pipe("survey triangle --size 5 --csv");
+  CHECK(survey.code == 2);
+  CHECK(survey.err.find("cannot write standard output") != std::string::npos);
+}
+
 TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust][threads]") {
   const std::string bom = "\xef\xbb\xbf";
   const struct {
