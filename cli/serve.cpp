@@ -368,7 +368,10 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
     const auto key = url_decode(pair.substr(0, eq), true);
     const auto value =
         url_decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
-    if (!key || !value) return send_error(http::status::bad_request, "malformed query");
+    if (!key || !value)
+      return send_error(http::status::bad_request,
+                        "malformed query parameter " + quoted_start(pair) +
+                            ": a '%' takes two hex digits, and %00 is refused");
     // Only a search takes `stream`; to any other endpoint it is an unknown parameter.
     if (*key == "stream" && api_searches(path)) {
       if (stream_given)

@@ -394,6 +394,12 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(error_of("/api/generate/layout?col=always") == "unknown parameter 'col'");
   CHECK(error_of("/api/chess/moves?fen=startpos&capt=optional") == "unknown parameter 'capt'");
   CHECK(error_of("/api/show?position=111&%3D=6") == "unknown parameter '='");
+  // A bad escape names the parameter it is in, as the client wrote it.
+  CHECK(error_of("/api/moves?position=mu%zzrray") ==
+        "malformed query parameter 'position=mu%zzrray': a '%' takes two hex digits, and %00 is "
+        "refused");
+  CHECK(error_of("/api/moves?size=4&position=murray%00")
+            .starts_with("malformed query parameter 'position=murray%00'"));
   // stream= is a switch like the others.
   CHECK(error_of("/api/best?position=111&stream=x").find("a switch takes 1, true or yes") !=
         std::string::npos);
