@@ -144,4 +144,9 @@ TEST_CASE("uci: the time a move may take", "[cli][uci][threads]") {
   // Almost no time left: a move at once, within what is left.
   CHECK(think_time(read_go({"wtime", "20"}), leapfrog::chess::kRed) <= milliseconds(10));
   CHECK(think_time(read_go({"wtime", "-5"}), leapfrog::chess::kRed) == milliseconds(1));
+  // An argument twice is refused (the later would silently win), wherever the second comes.
+  CHECK_THROWS_WITH(read_go({"depth", "3", "depth", "4"}), "go depth is given twice");
+  CHECK_THROWS_WITH(read_go({"wtime", "100", "btime", "5", "wtime", "-1"}),
+                    "go wtime is given twice");
+  CHECK_NOTHROW(read_go({"depth", "3", "nodes", "3"}));
 }
