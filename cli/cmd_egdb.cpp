@@ -158,7 +158,8 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   const std::string folder = table_folder(dir, probe.id());
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
-  if (ec) throw UsageError("cannot make the folder " + quoted_text(folder));
+  if (ec)
+    throw UsageError("cannot make the folder " + quoted_text(folder) + " (" + ec.message() + ")");
   std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
             << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
             << threads << (threads == 1 ? " thread" : " threads") << "\n";
