@@ -659,6 +659,24 @@ TEST_CASE("serve: progress streams as server-sent events, the answer last",
   for (std::string line; std::getline(in, line);)
     if (line.rfind("data: ", 0) == 0) json += line.substr(6) + "\n";
   CHECK(json == run_cli("analyse murray --size 6 --seed 5 --nodes 3000 --hash 64 --json").out);
+  // The Accept header asks for a stream unless it weighs it q=0; a stream parameter, when
+  // given, decides over the header.
+  const auto streams = [&](const std::string& accept, const std::string& query) {
+    const HttpReply a = raw_request(server.port(), "GET /api/best?position=111" + query +
+                                                       " HTTP/1.1\r\nHost: x\r\nConnection: "
+                                                       "close\r\nAccept: " +
+                                                       accept + "\r\n\r\n");
+    INFO(accept << query << " -> " << a.status << " " << a.head);
+    CHECK(a.status == 200);
+    return a.head.find("text/event-stream") != std::string::npos;
+  };
+  CHECK(streams("text/event-stream", ""));
+  CHECK(streams("Text/Event-Stream ; q=0.5", ""));
+  CHECK_FALSE(streams("text/event-stream;q=0, application/json", ""));
+  CHECK_FALSE(streams("text/html, text/event-stream; q=0.000", ""));
+  CHECK_FALSE(streams("application/json", ""));
+  CHECK_FALSE(streams("text/event-stream", "&stream=0"));
+  CHECK(streams("application/json", "&stream=1"));
 }
 
 TEST_CASE("serve: SIGTERM stops it at once, searches cancelled, and frees the port",
