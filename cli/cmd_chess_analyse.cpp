@@ -40,8 +40,8 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "the table then replaces its oldest entries");
   search.add_options()(
       "depth", whole_value(&depth, "depth", 0, 64)->default_value("0")->value_name("N"),
-      "search at most N plies deep (0 = no limit); with no limit at all (--depth, --nodes, "
-      "--time-limit), --nodes 1000000");
+      "search at most N plies deep (0 = no limit); with none of --depth, --nodes and "
+      "--time-limit given, --nodes 1000000");
   visible.add(chess_rule_options(o)).add(search).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = chess_position(fen);

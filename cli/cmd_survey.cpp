@@ -126,7 +126,10 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
   const Rules rules = full.rules();
   // Text and CSV rows are printed as each start is solved (a long survey shows its rows as
   // they come); JSON at the end.
-  if (csv) std::cout << kCsvHeader << std::endl;
+  if (csv) {
+    std::cout << kCsvHeader << std::endl;
+    check_stdout();  // a reader gone already: no start is solved for nothing
+  }
   const auto each = [&](const SurveyStart& s, int done, int total) {
     line.clear();
     if (line.enabled())
@@ -145,6 +148,7 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
               << (every_hole ? " (every hole)" : " (one hole per class of symmetric holes)")
               << ", by " << to_string(rules.measure) << "\n"
               << kTextHeader << std::endl;
+    check_stdout();
   }
   const SurveyResult r = survey(board, rules, full.position, options, control, each);
   line.clear();

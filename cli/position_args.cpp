@@ -55,18 +55,29 @@ const char* layout_option_given(const CommonOptions& o) {
                             : nullptr;
 }
 
+namespace {
+// --diagonal or --orthogonal without --grid: a square grid's option that a hex board refuses.
+bool square_option_alone(const CommonOptions& o) {
+  return o.grid.empty() && (o.diagonal || o.orthogonal);
+}
+}  // namespace
+
 void check_lattice_options(const CommonOptions& o, const Rules& own) {
-  if (o.grid.empty() && (o.diagonal || o.orthogonal) && own.jumps == JumpSet::kHex)
+  if (square_option_alone(o) && own.jumps == JumpSet::kHex)
     throw UsageError(std::string(o.diagonal ? "--diagonal" : "--orthogonal") +
                      ": the board is grid=hex (six directions); --grid square reads it as a "
                      "square grid");
 }
 
 GameRecord record_from(std::string_view text, const CommonOptions& o) {
-  // The record's own rules are known only once it is read: read it first without the
-  // command line's when a lattice option could clash with them.
-  if (o.grid.empty() && (o.diagonal || o.orthogonal))
-    check_lattice_options(o, parse_record(text, o.variant).start.rules());
+  // The record's own lattice is known only once it is read: read it first with the command
+  // line's other rule options (its checks depend on them: players, scores) but not its
+  // lattice nor --variant, as a position's is checked before they apply.
+  if (square_option_alone(o)) {
+    RuleOverrides others = overrides_from(o);
+    others.jumps.reset();
+    check_lattice_options(o, parse_record(text, {}, others).start.rules());
+  }
   return parse_record(text, o.variant, overrides_from(o));
 }
 

@@ -16,7 +16,6 @@
 // clang-format on
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <cctype>
 #include <charconv>
 #include <csignal>
 #include <cstdlib>
@@ -79,31 +78,22 @@ std::string content_type(const std::string& path) {
 // Whether an Accept header's value lists text/event-stream as acceptable: the media range by
 // itself (case aside), with no q=0 among its parameters ("a type that is not acceptable").
 bool accepts_event_stream(std::string_view accept) {
-  const auto trim = [](std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-  };
-  const auto lower = [](std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-  };
   while (!accept.empty()) {
     const std::size_t comma = accept.find(',');
     std::string_view range = accept.substr(0, comma);
     accept = comma == std::string_view::npos ? std::string_view{} : accept.substr(comma + 1);
     const std::size_t semi = range.find(';');
-    if (lower(trim(range.substr(0, semi))) != "text/event-stream") continue;
+    const std::string_view type = trimmed(range.substr(0, semi));
+    if (!beast::iequals({type.data(), type.size()}, "text/event-stream")) continue;
     bool refused = false;
     for (std::string_view params = semi == std::string_view::npos ? std::string_view{}
                                                                   : range.substr(semi + 1);
          !params.empty();) {
       const std::size_t next = params.find(';');
-      const std::string p = lower(trim(params.substr(0, next)));
+      const std::string_view p = trimmed(params.substr(0, next));
       params = next == std::string_view::npos ? std::string_view{} : params.substr(next + 1);
       double q = 1;
-      if (p.starts_with("q=")) {
+      if (p.size() >= 2 && (p[0] == 'q' || p[0] == 'Q') && p[1] == '=') {
         const char* end = p.data() + p.size();
         const auto [at, ec] = std::from_chars(p.data() + 2, end, q);
         refused = refused || (ec == std::errc() && at == end && q == 0);

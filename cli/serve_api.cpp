@@ -121,6 +121,13 @@ void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits
 
 std::string dump(const Json& j) { return json_text(j, 2) + "\n"; }
 
+// A nodes or time-limit parameter given, 0 included (0 is no limit, as on the command line;
+// the server's --max-time still ends the search).
+bool limit_given(const Params& params) {
+  return std::any_of(params.begin(), params.end(),
+                     [](const auto& p) { return p.first == "nodes" || p.first == "time-limit"; });
+}
+
 Setup position_of(const Params& params, const CommonOptions& o) {
   return load_position(required(params, "position"), o, PositionSource::kTextOnly);
 }
@@ -294,7 +301,7 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
   parse_args(option_args(params, {}, {"diagonal", "orthogonal", "no-symmetry"}), visible);
   const GameRecord record = record_of(body, o);
   SearchControl control = control_for(l, limits, stop, progress);
-  if (l.node_limit == 0 && l.time_limit == 0) control.node_limit = kDefaultEngineNodes;
+  if (!limit_given(params)) control.node_limit = kDefaultEngineNodes;
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
@@ -470,7 +477,7 @@ std::string api_chess_analyse(const Params& params, const ApiLimits& limits,
   visible.add_options()("depth", whole_value(&depth, "depth", 0, 64)->default_value("0"), "");
   parse_args(option_args(params, {"fen"}, {}), visible);
   const chess::Position pos = chess_position(required(params, "fen"));
-  if (depth == 0 && l.node_limit == 0 && l.time_limit == 0) l.node_limit = kChessAnalyseNodes;
+  if (depth == 0 && !limit_given(params)) l.node_limit = kChessAnalyseNodes;
   chess::SearchSettings settings;
   settings.max_depth = depth == 0 ? 64 : depth;
   settings.hash_mb = table_mb(hash_for(l, limits));

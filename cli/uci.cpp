@@ -28,6 +28,10 @@ Go read_go(const std::vector<std::string>& words) {
   constexpr std::uint64_t kMaxMs = std::uint64_t{1} << 40;
   for (std::size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];
+    // One of each, as the hub takes its fields: a second would silently win over the first.
+    if (std::find(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(i), w) !=
+        words.begin() + static_cast<std::ptrdiff_t>(i))
+      throw UsageError("go " + w + " is given twice");
     if (w == "infinite") {
       go.infinite = true;
       continue;
@@ -40,10 +44,6 @@ Go read_go(const std::vector<std::string>& words) {
     const bool known = w == "wtime" || w == "btime" || w == "winc" || w == "binc" ||
                        w == "movestogo" || w == "movetime" || w == "depth" || w == "nodes";
     if (!known) throw UsageError("go: unknown argument " + quoted_start(w));
-    // One of each, as the hub takes its fields: a second would silently win over the first.
-    if (std::find(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(i), w) !=
-        words.begin() + static_cast<std::ptrdiff_t>(i))
-      throw UsageError("go " + w + " is given twice");
     if (i + 1 == words.size()) throw UsageError("go " + w + " needs a number");
     const std::string& text = words[++i];
     // A clock may run below zero in some GUIs: read as no time left.

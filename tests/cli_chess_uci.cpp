@@ -127,6 +127,14 @@ TEST_CASE("uci: bad lines get info string errors and the engine carries on",
   uci.send("go depth 1\n");
   const std::string best = move_of(uci.lines_until("bestmove").back());
   CHECK(!best.empty());
+  // A game the fifty-move rule has drawn has no move to give.
+  uci.send(
+      "position fen *nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 100 60\n"
+      "go depth 3\n");
+  CHECK(uci.lines_until("bestmove").back() == "bestmove 0000");
+  uci.send("go depth 3 depth 4\nisready\n");
+  CHECK(uci.lines_until("readyok").front() == "info string error: go depth is given twice");
+  uci.send("position startpos\n");
   uci.send("quit\n");
   CHECK(uci.wait_end().code == 0);
 }
@@ -148,5 +156,6 @@ TEST_CASE("uci: the time a move may take", "[cli][uci][threads]") {
   CHECK_THROWS_WITH(read_go({"depth", "3", "depth", "4"}), "go depth is given twice");
   CHECK_THROWS_WITH(read_go({"wtime", "100", "btime", "5", "wtime", "-1"}),
                     "go wtime is given twice");
+  CHECK_THROWS_WITH(read_go({"infinite", "infinite"}), "go infinite is given twice");
   CHECK_NOTHROW(read_go({"depth", "3", "nodes", "3"}));
 }

@@ -250,8 +250,9 @@ TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not 
 
 TEST_CASE("a reader that has gone ends a streaming command at its next row, not at its end",
           "[cli][robust][threads]") {
-  // Played to the end, 1000 games take about a minute; the first row's write fails and ends
-  // the match there. (A bound far above one game's time, sanitizers included.)
+  // Played to the end, 1000 games would far outlast the bound below; the first row's write
+  // fails and ends the match there (the bound is far above one game's time, sanitizers
+  // included).
   const auto started = std::chrono::steady_clock::now();
   const auto match = run_to_closed_pipe("chess match --games 1000 --nodes 500 --max-plies 60");
   const auto took = std::chrono::steady_clock::now() - started;
@@ -260,9 +261,17 @@ TEST_CASE("a reader that has gone ends a streaming command at its next row, not 
         "leapfrog chess match: cannot write standard output. Try 'leapfrog chess "
         "match --help'.\n");
   CHECK(took < std::chrono::seconds(10));
-  const auto survey = run_to_closed_pipe("survey triangle --size 5 --csv");
-  CHECK(survey.code == 2);
-  CHECK(survey.err.find("cannot write standard output") != std::string::npos);
+  // A survey whose reader is gone before its first row ends before solving any start (all
+  // of them would far outlast the bound).
+  for (const char* args : {"survey triangle --size 9 --csv --threads 1 --hash 64",
+                           "survey triangle --size 9 --threads 1 --hash 64"}) {
+    INFO(args);
+    const auto begun = std::chrono::steady_clock::now();
+    const auto survey = run_to_closed_pipe(args);
+    CHECK(survey.code == 2);
+    CHECK(survey.err.find("cannot write standard output") != std::string::npos);
+    CHECK(std::chrono::steady_clock::now() - begun < std::chrono::seconds(5));
+  }
 }
 
 TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust][threads]") {

@@ -364,6 +364,12 @@ TEST_CASE("serve: a request's hash above the server's is cut to it, whatever the
     CHECK(r.status == 200);
     CHECK(r.body.find("available") == std::string::npos);
   }
+  // nodes=0 given is no limit, as on the command line: the search runs to the server's
+  // --max-time (5 s), not to the default's 1000000 nodes.
+  const HttpReply unlimited = http_request(port, "GET", "/api/chess/analyse?fen=startpos&nodes=0");
+  REQUIRE(unlimited.status == 200);
+  const auto nodes = nlohmann::json::parse(unlimited.body)["nodes"].get<std::uint64_t>();
+  CHECK((nodes < 1000000 || nodes > 1001000));
   // Past the option's own range it is still a bad value.
   const HttpReply bad = http_request(port, "GET", "/api/best?position=111&hash=2000000");
   CHECK(bad.status == 400);

@@ -62,6 +62,15 @@ TEST_CASE(
   const auto sheet_square = run_cli("sheet " + puzzles + " --html - --grid square --orthogonal");
   const auto verify_plain = run_cli("verify --game " + record);
   const auto verify_square = run_cli("verify --game " + record + " --grid square --orthogonal");
+  // A square record read under the command line's other rule options as well: its checks
+  // (three scores for --players 3) hold with a lattice option beside them.
+  const std::string three = "leapfrog_three_record_" + tag + ".txt";
+  { std::ofstream(three, std::ios::binary) << "[Start \"1.1/111/111\"]\n[Scores \"0,0,0\"]\n\n"; }
+  const auto three_plain = run_cli("verify --game " + three + " --players 3");
+  const auto three_orthogonal = run_cli("verify --game " + three + " --players 3 --orthogonal");
+  std::remove(three.c_str());
+  CHECK(three_plain.code == 0);
+  CHECK(three_orthogonal.code == 0);
   std::remove(puzzles.c_str());
   std::remove(record.c_str());
   CHECK(sheet.code == 2);
