@@ -301,7 +301,7 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
   parse_args(option_args(params, {}, {"diagonal", "orthogonal", "no-symmetry"}), visible);
   const GameRecord record = record_of(body, o);
   SearchControl control = control_for(l, limits, stop, progress);
-  if (!limit_given(params)) control.node_limit = kDefaultEngineNodes;
+  if (!limit_given(params)) default_engine_budget(control);
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
