@@ -76,6 +76,7 @@ GameText parse_record(std::string_view text) {
         g.fen_line = line;
       }
       g.tags.emplace_back(std::move(name), std::move(value));
+      g.tag_lines.push_back(line);
       i = end + 1;
       continue;
     }

@@ -21,6 +21,7 @@ class RecordError : public std::runtime_error {
 
 struct GameText {
   std::vector<std::pair<std::string, std::string>> tags;
+  std::vector<int> tag_lines;    // each tag's line, in the order of `tags`
   std::string fen = "startpos";  // the FEN tag, if any
   int fen_line = 0;              // the FEN tag's line; 0 without one
   struct Token {

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdlib>
 
+#include "chess/game_end.h"
 #include "core/open_table.h"
 #include "core/poller.h"
 
@@ -100,8 +101,9 @@ class Searcher {
       result.complete = true;
       return result;
     }
-    // Drawn by the fifty-move rule already (chess/game_end.h): no move to choose, value 0.
-    if (root.halfmove() >= 100) {
+    // Drawn already, by a third repetition or the fifty-move rule (chess/game_end.h): no move
+    // to choose, value 0.
+    if (game_end(root, moves, path_) != GameEnd::kNone) {
       result.value = 0;
       result.complete = true;
       return result;

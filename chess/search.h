@@ -24,8 +24,8 @@ inline constexpr int kPieceValue[kKinds] = {0, 100, 300, 160, 180, 420, 0};
 int evaluate(const Position& pos);
 
 struct SearchResult {
-  // false: the game is over at the root, the side to move having no legal move (lost) or the
-  // fifty-move rule having drawn it (value 0)
+  // false: the game is over at the root, the side to move having no legal move (lost), or a
+  // third repetition or the fifty-move rule having drawn it (value 0)
   bool has_move = false;
   Move best;
   int value = 0;

@@ -41,13 +41,12 @@ Position record_start(const chess::GameText& g) {
 // chess play writes it), else compulsory.
 std::string record_captures(const chess::GameText& g, const std::optional<std::string>& given) {
   if (given) return *given;
-  for (const auto& [name, value] : g.tags)
-    if (name == "Captures") {
+  for (std::size_t i = 0; i < g.tags.size(); ++i)
+    if (const auto& [name, value] = g.tags[i]; name == "Captures") {
       if (!chess::parse_capture_rule(value))
-        throw UsageError(
-            "the record's [Captures] tag must be compulsory, multiple or optional, "
-            "not " +
-            quoted_text(value));
+        throw UsageError("record line " + std::to_string(g.tag_lines[i]) +
+                         ": the [Captures] tag must be compulsory, multiple or optional, not " +
+                         quoted_text(value));
       return value;
     }
   return "compulsory";

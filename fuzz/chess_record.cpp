@@ -39,7 +39,7 @@ Reading read(std::string_view text) {
 }
 
 bool same_text(const chess::GameText& a, const chess::GameText& b) {
-  if (a.tags != b.tags || a.fen != b.fen || a.result != b.result ||
+  if (a.tags != b.tags || a.tag_lines != b.tag_lines || a.fen != b.fen || a.result != b.result ||
       a.moves.size() != b.moves.size())
     return false;
   for (std::size_t i = 0; i < a.moves.size(); ++i)

@@ -136,6 +136,24 @@ TEST_CASE("chess analyse --json keys", "[chess]") {
   CHECK(nlohmann::json::parse(m.out)["games"] == 2);
 }
 
+TEST_CASE("a position come for the third time has no move to search, value 0", "[chess]") {
+  // A repetition is a draw once the position has been played twice before (chess/game_end.h).
+  const Position kings = Position::from_fen("*k3*/6/6/6/6/6/6/*3K* w - - 0 1");
+  SearchSettings settings;
+  settings.hash_mb = 4;
+  leapfrog::SearchControl control;
+  control.node_limit = 100000;
+  settings.history = {kings.key(), 1, kings.key(), 2};
+  const SearchResult r = analyse(kings, kCompulsory, settings, control);
+  CHECK_FALSE(r.has_move);
+  CHECK(r.value == 0);
+  CHECK(r.complete);
+  CHECK(r.nodes == 0);
+  settings.history = {1, kings.key(), 2};
+  settings.max_depth = 3;
+  CHECK(analyse(kings, kCompulsory, settings, control).has_move);
+}
+
 TEST_CASE("a position drawn by the fifty-move rule has no move to search, value 0", "[chess]") {
   // The half-move clock at 100: the game is over (chess/game_end.h), as verify, play and match
   // say; the engine must not pick a move there. At 99 a move is still to be made.

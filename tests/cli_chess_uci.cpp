@@ -132,6 +132,13 @@ TEST_CASE("uci: bad lines get info string errors and the engine carries on",
       "position fen *nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 100 60\n"
       "go depth 3\n");
   CHECK(uci.lines_until("bestmove").back() == "bestmove 0000");
+  // Nor has a game whose position has come for the third time. After the first two cycles the
+  // start has come twice: there a move is still to be made.
+  const std::string kings = "position fen *k3*/6/6/6/6/6/6/*3K* w - - 0 1 moves";
+  uci.send(kings + " e1d1 b8c8 d1e1 c8b8\ngo depth 3\n");
+  CHECK(uci.lines_until("bestmove").back() != "bestmove 0000");
+  uci.send(kings + " e1d1 b8c8 d1e1 c8b8 e1d1 b8c8 d1e1 c8b8\ngo depth 3\n");
+  CHECK(uci.lines_until("bestmove").back() == "bestmove 0000");
   // (Not waited for with isready: while the search before still answers, isready is answered
   // at once and the go waits.)
   uci.send("go depth 3 depth 4\n");

@@ -230,10 +230,10 @@ TEST_CASE("chess play's record keeps its capture rule for chess verify", "[cli][
   v = run_cli("chess verify --game " + record + " --captures compulsory --json");
   CHECK(v.code == 1);
   CHECK(nlohmann::json::parse(v.out).at("captures") == "compulsory");
-  // A tag that names no rule is named.
-  { std::ofstream(record) << "[Captures \"several\"]\n\n1. b3b4 *\n"; }
+  // A tag that names no rule is named, with its line.
+  { std::ofstream(record) << "[Event \"x\"]\n[Captures \"several\"]\n\n1. b3b4 *\n"; }
   v = run_cli("chess verify --game " + record);
   CHECK(v.code == 2);
-  CHECK(v.err.find("[Captures] tag must be compulsory, multiple or optional, not 'several'") !=
-        std::string::npos);
+  CHECK(v.err.find("record line 2: the [Captures] tag must be compulsory, multiple or optional, "
+                   "not 'several'") != std::string::npos);
 }
