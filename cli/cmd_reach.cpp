@@ -1,3 +1,4 @@
+#include <atomic>
 #include <iomanip>
 #include <iostream>
 
@@ -43,15 +44,21 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
                           (no_symmetry ? " no-symmetry" : ""),
                       ranks, reach_fast_path(setup.board, setup.rules(), setup.position));
   if (!o.json) {
-    // At once, before a search that can take a while: a piped reader sees it started.
+    // At once, before a search that can take a while: a piped reader sees it started, and
+    // one gone already stops the command before the count.
     std::cout << "taken  positions" << (no_symmetry ? "" : " (up to symmetry)") << std::endl;
+    check_stdout();
   }
   // Each level is printed as soon as it is complete (reach tells every level of its result,
   // in order): a long count shows its table as it goes, and a run killed outright (no time to
-  // print at the end) keeps what it finished.
-  const auto print_level = [&line](std::size_t k, std::uint64_t positions) {
+  // print at the end) keeps what it finished. A level that cannot be written cancels the
+  // count (as a stop does, so every rank stops together); the failed write is reported when
+  // the command ends.
+  std::atomic<bool> reader_gone{false};
+  control.cancel = &reader_gone;
+  const auto print_level = [&line, &reader_gone](std::size_t k, std::uint64_t positions) {
     line.clear();
-    std::cout << std::setw(5) << k << "  " << positions << std::endl;
+    if (!(std::cout << std::setw(5) << k << "  " << positions << std::endl)) reader_gone = true;
   };
   const ReachResult r = reach(setup.board, setup.rules(), setup.position, !no_symmetry, control,
                               ranks, store.get(), o.json ? LevelSink{} : LevelSink{print_level});

@@ -272,6 +272,20 @@ TEST_CASE("a reader that has gone ends a streaming command at its next row, not 
     CHECK(survey.err.find("cannot write standard output") != std::string::npos);
     CHECK(std::chrono::steady_clock::now() - begun < std::chrono::seconds(5));
   }
+  // A count whose reader leaves after its first level ends at its next level, not after
+  // filling its --hash (the French board's levels far outlast the bound).
+  const std::string base = "leapfrog_robust_reach_" + std::to_string(::getpid());
+  const std::string command = "{ '" + std::string(LEAPFROG_EXE) +
+                              "' reach french --threads 1 --hash 512 2>" + base +
+                              ".err; echo $? >" + base + ".code; } | head -2 >" + base + ".out";
+  const auto begun = std::chrono::steady_clock::now();
+  REQUIRE(std::system(command.c_str()) == 0);
+  CHECK(std::chrono::steady_clock::now() - begun < std::chrono::seconds(5));
+  CHECK(leapfrog::testing::slurp(base + ".out") == "taken  positions (up to symmetry)\n    0  1\n");
+  CHECK(leapfrog::testing::slurp(base + ".code") == "2\n");
+  CHECK(leapfrog::testing::slurp(base + ".err") ==
+        "leapfrog reach: cannot write standard output. Try 'leapfrog reach --help'.\n");
+  for (const char* ext : {".err", ".code", ".out"}) std::remove((base + ext).c_str());
 }
 
 TEST_CASE("a UTF-8 byte-order mark before any text read is skipped", "[cli][robust][threads]") {
