@@ -5,6 +5,7 @@
 #include "cli/checkpoint.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/ranks.h"
 #include "cli/search_options.h"
 #include "solver/reach.h"
 
@@ -34,10 +35,12 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = limits.hash_mb;
-  const SolitaireSetup solo = load_solitaire(position, o, "reach");
-  const Setup& setup = solo.setup;
   SingleExchange alone;
   LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
+  refuse_split_stdin(ranks, position);
+  const SolitaireSetup solo =
+      read_alike(ranks, [&] { return load_solitaire(position, o, "reach"); });
+  const Setup& setup = solo.setup;
   const std::unique_ptr<CheckpointStore> store =
       open_checkpoint(checkpoint,
                       "reach " + format_position(setup) + " " + describe(setup.rules()) +

@@ -5,6 +5,7 @@
 #include "cli/command_json.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/ranks.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
@@ -98,7 +99,10 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   require_position(position, then);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
-  SolitaireSetup solo = load_solitaire(position, o, "solve");
+  SingleExchange alone;
+  LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
+  refuse_split_stdin(ranks, position);
+  SolitaireSetup solo = read_alike(ranks, [&] { return load_solitaire(position, o, "solve"); });
   solo.setup = after_then(solo.setup, then);
   const Setup& setup = solo.setup;
   const Rules rules = setup.rules();
@@ -108,13 +112,12 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   options.symmetry = !no_symmetry;
   options.exchange = exchange;
   if (!finish.empty()) options.finish = finish_square(setup.board, finish);
-  SingleExchange alone;
   if (!checkpoint.empty() && !count) throw UsageError("--checkpoint saves the levels of --count");
-  const std::unique_ptr<CheckpointStore> store = open_checkpoint(
-      checkpoint,
-      "count " + format_position(setup) + " " + describe(rules) + " finish " +
-          (finish.empty() ? "-" : finish),
-      exchange != nullptr ? *exchange : alone, reach_fast_path(setup.board, rules, setup.position));
+  const std::unique_ptr<CheckpointStore> store =
+      open_checkpoint(checkpoint,
+                      "count " + format_position(setup) + " " + describe(rules) + " finish " +
+                          (finish.empty() ? "-" : finish),
+                      ranks, reach_fast_path(setup.board, rules, setup.position));
   options.level_store = store.get();
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);
   line.clear();

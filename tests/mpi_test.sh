@@ -116,6 +116,16 @@ if [ $code -ne 0 ] && [ "$lines" -eq 1 ]; then
 else
   echo "FAILED: bad input: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
 fi
+# Standard input reaches rank 0 alone: a position from it is refused, once, exit 2, instead of
+# the other ranks reading nothing and rank 0 waiting for them.
+echo "11.1/1111/1111/1111" | run 2 reach - >"$tmp/out" 2>"$tmp/err"
+code=$?
+lines=$(grep -c "leapfrog-mpi reach:" "$tmp/err")
+if [ $code -eq 2 ] && [ "$lines" -eq 1 ] && grep -q "standard input to rank 0 alone" "$tmp/err"; then
+  echo "ok: standard input refused: $(grep "leapfrog-mpi reach:" "$tmp/err")"
+else
+  echo "FAILED: standard input at 2 ranks: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
+fi
 # A command's --help names the program it runs under.
 for c in reach solve; do
   if run 1 $c --help 2>/dev/null | head -1 | grep -q "^Usage: leapfrog-mpi $c "; then

@@ -1,0 +1,44 @@
+// What the ranks of a split job (leapfrog-mpi) must agree on before their first exchange.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "cli/common.h"
+#include "core/exchange.h"
+#include "puzzles/notation.h"
+
+namespace leapfrog::cli {
+
+// POSITION '-' split over ranks: mpirun passes standard input to rank 0 alone, so the other
+// ranks would read nothing. Refused alike on every rank (UsageError).
+void refuse_split_stdin(const LevelExchange& ranks, const std::string& position);
+
+// Collective. `error` is this rank's input error ("" when it read its input). Every rank
+// learns the first failing rank's error: throws UsageError with it on every rank (naming the
+// rank when it is not this one), so that all stop before the work instead of some waiting
+// for the others forever.
+void agree_input(LevelExchange& ranks, const std::string& error);
+
+// Runs `read` (a function reading the command's input) on every rank and agrees its outcome:
+// its value when every rank read alike, else the UsageError of agree_input. Alone (one rank),
+// `read`'s errors pass unchanged.
+template <class Read>
+auto read_alike(LevelExchange& ranks, Read&& read) {
+  if (ranks.ranks() == 1) return std::forward<Read>(read)();
+  using Value = decltype(std::forward<Read>(read)());
+  std::optional<Value> value;
+  std::string error;
+  try {
+    value.emplace(std::forward<Read>(read)());
+  } catch (const UsageError& e) {
+    error = e.what();
+  } catch (const ParseError& e) {
+    error = e.what();
+  }
+  agree_input(ranks, error);  // throws on every rank when one failed
+  return std::move(*value);
+}
+
+}  // namespace leapfrog::cli
