@@ -193,6 +193,17 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
         levels.push_back(f->level);
       ec.clear();
     }
+    // The folder takes this rank's files: found now, not when the first level is written.
+    if (mine[0] == kOk) {
+      const std::string probe = level_file(rank_, 0) + ".probe";
+      const int fd = ::open(probe.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (fd < 0)
+        mine = {kNoFolder, 0, static_cast<std::uint64_t>(errno), 0, 0};
+      else {
+        ::close(fd);
+        ::unlink(probe.c_str());
+      }
+    }
     std::sort(levels.begin(), levels.end());
     for (const int level : levels) {
       if (mine[0] != kOk) break;

@@ -404,4 +404,12 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   // Where there are no levels to save, or no count, --checkpoint is refused.
   CHECK(run_cli("reach murray --size 4 --checkpoint " + c.dir).code == 2);
   CHECK(run_cli("solve english --checkpoint " + c.dir).code == 2);
+  // A folder that takes no files (sysfs, even for root) is refused before the count starts:
+  // no table begun on standard output.
+  const auto unwritable = run_cli("reach triangle --checkpoint /sys/kernel");
+  CHECK(unwritable.code == 2);
+  CHECK(unwritable.out.empty());
+  CHECK(
+      unwritable.err.starts_with("leapfrog reach: --checkpoint: cannot use the folder "
+                                 "'/sys/kernel' ("));
 }
