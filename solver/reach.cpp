@@ -312,8 +312,16 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       }
       poller.report([&] { return level_progress(result.nodes, k, begin, level.size()); });
       const std::size_t end = std::min(level.size(), begin + round);
+      // A stop (Ctrl-C, a cancel) skips the rest of the round, whose children are then
+      // dropped with the unfinished level: a round can take seconds on a rank, and mpirun
+      // kills the ranks soon after it passes a signal on.
+      std::atomic<bool> cut{false};
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
+          if (control.stop_requested()) {
+            cut.store(true, std::memory_order_relaxed);
+            return;
+          }
           Scatter<T, kBits>& scatter = local.local();
           Outbox* const outbox = split ? &outboxes.local() : nullptr;
           // Local copies: the scatter's stores could alias the captured values, which the
@@ -403,6 +411,10 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         });
       });
       result.nodes += exchange.sum(end - begin);
+      if (exchange.any(cut.load())) {
+        result.complete = false;
+        return out;
+      }
       if (exchange.any(budget.exceeded())) break;
     }
     std::vector<std::size_t> offset(kBuckets + 1, 0);

@@ -2,6 +2,7 @@
 // its own symmetry test), the board symmetries, and the first levels of OEIS A112737.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <set>
 #include <string>
@@ -190,6 +191,28 @@ TEST_CASE("reach english: the first levels of OEIS A112737", "[solver][reach]") 
   const ReachResult r = reach(s.board, s.rules(), s.position, true, control);
   REQUIRE(r.levels.size() >= a112737.size());
   for (std::size_t k = 0; k < a112737.size(); ++k) CHECK(r.levels[k] == a112737[k]);
+}
+
+TEST_CASE("reach stopped within a level keeps only the levels it finished", "[solver][reach]") {
+  // The stop is set from the progress report, which comes at the start of a round, after
+  // the round's own poll: the round is cut short inside, and the level it was building must
+  // not be counted as finished.
+  const std::vector<std::uint64_t> a112737 = {1,    1,    2,     8,     39,     171,    719,
+                                              2757, 9751, 31312, 89927, 229614, 517854, 1022224};
+  const Setup s = parse_position(find_variant("english")->start);
+  std::atomic<bool> stop{false};
+  SearchControl control;
+  control.threads = 1;
+  control.stop = &stop;
+  control.progress = [&](const Progress& p) {
+    if (p.nodes > 100000) stop = true;
+  };
+  const ReachResult r = reach(s.board, s.rules(), s.position, true, control);
+  CHECK(stop);
+  CHECK_FALSE(r.complete);
+  // (Where it stops depends on when the report comes; the levels up to there are exact.)
+  for (std::size_t k = 0; k < std::min(r.levels.size(), a112737.size()); ++k)
+    CHECK(r.levels[k] == a112737[k]);
 }
 
 TEST_CASE("reach stops at its memory budget with the levels it finished", "[solver][reach]") {
