@@ -45,7 +45,7 @@ Setup play_then(const Setup& setup, const std::vector<std::string>& values,
   const GameReport g = referee(record, control, false);
   if (g.first_error) {
     const std::size_t i = static_cast<std::size_t>(*g.first_error);
-    throw UsageError("--then move " + std::to_string(i + 1) + " " + quoted_text(words[i]) +
+    throw UsageError("--then move " + std::to_string(i + 1) + " " + quoted_start(words[i]) +
                      " is not legal: " + g.turns[i].verdict.reason);
   }
   for (const TurnReport& t : g.turns) played.push_back({t.move, t.player, t.verdict.value});
@@ -93,7 +93,7 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
     turn = parse_turn(setup.board, chain);
     const TurnCheck check = check_turn(setup.board, rules, setup.position, *turn);
     if (!check.legal)
-      throw UsageError("--chain " + quoted_text(chain) + " is not legal here: " + check.reason);
+      throw UsageError("--chain " + quoted_start(chain) + " is not legal here: " + check.reason);
   }
   if (!svg.empty()) {
     SvgOptions so;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "cli/svg.h"
+#include "core/text.h"
 #include "puzzles/legality.h"
 
 namespace leapfrog::cli {
@@ -29,7 +30,7 @@ Position check_solution(const Puzzle& p, std::size_t index) {
     const TurnCheck c = check_turn(p.setup.board, rules, pos, p.solution[i]);
     if (!c.legal)
       throw ParseError("puzzle " + label_of(p, index) + ": solution turn " + std::to_string(i + 1) +
-                       " " + format_turn(p.setup.board, p.solution[i]) +
+                       " " + text_start(format_turn(p.setup.board, p.solution[i])) +
                        " is not legal: " + c.reason);
     pos = apply(p.setup.board, rules, pos, p.solution[i]);
   }

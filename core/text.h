@@ -99,6 +99,15 @@ inline std::string_view trimmed(std::string_view text, std::string_view blanks =
   return text.substr(first, text.find_last_not_of(blanks) - first + 1);
 }
 
+// The first `max_chars` characters of `text`, followed by "..." when there was more: for
+// naming a long chain in a message.
+inline std::string text_start(std::string_view text, std::size_t max_chars = 60) {
+  const std::size_t kept = prefix_bytes(text, max_chars);
+  std::string out(text.substr(0, kept));
+  if (kept < text.size()) out += "...";
+  return out;
+}
+
 // quoted_text of the first `max_chars` characters of `text`, followed by "..." when there was
 // more: for echoing text that may be huge, such as a line read from a pipe.
 inline std::string quoted_start(std::string_view text, std::size_t max_chars = 60) {

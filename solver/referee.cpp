@@ -1,5 +1,6 @@
 #include "solver/referee.h"
 
+#include "core/text.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog {
@@ -21,8 +22,9 @@ GameReport referee(const GameRecord& record, const SearchControl& control, bool 
     t.player = pos.to_move + 1;
     t.move = format_turn(board, rt.turn);
     t.line = rt.line;
-    const std::string where =
-        "ply " + std::to_string(t.ply) + " (line " + std::to_string(t.line) + ") " + t.move;
+    // The message names a long chain by its start (the report keeps it whole).
+    const std::string where = "ply " + std::to_string(t.ply) + " (line " + std::to_string(t.line) +
+                              ") " + text_start(t.move);
     if (!has_turn(board, rules, pos)) {
       t.verdict.reason = "the game is over: player " + std::to_string(t.player) + " has no capture";
       g.turns.push_back(t);

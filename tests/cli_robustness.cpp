@@ -919,3 +919,27 @@ TEST_CASE("a stop while the input is still being read ends the program a second 
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(3));
   }
 }
+
+TEST_CASE("an illegal chain of any length is named by its start in a one-line error",
+          "[cli][robust]") {
+  // A chain of 10,000 jumps, illegal at its first step: the message stays short.
+  const std::string lattice =
+      ".1.1.1.1./1.1.1.1.1/.1.1.1.1./1.1.1.1.1/.1.1.1.11/1.1.1.1.1/.1.1.1.1./1.1.1.1.1/"
+      ".1.1.1.1.";
+  std::string chain = "i5";
+  for (int i = 0; i < 10000; ++i) chain += "xi7xi5";
+  const std::string file = "leapfrog_robust_chain_" + std::to_string(::getpid()) + ".lfr";
+  { std::ofstream(file) << "[Start \"" << lattice << "\"]\n1. " << chain << "\n"; }
+  for (const std::string& args :
+       {"show '" + lattice + "' --chain " + chain, "moves '" + lattice + "' --then " + chain,
+        "verify --game " + file}) {
+    INFO(args.substr(0, 40));
+    const auto r = run_cli(args);
+    CHECK(r.code != 0);
+    CHECK(r.err.find("i5xi7xi5xi7") != std::string::npos);
+    CHECK(r.err.find("...") != std::string::npos);
+    CHECK(r.err.size() < 300);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+  std::remove(file.c_str());
+}
