@@ -328,6 +328,9 @@ Setup parse_position(std::string_view text, bool* removals_written) {
       if (who > players)
         fail_at(f.removals_at, "removal for player " + std::to_string(who) + " but " +
                                    std::to_string(players) + " players");
+      // Each player owes at most one: a number twice is a mistake, not a second removal.
+      if ((setup.position.removals_due >> (who - 1)) & 1U)
+        fail_at(f.removals_at, "removals: player " + std::to_string(who) + " given twice");
       setup.position.removals_due =
           static_cast<std::uint16_t>(setup.position.removals_due | (1U << (who - 1)));
     }

@@ -264,6 +264,8 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("12 scores=1,x") == "position line 1, column 4: bad scores entry 'x' (0..6084)");
   CHECK(error_of("12 players=2 removals=3") ==
         "position line 1, column 14: removal for player 3 but 2 players");
+  CHECK(error_of("1111/1111 removals=2,1,2") ==
+        "position line 1, column 11: removals: player 2 given twice");
   CHECK(error_of("12 turn=1 34") == "position line 1, column 11: board rows after the fields");
   CHECK(error_of("1\t\x01") == "position line 1, column 3: unknown piece '\\x01'");
   CHECK(error_of("#/#") == "position line 1, column 1: the board has no squares");
