@@ -182,6 +182,9 @@ std::string api_best(const Params& params, const ApiLimits& limits, const std::a
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "all"}), visible);
+  if (!all &&
+      std::any_of(params.begin(), params.end(), [](const auto& p) { return p.first == "limit"; }))
+    throw UsageError("limit goes with all (the best chain alone is one)");
   const Setup setup = then_of(params, position_of(params, o), stop);
   SearchControl control = control_for(l, limits, stop, progress);
   control.memory_mb = table_mb(hash_for(l, limits));

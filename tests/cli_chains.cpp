@@ -28,6 +28,12 @@ TEST_CASE("best --json: value, count, best, and chains with --all", "[cli][best]
   CHECK(j["chains"].size() == 1);
   CHECK(j["truncated"] == true);
   CHECK(j["count"] == 2);
+  // --limit bounds the list of --all; alone it would be ignored, so it is refused.
+  r = run_cli("best 31.12 --limit 1");
+  CHECK(r.code == 2);
+  CHECK(r.err ==
+        "leapfrog best: --limit goes with --all (the best chain alone is one). Try "
+        "'leapfrog best --help'.\n");
 
   r = run_cli("best '111/111/111 removals=-' --json");
   REQUIRE(r.code == 0);

@@ -396,6 +396,8 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   // slip past the names the server refuses (threads, out, format, color).
   CHECK(error_of("/api/show?position=murray&siz=6") == "unknown parameter 'siz'");
   CHECK(error_of("/api/best?position=murray&thread=1") == "unknown parameter 'thread'");
+  CHECK(error_of("/api/best?position=murray&limit=3") ==
+        "limit goes with all (the best chain alone is one)");
   CHECK(error_of("/api/generate/puzzles?ou=x.epd") == "unknown parameter 'ou'");
   CHECK(error_of("/api/generate/layout?col=always") == "unknown parameter 'col'");
   CHECK(error_of("/api/chess/moves?fen=startpos&capt=optional") == "unknown parameter 'capt'");
