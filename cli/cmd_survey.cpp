@@ -110,11 +110,10 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
   add_limit_options(search, limits, "stop each start's search after about N nodes",
                     "each start's transposition table keeps the most useful entries");
   po::options_description visible;
-  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  // No --hole: the survey empties every square in turn.
+  visible.add(search).add(rule_options(o)).add(layout_options(o, false)).add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
-  if (!o.holes.empty())
-    throw UsageError("--hole: survey empties every square in turn (solve takes --hole)");
   if (csv && o.json) throw UsageError("--csv and --json: choose one");
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);

@@ -32,7 +32,7 @@ constexpr Command kCommands[] = {
      "verify POSITION MOVE [options] | verify --game FILE [options]",
      "leapfrog verify 3441./33311/.1.41/.4.../.41.1 e3xc3xa3", run_verify},
     {"bench", "Search a fixed set of positions: a node-count signature and the speed.",
-     "bench [--threads N] [options]", "leapfrog bench --threads 1", run_bench},
+     "bench [--quick] [--threads N] [options]", "leapfrog bench --threads 1", run_bench},
     {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
      "solve POSITION [options]", "leapfrog solve english --json", run_solve, kSolitaireHelp},
     {"reach", "Count the distinct positions reachable after k captures, for every k.",

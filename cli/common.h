@@ -176,7 +176,8 @@ inline constexpr std::size_t kDefaultHashMb = 1024;
 po::options_description rule_options(CommonOptions& o);
 // --json (unless `json` is false: an interactive command without it), --color, --help.
 po::options_description output_options(CommonOptions& o, bool json = true);
-po::options_description layout_options(CommonOptions& o);
+// `hole`: with --hole (a command that empties squares itself leaves it out).
+po::options_description layout_options(CommonOptions& o, bool hole = true);
 // An option value for a board side: 1..26 (whole_value), else UsageError.
 po::typed_value<std::string>* side_value(int* target, const char* name);
 

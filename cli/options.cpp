@@ -185,7 +185,7 @@ po::typed_value<std::string>* side_value(int* target, const char* name) {
   return whole_value(target, name, 1, kMaxSide)->value_name("N");
 }
 
-po::options_description layout_options(CommonOptions& o) {
+po::options_description layout_options(CommonOptions& o, bool hole) {
   po::options_description d("Start positions (when POSITION is a variant name)");
   d.add_options()("seed",
                   whole_value(&o.seed, "seed", 0, std::numeric_limits<std::uint64_t>::max())
@@ -194,7 +194,9 @@ po::options_description layout_options(CommonOptions& o) {
                   "seed of the random layout (0..2^64-1)")(
       "size", side_value(&o.size, "size"), "board size NxN (default: the variant's)")(
       "width", side_value(&o.width, "width"), "board width")(
-      "height", side_value(&o.height, "height"), "board height")(
+      "height", side_value(&o.height, "height"), "board height");
+  if (!hole) return d;
+  d.add_options()(
       "hole",
       po::value<std::vector<std::string>>()
           ->composing()

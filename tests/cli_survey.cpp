@@ -105,6 +105,14 @@ TEST_CASE("survey triangle: the 15-hole triangle's four starts all leave one peg
   CHECK(j["proved"] == 4);
 }
 
+TEST_CASE("survey takes no --hole and its help offers none", "[cli][survey]") {
+  // The survey empties every square in turn: a --hole would not be the start of any row.
+  const auto help = run_cli("survey --help");
+  CHECK(help.code == 0);
+  CHECK(help.out.find("--hole") == std::string::npos);
+  CHECK(run_cli("survey triangle --size 5 --hole a1").code == 2);
+}
+
 TEST_CASE("survey --every-hole: every hole a row, each as its class's start",
           "[cli][survey][heavy]") {
   const auto all = run_cli("survey triangle --size 5 --every-hole --json --threads 1");
