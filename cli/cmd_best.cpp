@@ -71,6 +71,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   ChainOptions options;
   options.all = all_chains;
   options.limit = limit;
+  options.list_weight = o.json ? kJsonChainWeight : 1;
   const ChainResult r = best_chains(setup.board, rules, setup.position, options, control);
   line.clear();
   if (!r.complete) {
@@ -110,7 +111,11 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
             << "best  " << best << "\n";
   if (all_chains) {
     for (const Turn& t : r.chains) std::cout << format_turn(setup.board, t) << "\n";
-    if (r.truncated) std::cout << "(stopped at --limit " << limit << ")\n";
+    if (r.list_full)
+      std::cout << "(stopped at " << r.chains.size() << " chains: more would not fit in --hash "
+                << limits.hash_mb << " MB)\n";
+    else if (r.truncated)
+      std::cout << "(stopped at --limit " << limit << ")\n";
   }
   return 0;
 }

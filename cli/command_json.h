@@ -52,6 +52,9 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std:
 
 // best: the complete answer (with `all`, the chains), or the incomplete one.
 Json best_json(const Setup& setup, const ChainResult& r, bool all);
+// What a chain listed by best --all costs as JSON (its string, the array's node and the text
+// printed), in multiples of its bytes in the search's list: measured on the 9x9 lattice.
+inline constexpr std::size_t kJsonChainWeight = 7;
 
 // verify POSITION MOVE.
 Json verify_json(const Setup& setup, const TurnVerdict& v);

@@ -191,6 +191,7 @@ std::string api_best(const Params& params, const ApiLimits& limits, const std::a
   ChainOptions options;
   options.all = all;
   options.limit = limit;
+  options.list_weight = kJsonChainWeight;
   const ChainResult r = best_chains(setup.board, setup.rules(), setup.position, options, control);
   return dump(best_json(setup, r, all));
 }

@@ -44,6 +44,11 @@ class MemoryBudget {
   void take_anyway(std::size_t bytes) { used_.fetch_add(bytes, std::memory_order_relaxed); }
   void give(std::size_t bytes) { used_.fetch_sub(bytes, std::memory_order_relaxed); }
   bool exceeded() const { return exceeded_.load(std::memory_order_relaxed); }
+  // The bytes still free (the largest size_t without a limit).
+  std::size_t left() const {
+    const std::size_t used = used_.load(std::memory_order_relaxed);
+    return used < limit_ ? limit_ - used : 0;
+  }
   // Whether `bytes` more would keep what is held within half the limit.
   bool within_half(std::size_t bytes) const {
     const std::size_t used = used_.load(std::memory_order_relaxed);

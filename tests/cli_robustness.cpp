@@ -666,6 +666,35 @@ TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust][t
   }
 }
 
+TEST_CASE("best --all --hash bounds the list of every chain, JSON included",
+          "[cli][robust][threads]") {
+  // The 9x9 lattice of ones: 307,296 maximal chains, about 200 MB as JSON. Within --hash the
+  // list stops where it fills it: the count and value stay exact.
+  const std::string ones =
+      ".1.1.1.1./1.1.1.1.1/.1.1.1.1./1.1.1.1.1/.1.1.1.11/1.1.1.1.1/.1.1.1.1./1.1.1.1.1/"
+      ".1.1.1.1.";
+  for (const bool json : {true, false}) {
+    INFO("json " << json);
+    std::vector<std::string> args = {"best",      ones, "--all",  "--limit", "10000000",
+                                     "--threads", "1",  "--hash", "32"};
+    if (json) args.push_back("--json");
+    const auto r =
+        run_and_signal(args, 0, std::chrono::milliseconds(0), std::chrono::milliseconds(60000));
+    REQUIRE(r.code == 0);
+    if (json) {
+      const auto j = nlohmann::json::parse(r.out);
+      CHECK(j["count"] == 307296);
+      CHECK(j["value"] == 33);
+      CHECK(j["truncated"] == true);
+      CHECK(j["chains"].size() > 1000);
+      CHECK(j["chains"].size() < 307296);
+    } else {
+      CHECK(r.out.find("more would not fit in --hash 32 MB") != std::string::npos);
+    }
+    if (!kSanitized) CHECK(r.max_rss_kb <= 32 * 1024);
+  }
+}
+
 TEST_CASE("egdb build --hash bounds the memory the levels take", "[cli][robust][heavy]") {
   // Levels 0..8 of 6x6 take about 12 MB: the build must take no more than that beyond what a
   // trivial build (levels 0..1) of the same process takes.

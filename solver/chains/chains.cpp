@@ -123,6 +123,21 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
   if (!r.complete && control.node_limit != 0 && r.nodes >= control.node_limit)
     r.nodes = control.node_limit;
   if (r.value == 0 || !r.complete) return r;
+  // The list of every chain is held whole, so it takes its bytes from the budget too: at
+  // most as many chains as fit beside the tables, each its Turn and a path of at most one
+  // square a piece on the board (each jump takes one) and the jumper's start.
+  std::size_t limit = options.limit;
+  if (options.all) {
+    std::size_t pieces = 0;
+    for (int q = 0; q < board.cells(); ++q) pieces += pos.at(static_cast<Square>(q)) != 0 ? 1 : 0;
+    constexpr std::size_t kHeapBlock = 16;  // malloc's overhead on a path's block
+    const std::size_t per_chain = (sizeof(Turn) + kHeapBlock + (pieces + 1) * sizeof(Square)) *
+                                  std::max<std::size_t>(options.list_weight, 1);
+    if (shared.budget.left() / per_chain < limit) {
+      limit = shared.budget.left() / per_chain;
+      r.list_full = true;
+    }
+  }
   for (std::size_t i = 0; i < searches.size(); ++i) {
     StartSearchBase& s = *searches[i];
     if (s.value != r.value) continue;
@@ -133,8 +148,9 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
       s.collect(first, 1, cut);
       r.best = first.at(0);
     }
-    if (options.all && !r.truncated) s.collect(r.chains, options.limit, r.truncated);
+    if (options.all && !r.truncated) s.collect(r.chains, limit, r.truncated);
   }
+  r.list_full = r.list_full && r.truncated;
   return r;
 }
 

@@ -61,6 +61,10 @@ struct ChainOptions {
   // Collect every maximal chain (in for_each_turn order) up to `limit` of them.
   bool all = false;
   std::size_t limit = 1000;
+  // What a listed chain costs the caller in all, in multiples of its bytes in the list (a
+  // caller that builds another form of the whole list, such as JSON, holds more): the list
+  // stops where its chains, so weighted, would pass control.memory_mb.
+  std::size_t list_weight = 1;
   // Only chains moving the piece on this square (piece-max checks); removals ignore it.
   std::optional<Square> only_start;
   // Count with BigCount from the start instead of after a 64-bit overflow (lets the tests
@@ -80,7 +84,8 @@ struct ChainResult {
   BigCount count;            // number of distinct maximal chains (removal squares)
   std::optional<Turn> best;  // the first maximal chain in for_each_turn order
   std::vector<Turn> chains;  // with options.all: maximal chains, for_each_turn order
-  bool truncated = false;    // chains stopped at options.limit
+  bool truncated = false;    // chains stopped at options.limit, or at the memory budget:
+  bool list_full = false;    // the list stopped where more would pass control.memory_mb
   // Search states expanded: a deterministic measure of the work, the same at any thread
   // count (the bench signature); the node limit when that stopped the search.
   std::uint64_t nodes = 0;
