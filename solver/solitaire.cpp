@@ -573,16 +573,20 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
   const std::size_t table =
       options.finish == kNoSquare ? 0 : std::min((options.hash_mb << 20) / 4, kFinishTableMb << 20);
   const Poller setup(after_guide);
+  const auto setup_started = std::chrono::steady_clock::now();
+  // The game's tables (a finish's) are built within the limits: the search gets what is left.
+  const auto search = [&](const auto& game) {
+    return run(game, solo, search_options, after_guide.left_after(0, setup_started), floor, table);
+  };
   SolveResult result;
   if (early) {
     result = std::move(*early);
   } else {
     result =
         board.squares() <= 64 && rules.continuation == Continuation::kOptional
-            ? run(BitGame(board, solo, pos, options.symmetry, options.finish, table, &setup), solo,
-                  search_options, after_guide, floor, table)
-            : run(GeneralGame(board, solo, pos, options.symmetry, options.finish, table, &setup),
-                  solo, search_options, after_guide, floor, table);
+            ? search(BitGame(board, solo, pos, options.symmetry, options.finish, table, &setup))
+            : search(
+                  GeneralGame(board, solo, pos, options.symmetry, options.finish, table, &setup));
     if (guide) {
       result.nodes += guided.nodes + probe_nodes;
       if (result.value == guided.value && result.line.empty()) result.line = guided_turns();
