@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 
 const [leapfrog, outdir, browserPath] = process.argv.slice(2);
+// How long the page may take to show what it must: generous, since a loaded machine (the
+// other tests beside this one, a sanitizer build) slows the server and the browser alike.
+const kWait = 60000;
 mkdirSync(outdir, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'leapfrog-browser-'));
 
@@ -100,9 +103,9 @@ try {
   // for #end-turn.
   async function endTurn(before) {
     await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n ||
-      !document.querySelector('#end-turn').disabled, before, { timeout: 20000 });
+      !document.querySelector('#end-turn').disabled, before, { timeout: kWait });
     if ((await moveList()).length === before) await page.click('#end-turn');
-    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before, { timeout: 20000 });
+    await page.waitForFunction((n) => document.querySelectorAll('#moves li').length > n, before, { timeout: kWait });
   }
 
   // --- 1. Murray 6x6, the engine on seat 2 ---
@@ -119,7 +122,7 @@ try {
     await page.waitForFunction(() => {
       const s = document.querySelector('#status').textContent;
       return s.startsWith('Game over') || s.startsWith('Player 1 to move');
-    }, null, { timeout: 30000 });
+    }, null, { timeout: kWait });
     if ((await status()).startsWith('Game over')) break;
     const position = await boardPosition();
     // The person plays the largest capture (any legal turn would do).
@@ -146,7 +149,7 @@ try {
 
   // --- 2. Leap Chess, at least 10 moves against the engine (Black) ---
   await page.click('#tab-chess');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move'), null, { timeout: kWait });
   await page.selectOption('#chess-new-game [name=strength]', '2000');
   await page.selectOption('#chess-new-game [name=engine]', 'black');
   await page.click('#chess-new-game button[type=submit]');
@@ -154,7 +157,7 @@ try {
     await page.waitForFunction(() => {
       const s = document.querySelector('#status').textContent;
       return s.startsWith('Game over') || s.startsWith('Red to move');
-    }, null, { timeout: 30000 });
+    }, null, { timeout: kWait });
     const played = await moveList();
     if ((await status()).startsWith('Game over') || played.length >= 12) break;
     const fen = await boardPosition();
@@ -184,17 +187,17 @@ try {
 
   // --- 3. A puzzle of the collection, solved by clicks ---
   await page.click('#tab-puzzles');
-  await page.waitForFunction(() => document.querySelectorAll('#puzzle-list option').length > 0, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#puzzle-list option').length > 0, null, { timeout: kWait });
   await page.selectOption('#puzzle-file', 'chain-08.epd');
-  await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('chain'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('chain'), null, { timeout: kWait });
   const collection = await apiGet('collection?file=chain-08.epd');
   const puzzle = collection.puzzles[0];
   await page.selectOption('#puzzle-list', '0');
   await page.click('#puzzle-open');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move') || document.querySelector('#status').textContent.startsWith('Your move'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move') || document.querySelector('#status').textContent.startsWith('Your move'), null, { timeout: kWait });
   const answer = puzzle.solution[0];
   await clickTurn(answer.startsWith('x') ? [answer.slice(1)] : answer.split('x'), 0);
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Solved'), null, { timeout: kWait });
   const puzzleMoves = await moveList();
   await page.screenshot({ path: join(outdir, 'puzzle.png'), fullPage: true });
   const puzzleRecord = join(scratch, 'puzzle.lfr');
@@ -220,7 +223,7 @@ try {
     await page.click('#new-game button[type=submit]');
     await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
       document.querySelectorAll('#moves li').length === 0 && / to move/.test(document.querySelector('#status').textContent),
-    position, { timeout: 20000 });
+    position, { timeout: kWait });
     return position;
   }
   const turnClicks = (turn) => (turn.startsWith('x') ? [turn.slice(1)] : turn.split('x'));
@@ -256,7 +259,7 @@ try {
     const onFailed = (r) => { if (new URL(r.url()).pathname === '/api/analyse') failed.push(r.failure().errorText); };
     page.on('requestfailed', onFailed);
     await newGame('murray', 6, 3, 2, '1', 2000);
-    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: kWait });
     await page.click('#tab-chess');
     held.release();
     await held.settled();
@@ -267,9 +270,9 @@ try {
   // Resign while the engine thinks: the person (seat 1) resigns, not the engine.
   await newGame('murray', 12, 1, 2, '2', 500000);
   await page.click('#board [data-square="a1"]');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: kWait });
   await page.click('#resign');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
   check((await status()).startsWith('Game over: player 1 resigned; player 2 wins'),
     'Resign while the engine thinks: ' + await status());
   check(await page.isDisabled('#resign'), 'Resign is enabled after a resignation has ended the game');
@@ -278,12 +281,12 @@ try {
   await page.selectOption('#chess-new-game [name=strength]', '200000');
   await page.click('#chess-new-game button[type=submit]');
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
-    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: kWait });
   await page.click('#board [data-square="e3"]');
   await page.click('#board [data-square="e4"]');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: kWait });
   await page.click('#resign');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
   check((await status()).startsWith('Game over: Red resigned; Black wins'), 'Resign while the chess engine thinks: ' + await status());
   check(await page.isDisabled('#resign'), 'Resign is enabled after a chess resignation has ended the game');
 
@@ -310,7 +313,7 @@ try {
   // Stop leaves the search's progress, its best so far, in the pane.
   await newGame('murray', 12, 1, 2, '', 2000);
   await page.click('#analyse');
-  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Searching:'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Searching:'), null, { timeout: kWait });
   await page.click('#stop-analysis');
   const stopped = await page.textContent('#analysis');
   check(stopped.startsWith('Stopped. Searching: ') && stopped.includes('value'), 'the pane after Stop: ' + stopped);
@@ -320,7 +323,7 @@ try {
   await page.selectOption('#puzzle-list', '0');
   await page.click('#puzzle-open');
   const puzzleOpen = () => page.waitForFunction(() => / to move|^Your move/.test(document.querySelector('#status').textContent) &&
-    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: kWait });
   await puzzleOpen();
   const bad = badResponses.length;
   await page.click('#resign');
@@ -345,7 +348,7 @@ try {
   await page.click('#puzzle-open');
   await puzzleOpen();
   await page.click('#hint');
-  await page.waitForFunction(() => /^Hint|Error/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /^Hint|Error/.test(document.querySelector('#message').textContent), null, { timeout: kWait });
   const hinted = /^Hint: begin with (\w+x\w+); the largest capture takes (\d+) points\.$/.exec(await message());
   check(hinted && Number(hinted[2]) === largest.value &&
     largest.chains.some((c) => c.startsWith(hinted[1] + 'x') || c === hinted[1]),
@@ -356,13 +359,13 @@ try {
   // Hint with one player: the first turn of an optimal line, proved (a 6x6 puzzle: solved in
   // milliseconds, well within the hint's time limit even in a sanitizer's build).
   await page.selectOption('#puzzle-file', 'solitaire-6.csv');
-  await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('solo'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('solo'), null, { timeout: kWait });
   const solo = (await apiGet('collection?file=solitaire-6.csv')).puzzles[1];
   await page.selectOption('#puzzle-list', '1');
   await page.click('#puzzle-open');
   await puzzleOpen();
   await page.click('#hint');
-  await page.waitForFunction(() => /^Hint|Error/.test(document.querySelector('#message').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => /^Hint|Error/.test(document.querySelector('#message').textContent), null, { timeout: kWait });
   const soloLine = cliJson(['solve', solo.position]);
   check(await message() === `Hint: ${soloLine.line[0]} (the most left to capture: ${solo.value} points, proved).`,
     `the hint in solitaire puzzle ${solo.id} (best ${solo.value}, line ${soloLine.line[0]}): ` + await message());
@@ -376,7 +379,7 @@ try {
   check(await page.inputValue('#new-game [name=engine]') === '', 'engine seats after choosing English: ' + await page.inputValue('#new-game [name=engine]'));
   const english = cliJson(['show', 'english', '--players', '1']).position;
   await page.click('#new-game button[type=submit]');
-  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, english, { timeout: 20000 });
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, english, { timeout: kWait });
   check((await status()).startsWith('Your move'), 'English from the form: ' + await status());
   await page.selectOption('#new-game [name=variant]', 'murray');
   check(await page.inputValue('#new-game [name=players]') === '2' && await page.inputValue('#new-game [name=engine]') === '2',
@@ -391,7 +394,7 @@ try {
     await page.fill('#new-game [name=engine]', seats);
     await page.click('#new-game button[type=submit]');
     await page.waitForFunction((p) => document.querySelector('#message').textContent !== '' ||
-      document.querySelector('#board').dataset.position !== p, seatsStart, { timeout: 20000 });
+      document.querySelector('#board').dataset.position !== p, seatsStart, { timeout: kWait });
     check(await boardPosition() === seatsStart, `engine seats '${seats}' started a game`);
     const said = await message();
     check(said.includes('Engine seats') && said.includes(seats), `engine seats '${seats}': ${said}`);
@@ -400,25 +403,25 @@ try {
   // Redo after Undo against the engine: the engine plays its turn again, nothing is left to redo.
   await newGame('murray', 6, 3, 2, '2', 2000);
   for (let i = 0; i < 2; ++i) {
-    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: kWait });
     const best = (await apiGet('best?position=' + encodeURIComponent(await boardPosition()))).best;
     await clickTurn(turnClicks(best), (await moveList()).length);
   }
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 30000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: kWait });
   const fullList = await moveList();
   await page.click('#undo');
-  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n - 2, fullList.length, { timeout: 20000 });
+  await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n - 2, fullList.length, { timeout: kWait });
   // Resigning there: Redo cannot play past it, and Undo takes back the resignation alone.
   await page.click('#resign');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
   check(await page.isDisabled('#redo'), 'Redo is enabled after a resignation');
   await page.click('#undo');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: kWait });
   check((await moveList()).length === fullList.length - 2, 'Undo of a resignation took back turns too: ' + JSON.stringify(await moveList()));
   check(!(await page.isDisabled('#redo')), 'Redo is lost after a resignation taken back');
   await page.click('#redo');
   await page.waitForFunction((n) => document.querySelectorAll('#moves li').length === n &&
-    document.querySelector('#status').textContent.startsWith('Player 1 to move'), fullList.length, { timeout: 30000 });
+    document.querySelector('#status').textContent.startsWith('Player 1 to move'), fullList.length, { timeout: kWait });
   check(await page.isDisabled('#redo'), 'Redo is enabled after the engine played its turn again: ' + JSON.stringify(await moveList()));
   // A turn the server refuses says why under the board, and leaves the position, and the
   // pane's search about it (held here, so it is still under way), as they were.
@@ -451,7 +454,7 @@ try {
     .catch(() => {});
   largestHeld.release();
   await largestHeld.settled();
-  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Largest'), null, { timeout: 20000 })
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Largest'), null, { timeout: kWait })
     .catch(() => {});
   check((await page.textContent('#analysis')).startsWith('Largest'), 'a refused turn dropped the largest capture on its way: ' +
     await page.textContent('#analysis'));
@@ -464,17 +467,17 @@ try {
   if (!(await page.isVisible('#paste-position'))) await page.click('#pane-game summary');
   await page.fill('#paste-position', midStart);
   await page.click('#load-position');
-  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: kWait });
   await clickTurn(['e3', 'c3', 'a3'], 0);
   const mid = await boardPosition();
   await page.click('#solve');
   await page.waitForFunction(() => !document.querySelector('#solve-steps').hidden &&
-    (document.querySelector('#step-text').textContent !== '' || document.querySelector('#message').textContent !== ''), null, { timeout: 20000 });
+    (document.querySelector('#step-text').textContent !== '' || document.querySelector('#message').textContent !== ''), null, { timeout: kWait });
   check(await message() === '', 'the start of the solve line fails: ' + await message());
   const line = cliJson(['solve', mid]).line;
   await page.click('#step-forward');
   await page.waitForFunction(() => document.querySelector('#step-text').textContent.startsWith('after 1 ') ||
-    document.querySelector('#message').textContent !== '', null, { timeout: 20000 });
+    document.querySelector('#message').textContent !== '', null, { timeout: kWait });
   check(await message() === '', 'a step of the solve line fails: ' + await message());
   const stepBoard = cliJson(['show', mid, '--then', line[0]]).position.split(' ')[0];
   check((await boardPosition()).split(' ')[0] === stepBoard, `#board's data-position during a step is ${await boardPosition()}, the step's board ${stepBoard}`);
@@ -484,14 +487,14 @@ try {
   check((await message()).startsWith('Stepping through'), "Engine's view during a step: " + await message());
   check(!(await page.textContent('#analysis')).startsWith('Searching'), "Engine's view searched during a step");
   await page.click('#undo');
-  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: kWait });
   check(await page.isHidden('#solve-steps'), 'the steps stay after Undo');
   await page.click('#solve');
   await page.waitForSelector('#solve-steps', { state: 'visible', timeout: 20000 });
   await page.click('#tab-chess');
   check(await page.isHidden('#solve-steps'), 'the steps stay on the Leap Chess tab');
   await page.click('#tab-game');
-  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: 20000 });
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: kWait });
   await page.click('#solve');
   await page.waitForSelector('#solve-steps', { state: 'visible', timeout: 20000 });
   await newGame('murray', 5, 1, 2, '', 2000);
@@ -505,9 +508,9 @@ try {
   // the queue, and are asked again until they are answered.
   const queueUrl = await startServer(['--jobs', '1', '--queue', '1']);
   await page.goto(queueUrl);
-  await page.waitForFunction(() => / to move|^Error|busy/.test(document.querySelector('#status').textContent + document.querySelector('#message').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => / to move|^Error|busy/.test(document.querySelector('#status').textContent + document.querySelector('#message').textContent), null, { timeout: kWait });
   check(/ to move/.test(await status()), 'the page on a server with --queue 1: ' + await status() + ' ' + await message());
-  await page.waitForFunction(() => document.querySelectorAll('#puzzle-file option').length > 0, null, { timeout: 20000 })
+  await page.waitForFunction(() => document.querySelectorAll('#puzzle-file option').length > 0, null, { timeout: kWait })
     .catch(() => {});
   check((await page.$$('#puzzle-file option')).length > 0, 'the puzzle files on a server with --queue 1: ' + await message());
 
@@ -528,24 +531,24 @@ try {
   const longer = every.find((t) => !listed.has(t) && listed.has(t.slice(0, t.lastIndexOf('x'))));
   check(longer, 'no listed turn of the big position has a longer chain left out of the list');
   await page.goto(smallUrl);
-  await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
+  await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
   await page.fill('#new-game [name=engine]', '');
   await page.click('#pane-game summary');
   await page.fill('#paste-position', huge);
   await page.click('#load-position');
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
-    / to move/.test(document.querySelector('#status').textContent), huge, { timeout: 30000 });
+    / to move/.test(document.querySelector('#status').textContent), huge, { timeout: kWait });
   const hops = longer.split('x');
   for (const sq of hops.slice(0, -1)) await page.click(`#board [data-square="${sq}"]`);
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length > 0 ||
-    !document.querySelector('#end-turn').disabled, null, { timeout: 20000 });
+    !document.querySelector('#end-turn').disabled, null, { timeout: kWait });
   check((await moveList()).length === 0, `${hops.slice(0, -1).join('x')} was played at once, though ${longer} goes on`);
   await page.click(`#board [data-square="${hops[hops.length - 1]}"]`);
   await endTurn(0);
   check(JSON.stringify(await moveList()) === JSON.stringify([longer]), 'the turn played is not ' + longer);
   await page.click('#undo');
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
-    document.querySelectorAll('#moves li').length === 0, huge, { timeout: 30000 });
+    document.querySelectorAll('#moves li').length === 0, huge, { timeout: kWait });
   for (const sq of unlisted.split('x')) await page.click(`#board [data-square="${sq}"]`);
   check(!(await page.isDisabled('#end-turn')), `${unlisted}, not in the cut list, cannot be ended: ${await message()}`);
   await endTurn(0);
@@ -556,7 +559,7 @@ try {
   if (!(await page.isVisible('#paste-position'))) await page.click('#pane-game summary');
   await page.fill('#paste-position', '1111/1111/1111 removals=-');
   await page.click('#load-position');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: 20000 })
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait })
     .catch(() => {});
   check((await status()).startsWith('Game over: players 1 and 2 share the win'), 'a finished full board: ' + await status() + ' / ' + await message());
 
@@ -565,12 +568,12 @@ try {
   const keyStart = await newGame('traditional', 4, 1, 2, '', 2000);
   check((await page.$$('#board [tabindex="0"]')).length === 1, 'the board is not one Tab stop');
   await page.click('#largest');
-  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Largest'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Largest'), null, { timeout: kWait });
   const keyTurn = (await apiGet('moves?position=' + encodeURIComponent(keyStart))).moves[0];
   await page.focus(`#board [data-square="${turnClicks(keyTurn)[0]}"]`);
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1 &&
-    / to move/.test(document.querySelector('#status').textContent), null, { timeout: 20000 });
+    / to move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
   check(await page.evaluate(() => document.activeElement && document.activeElement.dataset.square) === turnClicks(keyTurn)[0],
     'the focus left the board after a turn played with Enter');
   check(!(await page.textContent('#analysis')).startsWith('Largest'), 'the pane still answers about the position before the turn');
@@ -581,11 +584,11 @@ try {
   await page.route(analysing, failing);
   const engineStart = await newGame('traditional', 4, 1, 2, '2', 2000);
   await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(engineStart))).moves[0]), 0);
-  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Engine error'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('Engine error'), null, { timeout: kWait });
   check((await status()).includes('click the board to ask again'), 'after an engine error: ' + await status());
   await page.unroute(analysing, failing);
   await page.click('#board [data-square="a1"]');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: 20000 })
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 2, null, { timeout: kWait })
     .catch(() => {});
   check((await moveList()).length === 2, 'a click after an engine error did not ask again: ' + await status());
 
@@ -602,13 +605,13 @@ try {
   await page.route(showing, countShows);
   await page.route(boarding, failIfAsked);
   await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(staleStart2))).moves[0]), 0);
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Error'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Error'), null, { timeout: kWait });
   check((await status()).includes('click the board to ask again'), 'after a failed board request: ' + await status());
   failBoard = false;
   await page.unroute(showing, countShows);
   await page.unroute(boarding, failIfAsked);
   await page.click('#board [data-square="a1"]');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: 20000 })
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Player 1 to move'), null, { timeout: kWait })
     .catch(() => {});
   check((await moveList()).length === 2 && (await status()).startsWith('Player 1 to move'),
     `a click on a stale board: ${await status()}; ${JSON.stringify(await moveList())}`);
@@ -619,16 +622,16 @@ try {
   await page.fill('#chess-new-game [name=fen]', '*2k1*/1P4/6/6/6/6/6/*K3* w - - 0 1');
   await page.click('#chess-new-game button[type=submit]');
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
-    document.querySelector('#board').dataset.position.startsWith('*2k1*/1P4'), null, { timeout: 20000 });
+    document.querySelector('#board').dataset.position.startsWith('*2k1*/1P4'), null, { timeout: kWait });
   await page.click('#board [data-square="b7"]');
   await page.click('#board [data-square="b8"]');
   await page.click('#promotion [data-move="b7b8s"]');
-  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1, null, { timeout: kWait });
   check(!(await page.isVisible('#promotion')), 'the promotion chooser stays after the promotion');
   await page.fill('#chess-new-game [name=fen]', 'startpos');
   await page.click('#chess-new-game button[type=submit]');
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
-    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: kWait });
   check(!(await page.isVisible('#promotion')), 'the promotion chooser is shown in a new game');
   const startMoves = (await apiGet('chess/moves?fen=startpos')).moves;
   const blocked = 'b2';  // a Pawn with no move, while castling (d1e1) is legal
@@ -639,16 +642,16 @@ try {
   // A forced win is worded as the command line words it: mate in 1, not +29999.
   await page.fill('#chess-new-game [name=fen]', '*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1');
   await page.click('#chess-new-game button[type=submit]');
-  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Black to move'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Black to move'), null, { timeout: kWait });
   await page.click('#hint');
-  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint:'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint:'), null, { timeout: kWait });
   check((await message()).includes('mate in 1'), 'the hint for a mate in one: ' + await message());
   // A threefold repetition ends the game, as the command line's referee says.
   await page.selectOption('#chess-new-game [name=engine]', 'none');
   await page.fill('#chess-new-game [name=fen]', 'startpos');
   await page.click('#chess-new-game button[type=submit]');
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Red to move') &&
-    document.querySelectorAll('#moves li').length === 0, null, { timeout: 20000 });
+    document.querySelectorAll('#moves li').length === 0, null, { timeout: kWait });
   const knights = ['c3c4', 'c6c5', 'b1c3', 'b8c6', 'c3b1', 'c6b8', 'b1c3', 'b8c6', 'c3b1', 'c6b8', 'b1c3', 'b8c6'];
   for (const [i, m] of knights.entries()) {
     // The list shows the move at once; the board (and its legal moves) once the server has
@@ -657,7 +660,7 @@ try {
     await page.click(`#board [data-square="${m.slice(0, 2)}"]`);
     await page.click(`#board [data-square="${m.slice(2, 4)}"]`);
     await page.waitForFunction(([n, before]) => document.querySelectorAll('#moves li').length === n &&
-      document.querySelector('#board').dataset.position !== before, [i + 1, shown], { timeout: 20000 })
+      document.querySelector('#board').dataset.position !== before, [i + 1, shown], { timeout: kWait })
       .catch(() => {});
     check((await moveList()).length === i + 1, `the move ${m} of the repetition was not played: ${await message()}`);
   }
@@ -668,7 +671,7 @@ try {
   // Undo takes back the last move (no engine: that one alone), and the game goes on.
   await page.click('#undo');
   await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 11 &&
-    document.querySelector('#status').textContent.startsWith('Black to move'), null, { timeout: 20000 })
+    document.querySelector('#status').textContent.startsWith('Black to move'), null, { timeout: kWait })
     .catch(() => {});
   check((await moveList()).length === 11 && (await status()).startsWith('Black to move'),
     `Undo after the repetition: ${(await moveList()).length} moves, ${await status()}`);
@@ -680,7 +683,7 @@ try {
   await page.fill('#paste-position', '11.1. continuation=forced');
   await page.click('#load-position');
   await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent) &&
-    document.querySelector('#board').dataset.position.startsWith('11.1.'), null, { timeout: 20000 });
+    document.querySelector('#board').dataset.position.startsWith('11.1.'), null, { timeout: kWait });
   await page.click('#board [data-square="a1"]');
   await page.click('#board [data-square="c1"]');
   await page.dblclick('#board [data-square="c1"]');
@@ -690,7 +693,7 @@ try {
   await page.selectOption('#new-game [name=continuation]', 'forced');
   await page.fill('#paste-position', '111.1.');
   await page.click('#load-position');
-  await page.waitForFunction(() => document.querySelector('#board').dataset.position.startsWith('111.1.'), null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#board').dataset.position.startsWith('111.1.'), null, { timeout: kWait });
   const pasted = await page.$eval('#board', (b) => b.dataset.position);
   check(pasted.includes('continuation=forced'), 'the chosen chain rule was not applied to a pasted position: ' + pasted);
   await page.selectOption('#new-game [name=continuation]', '');
@@ -712,7 +715,7 @@ try {
   // A long word quoted in a message wraps: the page does not scroll sideways.
   await page.fill('#paste-position', 'x'.repeat(120));
   await page.click('#load-position');
-  await page.waitForFunction(() => document.querySelector('#message').textContent.length > 60, null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelector('#message').textContent.length > 60, null, { timeout: kWait });
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   check(wide <= 390, 'a long message makes the phone page ' + wide + ' px wide');
   await page.screenshot({ path: join(outdir, 'phone.png') });
