@@ -72,6 +72,13 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
   shared.plain_graphs = options.plain_graphs;
   shared.leftovers = options.leftovers;
   std::vector<std::unique_ptr<StartSearchBase>> searches(starts.size());
+  // A search's value and nodes without its table (which goes back to the budget).
+  const auto stub_of = [&](std::size_t i, const StartSearchBase& s) {
+    auto stub = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
+    stub->value = s.value;
+    stub->nodes = s.nodes;
+    return stub;
+  };
   const auto work = [&](std::size_t i) {
     std::unique_ptr<StartSearchBase> s;
     if (options.big_counts) {
@@ -92,14 +99,7 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
     Score seen = shared.best_so_far.load();
     while (s->value > seen && !shared.best_so_far.compare_exchange_weak(seen, s->value)) {
     }
-    if (s->value >= shared.best_so_far.load()) {
-      searches[i] = std::move(s);
-    } else {
-      auto stub = std::make_unique<StartSearch<std::uint64_t>>(shared, starts[i]);
-      stub->value = s->value;
-      stub->nodes = s->nodes;
-      searches[i] = std::move(stub);
-    }
+    searches[i] = s->value >= shared.best_so_far.load() ? std::move(s) : stub_of(i, *s);
   };
   if (control.threads == 1 || starts.size() <= 1) {
     for (std::size_t i = 0; i < starts.size(); ++i) work(i);
@@ -128,14 +128,20 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
   // square a piece on the board (each jump takes one) and the jumper's start.
   std::size_t limit = options.limit;
   if (options.all) {
+    // What is left depends on the maximal starts' tables alone (the others', kept or not by
+    // timing, go back first), so the list is the same at any thread count.
+    for (std::size_t i = 0; i < searches.size(); ++i)
+      if (searches[i]->value != r.value) searches[i] = stub_of(i, *searches[i]);
     std::size_t pieces = 0;
     for (int q = 0; q < board.cells(); ++q) pieces += pos.at(static_cast<Square>(q)) != 0 ? 1 : 0;
     constexpr std::size_t kHeapBlock = 16;  // malloc's overhead on a path's block
     const std::size_t per_chain = (sizeof(Turn) + kHeapBlock + (pieces + 1) * sizeof(Square)) *
                                   std::max<std::size_t>(options.list_weight, 1);
+    // (At least one: the best chain is held anyway.)
     if (shared.budget.left() / per_chain < limit) {
-      limit = shared.budget.left() / per_chain;
+      limit = std::max<std::size_t>(shared.budget.left() / per_chain, 1);
       r.list_full = true;
+      r.chains.reserve(limit);  // no doubling's slack past what was counted
     }
   }
   for (std::size_t i = 0; i < searches.size(); ++i) {
