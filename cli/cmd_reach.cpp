@@ -30,13 +30,17 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   add_checkpoint_option(search, checkpoint);
   po::options_description visible;
   visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  SingleExchange alone;
+  LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
+  // Agreed by the ranks: --hash is checked against each machine's memory.
+  if (!read_alike(ranks, [&] {
+        return parse_command(cmd, args, visible, o, {{"position", &position}});
+      }))
+    return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = limits.hash_mb;
-  SingleExchange alone;
-  LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
   refuse_split_stdin(ranks, position);
   const SolitaireSetup solo =
       read_alike(ranks, [&] { return load_solitaire(position, o, "reach"); });

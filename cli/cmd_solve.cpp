@@ -95,12 +95,16 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   add_then_option(play, then, "solve the position they reach");
   po::options_description visible;
   visible.add(play).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  SingleExchange alone;
+  LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
+  // Agreed by the ranks: --hash is checked against each machine's memory.
+  if (!read_alike(ranks, [&] {
+        return parse_command(cmd, args, visible, o, {{"position", &position}});
+      }))
+    return 0;
   require_position(position, then);
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
-  SingleExchange alone;
-  LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
   refuse_split_stdin(ranks, position);
   SolitaireSetup solo = read_alike(ranks, [&] { return load_solitaire(position, o, "solve"); });
   solo.setup = after_then(solo.setup, then);

@@ -15,23 +15,24 @@ void refuse_split_stdin(const LevelExchange& ranks, const std::string& position)
         "read");
 }
 
-void agree_input(LevelExchange& ranks, const std::string& error) {
-  const std::uint64_t length = error.size();
-  const std::vector<std::uint64_t> lengths = ranks.all_gather(std::span(&length, 1));
-  const std::uint64_t longest = *std::max_element(lengths.begin(), lengths.end());
-  if (longest == 0) return;
+void agree_input(LevelExchange& ranks, bool failed, const std::string& error) {
+  // Each rank's message length plus one when it failed, 0 when it read its input.
+  const std::uint64_t mark = failed ? error.size() + 1 : 0;
+  const std::vector<std::uint64_t> marks = ranks.all_gather(std::span(&mark, 1));
+  const auto first =
+      std::find_if(marks.begin(), marks.end(), [](std::uint64_t m) { return m != 0; });
+  if (first == marks.end()) return;
   // Every rank's message in words of 8 bytes, each padded to the longest.
-  const std::size_t words = (longest + 7) / 8;
+  const std::size_t words =
+      std::max<std::size_t>((*std::max_element(marks.begin(), marks.end()) - 1 + 7) / 8, 1);
   std::vector<std::uint64_t> mine(words, 0);
-  std::memcpy(mine.data(), error.data(), error.size());
+  if (failed) std::memcpy(mine.data(), error.data(), error.size());
   const std::vector<std::uint64_t> all = ranks.all_gather(mine);
-  const auto failed = static_cast<int>(
-      std::find_if(lengths.begin(), lengths.end(), [](std::uint64_t n) { return n != 0; }) -
-      lengths.begin());
-  std::string text(lengths[static_cast<std::size_t>(failed)], '\0');
-  std::memcpy(text.data(), all.data() + static_cast<std::size_t>(failed) * words, text.size());
-  if (failed == ranks.rank()) throw UsageError(text);
-  throw UsageError("rank " + std::to_string(failed) + ": " + text);
+  const auto failing = static_cast<std::size_t>(first - marks.begin());
+  std::string text(*first - 1, '\0');
+  std::memcpy(text.data(), all.data() + failing * words, text.size());
+  if (static_cast<int>(failing) == ranks.rank()) throw UsageError(text);
+  throw UsageError("rank " + std::to_string(failing) + ": " + text);
 }
 
 }  // namespace leapfrog::cli

@@ -15,11 +15,11 @@ namespace leapfrog::cli {
 // ranks would read nothing. Refused alike on every rank (UsageError).
 void refuse_split_stdin(const LevelExchange& ranks, const std::string& position);
 
-// Collective. `error` is this rank's input error ("" when it read its input). Every rank
+// Collective. `failed`: this rank could not read its input, `error` saying why. Every rank
 // learns the first failing rank's error: throws UsageError with it on every rank (naming the
 // rank when it is not this one), so that all stop before the work instead of some waiting
 // for the others forever.
-void agree_input(LevelExchange& ranks, const std::string& error);
+void agree_input(LevelExchange& ranks, bool failed, const std::string& error);
 
 // Runs `read` (a function reading the command's input) on every rank and agrees its outcome:
 // its value when every rank read alike, else the UsageError of agree_input. Alone (one rank),
@@ -37,7 +37,7 @@ auto read_alike(LevelExchange& ranks, Read&& read) {
   } catch (const ParseError& e) {
     error = e.what();
   }
-  agree_input(ranks, error);  // throws on every rank when one failed
+  agree_input(ranks, !value, error);  // throws on every rank when one failed
   return std::move(*value);
 }
 

@@ -64,6 +64,11 @@ TEST_CASE(
                                  "error: rank 2: position line 1, column 1: empty position",
                                  "error: position line 1, column 1: empty position",
                                  "error: rank 2: position line 1, column 1: empty position"});
+  // A failure is told by its mark, not by its message: an empty one still stops every rank.
+  CHECK(read_on_ranks(2, [](int r) -> int {
+          if (r == 1) throw UsageError("");
+          return r;
+        }) == std::vector<std::string>{"error: rank 1: ", "error: "});
   // One rank alone: its error passes unchanged.
   CHECK(read_on_ranks(1, [](int) -> int { throw UsageError("bad"); }) ==
         std::vector<std::string>{"error: bad"});
