@@ -601,7 +601,8 @@ SolveResult solve(const Board& board, const Rules& rules, const Position& pos,
                    static_cast<std::uint64_t>(options.exchange->ranks());
   if (count_levels) {
     // The levels live in the same budget as the search's table, which is gone by now.
-    SearchControl levels = control;
+    // The count comes within the same --time-limit as the search before it.
+    SearchControl levels = control.left_after(0, started);
     levels.memory_mb = options.hash_mb;
     SingleExchange alone;
     const DeepestLines d = count_deepest_lines(

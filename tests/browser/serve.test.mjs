@@ -490,13 +490,13 @@ try {
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: kWait });
   check(await page.isHidden('#solve-steps'), 'the steps stay after Undo');
   await page.click('#solve');
-  await page.waitForSelector('#solve-steps', { state: 'visible', timeout: 20000 });
+  await page.waitForSelector('#solve-steps', { state: 'visible', timeout: kWait });
   await page.click('#tab-chess');
   check(await page.isHidden('#solve-steps'), 'the steps stay on the Leap Chess tab');
   await page.click('#tab-game');
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: kWait });
   await page.click('#solve');
-  await page.waitForSelector('#solve-steps', { state: 'visible', timeout: 20000 });
+  await page.waitForSelector('#solve-steps', { state: 'visible', timeout: kWait });
   await newGame('murray', 5, 1, 2, '', 2000);
   check(await page.isHidden('#solve-steps'), 'the steps stay after New game');
   await page.click('#board [data-square="a1"]');
