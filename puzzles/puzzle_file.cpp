@@ -536,15 +536,7 @@ std::vector<Puzzle> parse_puzzles(std::string_view text) {
   text = skip_bom(text);
   std::size_t i = 0;
   while (i < text.size() && (is_space(text[i]) || text[i] == '\r' || text[i] == '\n')) ++i;
-  // CSV when the first line is a header with a PuzzleId column, wherever that column stands.
-  std::string_view first = text.substr(i, text.find('\n', i) - i);
-  if (first.ends_with('\r')) first.remove_suffix(1);
-  if (first.find(',') != std::string_view::npos)
-    for (std::size_t from = 0; from <= first.size();) {
-      const std::size_t comma = std::min(first.find(',', from), first.size());
-      if (first.substr(from, comma - from) == "PuzzleId") return parse_puzzles_csv(text);
-      from = comma + 1;
-    }
+  if (text.substr(i).starts_with("PuzzleId,")) return parse_puzzles_csv(text);
   return parse_puzzles_epd(text);
 }
 

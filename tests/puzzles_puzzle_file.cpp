@@ -116,15 +116,6 @@ TEST_CASE("CSV reading: CRLF, quoted line breaks, columns in any order, optional
   CHECK(ps[0].extra == std::vector<std::pair<std::string, std::string>>{{"note", "two\r\nlines"}});
   CHECK(ps[1].extra.empty());
   CHECK(ps[1].rating == 0);
-  // The file is told to be CSV by its header's PuzzleId column, wherever it stands.
-  for (const char* header : {"Moves,PuzzleId,Position", "Moves,Position,PuzzleId\r"}) {
-    INFO(header);
-    const bool last = std::string_view(header).ends_with("PuzzleId\r");
-    const auto read =
-        parse_puzzles(std::string(header) + "\n" + (last ? "a1xc1,1.1,p3\n" : "a1xc1,p3,1.1\n"));
-    REQUIRE(read.size() == 1);
-    CHECK(read[0].id == "p3");
-  }
 }
 
 TEST_CASE("CSV errors name the line and column", "[puzzle_file]") {
