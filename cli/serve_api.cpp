@@ -121,11 +121,15 @@ void add_api_limits(po::options_description& d, LimitOptions& l, const ApiLimits
 
 std::string dump(const Json& j) { return json_text(j, 2) + "\n"; }
 
+// Whether the request has the parameter `name`, with any value.
+bool has_param(const Params& params, std::string_view name) {
+  return std::any_of(params.begin(), params.end(), [&](const auto& p) { return p.first == name; });
+}
+
 // A nodes or time-limit parameter given, 0 included (0 is no limit, as on the command line;
 // the server's --max-time still ends the search).
 bool limit_given(const Params& params) {
-  return std::any_of(params.begin(), params.end(),
-                     [](const auto& p) { return p.first == "nodes" || p.first == "time-limit"; });
+  return has_param(params, "nodes") || has_param(params, "time-limit");
 }
 
 Setup position_of(const Params& params, const CommonOptions& o) {
@@ -182,8 +186,7 @@ std::string api_best(const Params& params, const ApiLimits& limits, const std::a
   add_api_limits(search, l, limits);
   visible.add(rule_options(o)).add(layout_options(o)).add(search);
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "all"}), visible);
-  if (!all &&
-      std::any_of(params.begin(), params.end(), [](const auto& p) { return p.first == "limit"; }))
+  if (!all && has_param(params, "limit"))
     throw UsageError("limit goes with all (the best chain alone is one)");
   const Setup setup = then_of(params, position_of(params, o), stop);
   SearchControl control = control_for(l, limits, stop, progress);

@@ -313,8 +313,8 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       poller.report([&] { return level_progress(result.nodes, k, begin, level.size()); });
       const std::size_t end = std::min(level.size(), begin + round);
       // A stop (Ctrl-C, a cancel) skips the rest of the round, whose children are then
-      // dropped with the unfinished level: a round can take seconds on a rank, and mpirun
-      // kills the ranks soon after it passes a signal on.
+      // dropped with the unfinished level: a round grows with --hash, and a stop should not
+      // wait for the whole of a large one.
       std::atomic<bool> cut{false};
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {

@@ -14,6 +14,7 @@
 #include "core/hash.h"
 #include "core/poller.h"
 #include "puzzles/movegen.h"
+#include "puzzles/position.h"
 #include "solver/chains/assignment.h"
 #include "solver/chains/child_fold.h"
 #include "solver/chains/shortest_paths.h"
@@ -132,8 +133,7 @@ ChainResult best_chains(const Board& board, const Rules& rules, const Position& 
     // timing, go back first), so the list is the same at any thread count.
     for (std::size_t i = 0; i < searches.size(); ++i)
       if (searches[i]->value != r.value) searches[i] = stub_of(i, *searches[i]);
-    std::size_t pieces = 0;
-    for (int q = 0; q < board.cells(); ++q) pieces += pos.at(static_cast<Square>(q)) != 0 ? 1 : 0;
+    const auto pieces = static_cast<std::size_t>(piece_count(board, pos));
     constexpr std::size_t kHeapBlock = 16;  // malloc's overhead on a path's block
     const std::size_t per_chain = (sizeof(Turn) + kHeapBlock + (pieces + 1) * sizeof(Square)) *
                                   std::max<std::size_t>(options.list_weight, 1);
