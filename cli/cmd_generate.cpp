@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -216,7 +217,6 @@ class PuzzleWriter {
       text_name_ = quoted_text(out_file);
     } else if (!out_file.empty() || !json) {
       text_ = &std::cout;
-      text_name_ = "standard output";
     }
     if (json) {
       json_.reset(std::tmpfile());
@@ -252,7 +252,8 @@ class PuzzleWriter {
   // fields, then "puzzles".
   void finish(Json head) {
     if (text_ != nullptr && csv_ && count_ == 0) put_text(format_puzzle_csv_header({}));
-    if (text_ != nullptr && !text_->flush()) throw UsageError("cannot write " + text_name_);
+    errno = 0;
+    if (text_ != nullptr && !text_->flush()) throw UsageError(failed_text());
     if (!json_) return;
     head["puzzles"] = Json::array();
     const std::string frame = json_text(head, 2);
@@ -267,12 +268,18 @@ class PuzzleWriter {
       throw UsageError("cannot read back the temporary file of the --json output");
     if (count_ > 0) std::cout << "\n  ";
     std::cout << frame.substr(list) << "\n";
-    if (!std::cout.flush()) throw UsageError("cannot write standard output");
+    if (!std::cout.flush()) throw UsageError(stdout_failure());
   }
 
  private:
   void put_text(const std::string& text) {
-    if (!(*text_ << text)) throw UsageError("cannot write " + text_name_);
+    errno = 0;
+    if (!(*text_ << text)) throw UsageError(failed_text());
+  }
+  // The message for a failed write of the text, with the system's reason: errno is cleared
+  // before each write, as a file's stream keeps no reason of its own.
+  std::string failed_text() const {
+    return text_ == &std::cout ? stdout_failure() : "cannot write " + text_name_ + os_reason();
   }
   struct Close {
     void operator()(std::FILE* f) const { std::fclose(f); }

@@ -65,6 +65,10 @@ class SubcommandError : public std::runtime_error {
 // Throws std::runtime_error when output written to standard output did not get there (a full
 // disk, a reader that has gone): a command that printed its answer has failed all the same.
 void check_stdout();
+// "cannot write standard output", with the system's reason once a write to it has failed.
+std::string stdout_failure();
+// Gives std::cout the buffer that keeps that reason; called first thing by a program's main.
+void install_stdout();
 
 // Runs `run` (a subcommand of a group), reporting what it throws as `name`'s error, output
 // that did not reach standard output included (check_stdout).

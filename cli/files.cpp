@@ -1,6 +1,7 @@
 // Reading and writing the files the commands name, '-' standing for standard input or output
 // (cli/common.h).
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <streambuf>
 #include <system_error>
 
 #include "cli/common.h"
@@ -92,9 +94,78 @@ void open_output(std::ofstream& out, const std::string& path) {
   if (!out) throw UsageError("cannot write " + quoted_text(path) + os_reason());
 }
 
+namespace {
+
+// Standard output written with write(2), so that a failed write keeps the system's reason
+// (a closed pipe, a full disk) for the message. Line by line on a terminal, as stdio is.
+class StdoutBuffer final : public std::streambuf {
+ public:
+  StdoutBuffer() : by_line_(::isatty(STDOUT_FILENO) != 0) { setp(bytes_, bytes_ + sizeof bytes_); }
+  int error() const { return error_; }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (!drain()) return traits_type::eof();
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    *pptr() = traits_type::to_char_type(c);
+    pbump(1);
+    if (by_line_ && traits_type::to_char_type(c) == '\n' && !drain()) return traits_type::eof();
+    return c;
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    const std::streamsize put = std::streambuf::xsputn(s, n);
+    if (by_line_ && std::memchr(s, '\n', static_cast<std::size_t>(put)) != nullptr && !drain())
+      return 0;
+    return put;
+  }
+  int sync() override { return drain() ? 0 : -1; }
+
+ private:
+  // Writes what is buffered; once a write has failed, later output is dropped.
+  bool drain() {
+    const char* next = pbase();
+    std::size_t left = static_cast<std::size_t>(pptr() - pbase());
+    while (left > 0 && error_ == 0) {
+      const ssize_t wrote = ::write(STDOUT_FILENO, next, left);
+      if (wrote >= 0) {
+        next += wrote;
+        left -= static_cast<std::size_t>(wrote);
+      } else if (errno == EAGAIN || errno == EWOULDBLOCK) {
+        pollfd out{STDOUT_FILENO, POLLOUT, 0};  // a descriptor left non-blocking by its owner
+        ::poll(&out, 1, -1);
+      } else if (errno != EINTR) {
+        error_ = errno;
+      }
+    }
+    setp(bytes_, bytes_ + sizeof bytes_);
+    return error_ == 0;
+  }
+
+  char bytes_[1 << 16];
+  bool by_line_;
+  int error_ = 0;
+};
+
+StdoutBuffer* stdout_buffer = nullptr;
+
+}  // namespace
+
+std::string stdout_failure() {
+  std::string text = "cannot write standard output";
+  if (stdout_buffer != nullptr && stdout_buffer->error() != 0)
+    text += std::string(" (") + std::strerror(stdout_buffer->error()) + ")";
+  return text;
+}
+
+void install_stdout() {
+  // Never destroyed: the streams flush at exit, after static objects may have gone.
+  stdout_buffer = new StdoutBuffer;
+  std::cout.rdbuf(stdout_buffer);
+}
+
 void write_file(const std::string& path, const std::string& text) {
   if (path == "-") {
-    if (!(std::cout << text << std::flush)) throw UsageError("cannot write standard output");
+    if (!(std::cout << text << std::flush)) throw UsageError(stdout_failure());
     return;
   }
   std::ofstream out;
@@ -105,7 +176,7 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 void check_stdout() {
-  if (!(std::cout << std::flush)) throw std::runtime_error("cannot write standard output");
+  if (!(std::cout << std::flush)) throw std::runtime_error(stdout_failure());
 }
 
 void check_writable(const std::string& path, const char* option) {

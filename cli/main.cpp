@@ -37,7 +37,7 @@ void print_usage(std::ostream& out) {
 // Exit code 0 when everything written to standard output got there, else 2 with a message.
 int flushed() {
   if (std::cout << std::flush) return 0;
-  std::cerr << "leapfrog: cannot write standard output\n";
+  std::cerr << "leapfrog: " << leapfrog::cli::stdout_failure() << "\n";
   return 2;
 }
 
@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   // command reports that the same way (exit 2, "cannot write standard output") instead of
   // dying from SIGPIPE.
   std::signal(SIGPIPE, SIG_IGN);
+  leapfrog::cli::install_stdout();
   // Before anything else: a stop that comes while a command reads its input stops its search.
   leapfrog::cli::arm_interrupts();
   const std::vector<std::string> all(argv + 1, argv + argc);

@@ -110,6 +110,7 @@ int main(int argc, char** argv) {
   // Only the main thread of a rank calls MPI; oneTBB's workers never do.
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
   std::signal(SIGPIPE, SIG_IGN);
+  leapfrog::cli::install_stdout();
   // mpirun passes Ctrl-C and SIGTERM on to every rank; each stops at the end of its round
   // and the ranks agree on it (a stop on any rank stops them all).
   leapfrog::cli::arm_interrupts();

@@ -218,7 +218,9 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust][threads]") {
     INFO(args);
     const auto r = run_to_full(args);
     CHECK(r.code == 2);
-    CHECK(r.err.find("cannot write standard output") != std::string::npos);
+    // With the system's reason.
+    CHECK(r.err.find("cannot write standard output (No space left on device)") !=
+          std::string::npos);
   }
   // A group's subcommand names itself, and its help.
   for (const std::string group : {"chess show startpos", "chess moves startpos",
@@ -227,12 +229,13 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust][threads]") {
     const auto r = run_to_full(group);
     const std::string name = group.substr(0, group.find(' ', group.find(' ') + 1));
     CHECK(r.code == 2);
-    CHECK(r.err == "leapfrog " + name + ": cannot write standard output. Try 'leapfrog " + name +
-                       " --help'.\n");
+    CHECK(r.err == "leapfrog " + name +
+                       ": cannot write standard output (No space left on device). Try 'leapfrog " +
+                       name + " --help'.\n");
   }
   const auto r = run_cli("generate puzzles --count 1 --size 5 --seed 1 --out /dev/full");
   CHECK(r.code == 2);
-  CHECK(r.err.find("cannot write '/dev/full'") != std::string::npos);
+  CHECK(r.err.find("cannot write '/dev/full' (No space left on device)") != std::string::npos);
 }
 
 TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not SIGPIPE",
@@ -244,7 +247,7 @@ TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not 
     INFO(args);
     const auto r = run_to_closed_pipe(args);
     CHECK(r.code == 2);
-    CHECK(r.err.find("cannot write standard output") != std::string::npos);
+    CHECK(r.err.find("cannot write standard output (Broken pipe)") != std::string::npos);
   }
 }
 
@@ -258,7 +261,7 @@ TEST_CASE("a reader that has gone ends a streaming command at its next row, not 
   const auto took = std::chrono::steady_clock::now() - started;
   CHECK(match.code == 2);
   CHECK(match.err ==
-        "leapfrog chess match: cannot write standard output. Try 'leapfrog chess "
+        "leapfrog chess match: cannot write standard output (Broken pipe). Try 'leapfrog chess "
         "match --help'.\n");
   CHECK(took < std::chrono::seconds(10));
   // A survey whose reader is gone before its first row ends before solving any start (all
@@ -284,7 +287,8 @@ TEST_CASE("a reader that has gone ends a streaming command at its next row, not 
   CHECK(leapfrog::testing::slurp(base + ".out") == "taken  positions (up to symmetry)\n    0  1\n");
   CHECK(leapfrog::testing::slurp(base + ".code") == "2\n");
   CHECK(leapfrog::testing::slurp(base + ".err") ==
-        "leapfrog reach: cannot write standard output. Try 'leapfrog reach --help'.\n");
+        "leapfrog reach: cannot write standard output (Broken pipe). Try 'leapfrog reach "
+        "--help'.\n");
   for (const char* ext : {".err", ".code", ".out"}) std::remove((base + ext).c_str());
 }
 
