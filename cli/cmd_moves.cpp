@@ -35,7 +35,8 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std:
   out << "{\n  \"moves\": [";
   const std::uint64_t count = walk(kAll, [&](const TurnView& t, std::uint64_t i) {
     const std::string move = json_text(format_turn(setup.board, t));
-    bytes += move.size() + 6;
+    // The move and its capture in the second list, each with its separator.
+    bytes += move.size() + std::to_string(t.size(rules)).size() + 12;
     out << list(i) << move;
   });
   out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";

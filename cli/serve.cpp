@@ -45,9 +45,9 @@ constexpr std::size_t kMaxHeader = 16 * 1024;
 // Connections open at once; past it a new one is answered 503 and closed.
 constexpr int kMaxConnections = 256;
 // The answers sent but not yet read by their clients may hold this many times --hash (each
-// is held to about --hash); past it a request is answered 503, so that clients that do not
+// is held to a third of it); past it a request is answered 503, so that clients that do not
 // read cannot make the server hold more and more.
-constexpr std::uint64_t kUnreadHashes = 4;
+constexpr std::uint64_t kUnreadHashes = 2;
 // Workers of the quick endpoints (show, moves, verify, the page's board, chess moves...).
 constexpr int kQuickWorkers = 2;
 // A job still running this long after --max-time is stopped (searches stop by their own time

@@ -168,10 +168,10 @@ std::string api_moves(const Params& params, const ApiLimits& limits,
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
   const Setup setup = then_of(params, position_of(params, o), stop);
   std::ostringstream out;
-  // The answer is held until it is sent: the moves' text is held to --hash, as a search's
-  // tables are.
-  write_moves_json(out, setup, stop, std::uint64_t{limits.hash_mb} << 20);
-  return out.str();
+  // The answer is held until it is sent, within --hash as a search's tables are: a third of
+  // it, as a growing string holds its old text and its new, twice as long, for a moment.
+  write_moves_json(out, setup, stop, (std::uint64_t{limits.hash_mb} << 20) / 3);
+  return std::move(out).str();
 }
 
 std::string api_best(const Params& params, const ApiLimits& limits, const std::atomic<bool>& stop,

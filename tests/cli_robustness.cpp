@@ -865,20 +865,21 @@ TEST_CASE("verify --game checks the record under the rule options given",
 
 TEST_CASE("moves JSON under a byte cap: incomplete only when a turn is left out",
           "[cli][robust][threads]") {
-  // Two turns, "a3xc3" and "b3xb1": 7 bytes of text each and 6 of layout.
+  // Two turns, "a3xc3" and "b3xb1": 7 bytes of text each and 6 of layout, and each one's
+  // capture in the second list, 1 byte and 6 of layout.
   const leapfrog::Setup setup = leapfrog::parse_position("11./.1./...");
   const std::atomic<bool> stop{false};
-  for (const std::uint64_t cap : {std::uint64_t{1000}, std::uint64_t{26}, std::uint64_t{25},
-                                  std::uint64_t{13}, std::uint64_t{12}, std::uint64_t{0}}) {
+  for (const std::uint64_t cap : {std::uint64_t{1000}, std::uint64_t{40}, std::uint64_t{39},
+                                  std::uint64_t{20}, std::uint64_t{19}, std::uint64_t{0}}) {
     INFO("cap " << cap);
     std::ostringstream out;
     const std::uint64_t written = leapfrog::cli::write_moves_json(out, setup, stop, cap);
     const Json j = Json::parse(out.str());
     CHECK(j["count"] == written);
     CHECK(j["moves"].size() == written);
-    // The first turn is always written; the second once the first's 13 bytes are within the
+    // The first turn is always written; the second once the first's 20 bytes are within the
     // cap; the list is marked incomplete exactly when a turn is left out.
-    CHECK(written == (cap >= 13 ? 2u : 1u));
+    CHECK(written == (cap >= 20 ? 2u : 1u));
     CHECK(j.contains("complete") == (written < 2));
   }
 }

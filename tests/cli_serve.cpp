@@ -351,6 +351,37 @@ TEST_CASE("serve: a half-closed client and a request sent early get their answer
   CHECK(server.stop() == 0);
 }
 
+// The peak resident set of process `pid` in KB (VmHWM), 0 when it cannot be read.
+long peak_rss_kb(pid_t pid) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) return std::stol(line.substr(6));
+  return 0;
+}
+
+TEST_CASE("serve: a list of millions of moves is held within the server's --hash",
+          "[cli][serve][threads]") {
+  // 17.8 million turns under the default rules, about 800 MB of JSON: the answer is cut
+  // where it would take the server past --hash, growth of the text included.
+  ServeProcess server({"--hash", "16"});
+  const HttpReply r = http_request(
+      server.port(), "GET",
+      "/api/moves?position=" +
+          url_encode(".3.3.4.3./4.1.1.1.2/.4.4.3.1./1.3.4.3.2/.1.2.3.13/2.3.1.1.2/.1.1.1.2./"
+                     "4.2.2.2.1/.1.3.1.1."));
+  REQUIRE(r.status == 200);
+  const auto j = nlohmann::json::parse(r.body);
+  CHECK(j["complete"] == false);
+  CHECK(j["count"].get<std::size_t>() > 10000);
+  CHECK(j["moves"].size() == j["count"].get<std::size_t>());
+  CHECK(j["captures"].size() == j["count"].get<std::size_t>());
+  const long peak = peak_rss_kb(server.pid());
+  INFO("peak " << peak << " KB");
+  CHECK(peak > 0);
+  if (!kSanitized) CHECK(peak <= 16 * 1024);
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: a request's hash above the server's is cut to it, whatever the machine has",
           "[cli][serve][threads]") {
   // 1048576 MB (1 TB) is more than the machine has: the server's --hash decides, the request
@@ -614,10 +645,10 @@ TEST_CASE("serve: a move list is held to --hash and marked incomplete", "[cli][s
 TEST_CASE("serve: clients that do not read their answers cannot fill the server's memory",
           "[cli][serve][threads]") {
   if (kSanitized) return;  // the spacing below assumes an unsanitized server's speed
-  // Each answer, a list of moves on a big lattice, is held to about --hash (4 MB, more than the
-  // kernel's buffers take); the unread ones together to a few times that: then the server is
-  // busy (503) until they go.
-  ServeProcess server({"--hash", "4"});
+  // Each answer, a list of moves on a big lattice, is held to a third of --hash (16 MB), more
+  // than the kernel's buffers take; the unread ones together to twice --hash: then the server
+  // is busy (503) until they go.
+  ServeProcess server({"--hash", "16"});
   const int port = server.port();
   std::string grid;
   for (int y = 0; y < 26; ++y) {
