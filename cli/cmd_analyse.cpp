@@ -329,9 +329,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   GameOptions options;
   options.hash_mb = table_mb(limits.hash_mb);
   options.symmetry = !no_symmetry;
-  // A depth is the depth-limited search's: the exact solver has none.
   options.max_depth = depth;
-  if (depth > 0) options.exact = false;
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");

@@ -472,7 +472,7 @@ ExactFirst::~ExactFirst() = default;
 
 GameOptions ExactFirst::share(const Board& board, const Rules& rules, const GameOptions& options) {
   GameOptions o = options;
-  if (o.exact && BitRules::covers(board, rules)) {
+  if (o.exact_first() && BitRules::covers(board, rules)) {
     const std::size_t mb = o.hash_mb ? o.hash_mb : GameOptions::kDefaultHashMb;
     o.hash_mb = std::max<std::size_t>(1, mb / 2);
   }
@@ -496,7 +496,7 @@ constexpr std::uint64_t kQuickLook = 100'000;
 
 GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
                               const std::function<GameResult(const SearchControl&)>& fallback) {
-  if (!options_.exact || !exact_covers(board_, rules_, pos)) return fallback(control);
+  if (!options_.exact_first() || !exact_covers(board_, rules_, pos)) return fallback(control);
   if (!engine_ || !engine_->holds(pos)) {
     ExactOptions o;
     o.hash_mb = options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb;

@@ -55,6 +55,10 @@ struct GameOptions {
   // first, reading the endgame tables when given (not owned; they outlive the engine).
   bool exact = true;
   const egdb::Tables* tables = nullptr;
+
+  // Whether the exact solver runs first: asked, and no depth limit (the exact solver looks to
+  // the end, so a depth is the depth-limited search's alone).
+  bool exact_first() const { return exact && max_depth == 0; }
 };
 
 struct GameResult {

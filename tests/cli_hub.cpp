@@ -9,6 +9,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ using leapfrog::cli::hub::LineReader;
 using leapfrog::cli::hub::Message;
 using leapfrog::cli::hub::read_message;
 using leapfrog::testing::CliDialogue;
+using leapfrog::testing::run_cli;
 
 namespace {
 
@@ -260,6 +262,30 @@ TEST_CASE("hub: malformed messages get error lines and the engine carries on",
   REQUIRE(go != lines.end());
   REQUIRE(go + 1 != lines.end());
   CHECK(*(go + 1) == "done");
+}
+
+TEST_CASE("hub: level depth=D looks D turns ahead, as analyse --depth does",
+          "[cli][game][hub][threads]") {
+  // The 6x6 board is within the exact solver's reach, which has no depth: without a search
+  // limit besides the depth, the answer must come from the depth-limited search alone, on
+  // its own and at once.
+  const auto analysed = run_cli("analyse murray --size 6 --depth 2 --nodes 0 --threads 1 --json");
+  REQUIRE(analysed.code == 0);
+  const auto j = nlohmann::json::parse(analysed.out);
+  CliDialogue hub("hub --size 6 --threads 1");
+  REQUIRE(hub.started());
+  hub.send("pos pos=murray\nlevel infinite\nlevel depth=2\ngo think\n");
+  const std::vector<std::string> lines = hub.lines_until("done move=", 10);
+  hub.send("quit\n");
+  CHECK(hub.finish().code == 0);
+  REQUIRE(lines.size() == 2);
+  REQUIRE(j["pv"].size() == 2);
+  CHECK(lines[0] == "info depth=2 score=" + std::to_string(j["value"].get<int>()) +
+                        " nodes=" + std::to_string(j["nodes"].get<std::uint64_t>()) +
+                        " proved=no totals=" + std::to_string(j["totals"][0].get<int>()) + "," +
+                        std::to_string(j["totals"][1].get<int>()) + " pv=\"" +
+                        j["pv"][0].get<std::string>() + " " + j["pv"][1].get<std::string>() + "\"");
+  CHECK(lines[1] == "done move=" + j["best"].get<std::string>());
 }
 
 TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][hub][threads]") {
