@@ -60,6 +60,12 @@ std::string analyse_bound_note(bool small) {
 
 }  // namespace
 
+bool default_analyse_budget(SearchControl& control, const Setup& setup, int table_top) {
+  const bool small = analyse_is_small(setup.board, setup.rules(), setup.position, table_top);
+  if (!small) control.node_limit = kDefaultAnalyseNodes;
+  return small;
+}
+
 Json analyse_json(const Setup& setup, const GameResult& r) {
   const Rules rules = setup.rules();
   Json j;
@@ -173,9 +179,7 @@ int analyse_one(const CommonOptions& o, const std::string& position,
   const auto tables = game_tables(egdb_dir, setup.board, rules, setup.position);
   if (tables) options.tables = tables->tables.get();
   if (!o.limit_given && options.max_depth == 0) {
-    const bool small =
-        analyse_is_small(setup.board, rules, setup.position, tables ? tables->tables->top() : -1);
-    if (!small) control.node_limit = kDefaultAnalyseNodes;
+    const bool small = default_analyse_budget(control, setup, tables ? tables->tables->top() : -1);
     if (isatty(STDERR_FILENO) != 0) std::cerr << analyse_bound_note(small) << "\n";
   }
   const GameResult r = analyse_position(setup.board, rules, setup.position, options, control);

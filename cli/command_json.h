@@ -80,6 +80,10 @@ Json survey_json(const Setup& full, const SurveyResult& r);
 
 // analyse POSITION.
 Json analyse_json(const Setup& setup, const GameResult& r);
+// analyse POSITION's budget when neither --nodes nor --time-limit is given: a position the
+// exact solver proves quickly (endgame tables to `table_top` pieces, -1 for none) is searched
+// until proved (true), any other gets kDefaultAnalyseNodes in `control` (false).
+bool default_analyse_budget(SearchControl& control, const Setup& setup, int table_top);
 
 // analyse --game: every legal turn of a record judged by the engine.
 struct Judged {

@@ -126,10 +126,10 @@ inline void add_limit_options(po::options_description& d, LimitOptions& l, const
 // command cannot search without end (analyse --game, play, hub): positions searched.
 inline constexpr std::uint64_t kDefaultEngineNodes = 100000;
 
-// Gives `control` that budget when it has neither a node nor a time limit.
+// Gives `control` that budget; for a caller whose user gave neither limit (a time limit of
+// the caller's own, such as the web server's --max-time, stays).
 inline void default_engine_budget(SearchControl& control) {
-  if (control.node_limit == 0 && control.time_limit.count() == 0)
-    control.node_limit = kDefaultEngineNodes;
+  control.node_limit = kDefaultEngineNodes;
 }
 
 // The engine's limits a turn in the terminal games (play, chess play): --nodes and

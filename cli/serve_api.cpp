@@ -288,8 +288,10 @@ std::string api_analyse(const Params& params, const ApiLimits& limits,
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
-  const GameResult r = analyse_position(setup.board, setup.rules(), setup.position, options,
-                                        control_for(l, limits, stop, progress));
+  SearchControl control = control_for(l, limits, stop, progress);
+  if (!limit_given(params)) default_analyse_budget(control, setup, -1);
+  const GameResult r =
+      analyse_position(setup.board, setup.rules(), setup.position, options, control);
   return dump(analyse_json(setup, r));
 }
 

@@ -45,7 +45,8 @@ double millis_since(Clock::time_point t) {
 
 TEST_CASE("serve: every endpoint answers the command's --json on the same input",
           "[cli][serve][threads]") {
-  ServeProcess server({"--hash", "64"});
+  // A --max-time that no search below reaches, sanitized builds included: the command has none.
+  ServeProcess server({"--hash", "64", "--max-time", "600"});
   const int port = server.port();
   struct Case {
     std::string target;  // GET, or POST with the file's text
@@ -90,6 +91,13 @@ TEST_CASE("serve: every endpoint answers the command's --json on the same input"
        "analyse --game " + source("puzzles/records/murray-6x6-piece-max.lfr") +
            " --nodes 2000 --threads 1 --hash 64",
        "puzzles/records/murray-6x6-piece-max.lfr"},
+      // Without a limit, the command's defaults: each turn's budget for a game, a position
+      // too large to prove quickly searched to its default budget.
+      {"/api/analyse-game",
+       "analyse --game " + source("puzzles/records/murray-6x6-piece-max.lfr") +
+           " --threads 1 --hash 64",
+       "puzzles/records/murray-6x6-piece-max.lfr"},
+      {"/api/analyse?position=murray&size=8", "analyse murray --size 8 --threads 1 --hash 64"},
       {"/api/generate/layout?variant=murray&size=8&seed=7",
        "generate layout --variant murray --size 8 --seed 7"},
       {"/api/generate/layout?board=hexagon&variant=froglet&size=4&holes=3",
