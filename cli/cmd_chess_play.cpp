@@ -162,7 +162,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   PlayOptions play;
   po::options_description visible;
   po::options_description game("Game");
-  add_play_options(game, play, "2", kSeatNames);
+  add_play_options(game, play, "2", kSeatNames, /*json=*/false);
   game.add_options()(
       "nodes",
       whole_value(&nodes, "nodes", 0, std::numeric_limits<std::uint64_t>::max())
@@ -175,17 +175,8 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(chess_rule_options(o)).add(game).add(output_options(o.common, false));
   // Said before the options are parsed, whose check of --save - with --json would name
   // --save, as if a file would make --json work here.
-  const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
-                    std::find(args.begin(), args.end(), "-h") != args.end();
-  const auto json = [](const std::string& a) {  // --json or an abbreviation of it
-    return a.size() > 2 && std::string_view("--json").starts_with(a) && a.starts_with("--j");
-  };
-  if (!help && std::any_of(args.begin(), args.end(), json))
-    throw UsageError("play is interactive: --json is not available");
-  // With --help, a --json beside it is no error: the help says what play takes.
-  std::vector<std::string> rest;
-  std::copy_if(args.begin(), args.end(), std::back_inserter(rest),
-               [&](const std::string& a) { return !json(a); });
+  const std::vector<std::string> rest =
+      refuse_json(args, "play is interactive: --json is not available");
   if (!parse_command(cmd, rest, visible, o.common, {{"fen", &fen}})) return 0;
   const Position start = chess_position(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.

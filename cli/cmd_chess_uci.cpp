@@ -327,9 +327,10 @@ int chess_uci(const Command& cmd, const std::vector<std::string>& args) {
           ->value_name("MB"),
       "the transposition table's memory until the GUI sets the option Hash");
   po::options_description visible;
-  visible.add(engine).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {})) return 0;
-  if (o.json) throw UsageError("--json does not apply: uci speaks its own protocol");
+  visible.add(engine).add(output_options(o, false));
+  if (!parse_command(cmd, refuse_json(args, "--json does not apply: uci speaks its own protocol"),
+                     visible, o, {}))
+    return 0;
   const std::atomic<bool>& interrupted = install_interrupt_flag();
   Uci uci(hash_mb, captures);
   uci.run(STDIN_FILENO, interrupted);

@@ -310,9 +310,10 @@ int run_hub(const Command& cmd, const std::vector<std::string>& args) {
       "a full table keeps the deeper results");
   add_egdb_option(search, egdb_dir);
   po::options_description visible;
-  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {})) return 0;
-  if (o.json) throw UsageError("--json does not apply: hub speaks its own protocol");
+  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o, false));
+  if (!parse_command(cmd, refuse_json(args, "--json does not apply: hub speaks its own protocol"),
+                     visible, o, {}))
+    return 0;
   const std::atomic<bool>& interrupted = install_interrupt_flag();
   Hub hub(o, limits, egdb_dir);
   hub.run(STDIN_FILENO, interrupted);

@@ -180,6 +180,10 @@ inline constexpr std::size_t kDefaultHashMb = 1024;
 po::options_description rule_options(CommonOptions& o);
 // --json (unless `json` is false: an interactive command without it), --color, --help.
 po::options_description output_options(CommonOptions& o, bool json = true);
+// For a command that prints no JSON (its output_options without --json): throws UsageError
+// `why` when `args` hold --json (or an abbreviation of it) without --help, and returns `args`
+// without it, so that the help, which lists no --json, is shown beside one.
+std::vector<std::string> refuse_json(const std::vector<std::string>& args, const std::string& why);
 // `hole`: with --hole (a command that empties squares itself leaves it out).
 po::options_description layout_options(CommonOptions& o, bool hole = true);
 // An option value for a board side: 1..26 (whole_value), else UsageError.

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <optional>
 #include <system_error>
@@ -271,6 +272,20 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   }
   refuse_stdout_with_json(vm);
   return vm;
+}
+
+std::vector<std::string> refuse_json(const std::vector<std::string>& args, const std::string& why) {
+  const auto json = [](const std::string& a) {  // --json or an abbreviation of it
+    return a.size() > 2 && std::string_view("--json").starts_with(a) && a.starts_with("--j");
+  };
+  // With --help, a --json beside it is no error: the help says what the command takes.
+  const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
+                    std::find(args.begin(), args.end(), "-h") != args.end();
+  if (!help && std::any_of(args.begin(), args.end(), json)) throw UsageError(why);
+  std::vector<std::string> rest;
+  std::copy_if(args.begin(), args.end(), std::back_inserter(rest),
+               [&](const std::string& a) { return !json(a); });
+  return rest;
 }
 
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,

@@ -76,7 +76,7 @@ EngineChoice think(PlayGame& game, const PlaySettings& s) {
 }  // namespace
 
 void add_play_options(po::options_description& d, PlayOptions& o, const char* engine_default,
-                      const std::vector<std::string>& seat_names) {
+                      const std::vector<std::string>& seat_names, bool json) {
   o.engine = engine_default;
   const std::string takes = what_engine_takes(seat_names);
   d.add_options()(
@@ -95,8 +95,10 @@ void add_play_options(po::options_description& d, PlayOptions& o, const char* en
       ("the engine's seats: " + takes + " (seat 1 moves first); the other seats type " +
        "their moves")
           .c_str())("save", file_value(&o.save, "save")->value_name("FILE"),
-                    "write the game's record to FILE when it ends or on quit ('-': standard "
-                    "output, not with --json)")(
+                    json ? "write the game's record to FILE when it ends or on quit ('-': "
+                           "standard output, not with --json)"
+                         : "write the game's record to FILE when it ends or on quit ('-': "
+                           "standard output)")(
       "record", file_value(&o.record, "record")->value_name("FILE"), "the same as --save")(
       "quiet", po::bool_switch(&o.quiet), "do not draw the board after every move");
 }

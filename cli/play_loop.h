@@ -65,8 +65,9 @@ void check_record_file(const PlayOptions& o);
 
 // Adds --engine (default `engine_default`), --save, --record and --quiet to `d`.
 // `seat_names`: names --engine also takes for the seats in order (chess: red, black).
+// `json`: whether the command takes --json, which --save - does not go with.
 void add_play_options(po::options_description& d, PlayOptions& o, const char* engine_default,
-                      const std::vector<std::string>& seat_names = {});
+                      const std::vector<std::string>& seat_names = {}, bool json = true);
 
 // The engine's seats that o.engine names, for `seats` seats; throws UsageError naming the
 // seat that is not a player.

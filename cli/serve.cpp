@@ -631,9 +631,11 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
           ->value_name("SECONDS"),
       "the longest a client may take to send a request");
   po::options_description visible;
-  visible.add(server).add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {})) return 0;
-  if (o.json) throw UsageError("serve answers JSON over HTTP: --json is not available");
+  visible.add(server).add(output_options(o, false));
+  if (!parse_command(cmd,
+                     refuse_json(args, "serve answers JSON over HTTP: --json is not available"),
+                     visible, o, {}))
+    return 0;
 
   net::io_context io;
   tcp::endpoint at;

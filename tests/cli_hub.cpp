@@ -154,6 +154,20 @@ TEST_CASE("hub refuses --json: its output is the protocol's lines", "[cli][hub][
   CHECK(r.code == 2);
   CHECK(r.out.empty());
   CHECK(r.err.starts_with("leapfrog hub: --json does not apply"));
+  // Nor do the other commands that print no JSON; none offers it in its help, which --help
+  // beside a --json still shows.
+  for (const std::string command : {"hub", "serve", "chess uci", "chess play"}) {
+    INFO(command);
+    const auto refused = run_cli(command + " --jso", "quit\n");
+    CHECK(refused.code == 2);
+    CHECK(refused.out.empty());
+    CHECK(refused.err.starts_with("leapfrog " + command + ": "));
+    CHECK(refused.err.find("--json") != std::string::npos);
+    const auto help = run_cli(command + " --help --json");
+    CHECK(help.code == 0);
+    CHECK(help.out.find("--color") != std::string::npos);
+    CHECK(help.out.find("--json") == std::string::npos);
+  }
 }
 
 TEST_CASE("hub: a scripted session, bad positions get an error line, never a crash",
