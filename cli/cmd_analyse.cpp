@@ -327,7 +327,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       .add(rule_options(o))
       .add(layout_options(o))
       .add(output_options(o));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  po::variables_map given;
+  if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
   ProgressLine line({"nodes", "value"});
   SearchControl control = limit_control(limits, line);
   GameOptions options;
@@ -342,6 +343,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
                         static_cast<Score>(mistake));
   }
   if (!svg.empty()) throw UsageError("--svg goes with --game FILE");
+  if (!given["mistake"].defaulted()) throw UsageError("--mistake goes with --game FILE");
   require_position(position, then);
   return analyse_one(o, position, then, options, egdb_dir, control, line);
 }

@@ -56,6 +56,10 @@ TEST_CASE("analyse: a node limit gives an unproved answer, bad input exits 2", "
   CHECK(run_cli("analyse 12/3 --json").code == 2);
   CHECK(run_cli("analyse").code == 2);
   CHECK(run_cli("analyse " + quoted(kPosition) + " --svg x.svg").code == 2);
+  // What only a record's judging reads is refused without one, not ignored.
+  const auto mistake = run_cli("analyse " + quoted(kPosition) + " --mistake 3");
+  CHECK(mistake.code == 2);
+  CHECK(mistake.err.starts_with("leapfrog analyse: --mistake goes with --game FILE."));
   CHECK(run_cli("analyse --game /no/such/file").code == 2);
 }
 
