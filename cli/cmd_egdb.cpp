@@ -40,6 +40,9 @@ std::string seconds_text(double s) {
   return o.str();
 }
 
+// --players's help here: the tables are two players' whatever the position names.
+constexpr const char* kEgdbPlayers = "number of players: 2, the only one tables are for";
+
 struct TableSetup {
   Setup setup;
   Rules rules;
@@ -119,7 +122,10 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
       seconds_value(&limits.time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
       "stop after this long, keeping the levels finished (0 = none)");
   po::options_description visible;
-  visible.add(opts).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(opts)
+      .add(rule_options(o, kEgdbPlayers))
+      .add(layout_options(o))
+      .add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();
@@ -275,7 +281,10 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
         "entries re-derived from their successors per level (drawn the same every time; "
         "every entry of a level of fewer)");
   po::options_description visible;
-  visible.add(opts).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(opts)
+      .add(rule_options(o, kEgdbPlayers))
+      .add(layout_options(o))
+      .add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();

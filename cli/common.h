@@ -177,7 +177,9 @@ inline constexpr std::uint64_t kMaxHashMb = std::uint64_t{1} << 20;  // 1 TiB
 // --hash's default in every command: the most memory, in MB, the search's tables may take.
 inline constexpr std::size_t kDefaultHashMb = 1024;
 
-po::options_description rule_options(CommonOptions& o);
+// The rule options; `players_help`, when given, is --players's help (a command that takes
+// fewer counts than the others).
+po::options_description rule_options(CommonOptions& o, const char* players_help = nullptr);
 // --json (unless `json` is false: an interactive command without it), --color, --help.
 po::options_description output_options(CommonOptions& o, bool json = true);
 // For a command that prints no JSON (its output_options without --json): throws UsageError

@@ -144,7 +144,7 @@ std::vector<std::string> variant_names() {
   return names;
 }
 
-po::options_description rule_options(CommonOptions& o) {
+po::options_description rule_options(CommonOptions& o, const char* players_help) {
   po::options_description d(
       "Rule options (override the variant's preset and the position's fields)");
   d.add_options()("variant", name_value(&o.variant, "variant", variant_names())->value_name("NAME"),
@@ -164,7 +164,9 @@ po::options_description rule_options(CommonOptions& o) {
       "removal", name_value(&o.removal, "removal", {"any", "cheapest"})->value_name("KIND"),
       "which piece a removal may take: any (default), cheapest")(
       "players", whole_value(&o.players, "players", 1, kMaxPlayers)->value_name("N"),
-      "number of players, 1 = solitaire (default: the position's, else the variant's)");
+      players_help != nullptr
+          ? players_help
+          : "number of players, 1 = solitaire (default: the position's, else the variant's)");
   return d;
 }
 

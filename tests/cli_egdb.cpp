@@ -467,6 +467,13 @@ TEST_CASE("egdb info and verify refuse an --egdb that is not a folder", "[cli][e
                        players + ". Try 'leapfrog egdb build --help'.\n");
   }
   CHECK(run_cli("egdb build traditional --size 3 --players 2 --egdb " + s.dir).code == 0);
+  // And the help offers 2 alone.
+  for (const char* sub : {"build", "info", "verify"}) {
+    INFO(sub);
+    const auto help = run_cli(std::string("egdb ") + sub + " --help");
+    CHECK(help.out.find("solitaire") == std::string::npos);
+    CHECK(help.out.find("--players N") != std::string::npos);
+  }
   CHECK(run_cli("egdb info '111/111/111 players=3' --egdb " + s.dir + "/made").code == 0);
   // A file where the folder would go: one line, the error, and no plan before it.
   const auto b = run_cli("egdb build traditional --size 4 --egdb " + file);
