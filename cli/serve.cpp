@@ -408,9 +408,9 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
         return send_error(http::status::bad_request, "parameter 'stream' given more than once");
       stream_given = true;
       try {
-        stream = switch_value(*value);
+        stream = switch_value(*key, *value);
       } catch (const UsageError& e) {
-        return send_error(http::status::bad_request, std::string("stream: ") + e.what());
+        return send_error(http::status::bad_request, e.what());
       }
       continue;
     }

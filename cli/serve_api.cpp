@@ -75,7 +75,7 @@ std::vector<std::string> option_args(const Params& params, const std::set<std::s
         key.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos)
       throw UsageError("unknown parameter " + quoted_text(key));
     if (switches.count(key)) {
-      if (switch_value(value)) args.push_back("--" + key);
+      if (switch_value(key, value)) args.push_back("--" + key);
       continue;
     }
     // An empty value as a token of its own: "--name=" is a syntax error to the parser,
@@ -140,10 +140,11 @@ Setup position_of(const Params& params, const CommonOptions& o) {
 // command's --then plays them (`played`, when given, gets them); without, `setup`.
 Setup then_of(const Params& params, const Setup& setup, const std::atomic<bool>& stop,
               std::vector<Played>* played = nullptr) {
-  const std::string then = optional_param(params, "then");
-  if (then.empty()) return setup;
+  // An empty then= is refused as the command's --then '' is: it names no move.
+  if (!has_param(params, "then")) return setup;
   std::vector<Played> own;
-  return play_then(setup, {then}, played != nullptr ? *played : own, &stop);
+  return play_then(setup, {optional_param(params, "then")}, played != nullptr ? *played : own,
+                   &stop);
 }
 
 // --- Leap-Frog -------------------------------------------------------------------------------
@@ -153,8 +154,7 @@ std::string api_show(const Params& params, const std::atomic<bool>& stop) {
   po::options_description visible;
   visible.add(rule_options(o)).add(layout_options(o));
   parse_args(option_args(params, {"position", "then"}, {"diagonal", "orthogonal"}), visible);
-  if (optional_param(params, "then").empty())
-    return dump(show_json(position_of(params, o), nullptr));
+  if (!has_param(params, "then")) return dump(show_json(position_of(params, o), nullptr));
   std::vector<Played> played;
   const Setup setup = then_of(params, position_of(params, o), stop, &played);
   return dump(show_json(setup, &played));
@@ -329,11 +329,17 @@ std::string api_puzzles(const Params& params, const ApiLimits& limits,
   static const Command kPuzzles = api_command("generate puzzles");
   for (const auto& [key, value] : params)
     if (key == "hash") throw UsageError("unknown parameter 'hash'");
+  // The server's range, checked before the command's (1..100000) could name that one.
+  if (has_param(params, "count")) {
+    const std::string count = optional_param(params, "count");
+    const bool digits = !count.empty() && count.size() <= 6 &&
+                        count.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits || std::stoi(count) < 1 || std::stoi(count) > limits.max_puzzles)
+      throw UsageError("count must be a whole number 1.." + std::to_string(limits.max_puzzles) +
+                       " here, not " + quoted_text(count));
+  }
   const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));
-  PuzzleSpec spec = req->spec;
-  if (spec.count > limits.max_puzzles)
-    throw UsageError("count must be 1.." + std::to_string(limits.max_puzzles) + " here, not " +
-                     std::to_string(spec.count));
+  const PuzzleSpec& spec = req->spec;
   SearchControl control;
   control.stop = &stop;
   control.threads = 1;
@@ -603,10 +609,11 @@ std::string api_allow(const std::string& path) {
   return e != nullptr ? allow_of(*e) : std::string();
 }
 
-bool switch_value(const std::string& value) {
+bool switch_value(const std::string& key, const std::string& value) {
   if (value.empty() || value == "1" || value == "true" || value == "yes") return true;
   if (value == "0" || value == "false" || value == "no") return false;
-  throw UsageError("a switch takes 1, true or yes (or 0, false, no), not " + quoted_text(value));
+  throw UsageError(key + ": a switch takes 1, true or yes (or 0, false, no), not " +
+                   quoted_text(value));
 }
 
 bool api_searches(const std::string& path) {

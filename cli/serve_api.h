@@ -45,9 +45,9 @@ ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
                     const std::atomic<bool>& stop,
                     const std::function<void(const Progress&)>& progress);
 
-// A switch parameter's value: 1, true, yes or empty for on, 0, false or no for off; anything
-// else is a UsageError.
-bool switch_value(const std::string& value);
+// The value of the switch parameter `key`: 1, true, yes or empty for on, 0, false or no for
+// off; anything else is a UsageError that names `key`.
+bool switch_value(const std::string& key, const std::string& value);
 
 // Whether the endpoint runs a search that may take long (and so may stream its progress).
 bool api_searches(const std::string& path);

@@ -447,9 +447,21 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
         "refused");
   CHECK(error_of("/api/moves?size=4&position=murray%00")
             .starts_with("malformed query parameter 'position=murray%00'"));
-  // stream= is a switch like the others.
-  CHECK(error_of("/api/best?position=111&stream=x").find("a switch takes 1, true or yes") !=
-        std::string::npos);
+  // stream= is a switch like the others; a bad switch names itself.
+  CHECK(error_of("/api/best?position=111&stream=x") ==
+        "stream: a switch takes 1, true or yes (or 0, false, no), not 'x'");
+  CHECK(error_of("/api/best?position=murray&size=6&all=2") ==
+        "all: a switch takes 1, true or yes (or 0, false, no), not '2'");
+  CHECK(error_of("/api/solve?position=111&no-symmetry=maybe") ==
+        "no-symmetry: a switch takes 1, true or yes (or 0, false, no), not 'maybe'");
+  // An empty then= names no move, as --then '' does not.
+  for (const char* endpoint : {"show", "moves", "analyse"})
+    CHECK(error_of(std::string("/api/") + endpoint + "?position=murray&size=4&then=") ==
+          "--then needs at least one move");
+  // The server's own range of puzzles, not the command's.
+  for (const char* count : {"0", "21", "abc", ""})
+    CHECK(error_of(std::string("/api/generate/puzzles?count=") + count) ==
+          std::string("count must be a whole number 1..20 here, not '") + count + "'");
   for (const char* off : {"0", "no", "false"}) {
     const HttpReply r =
         http_request(port, "GET", std::string("/api/best?position=111&stream=") + off);
