@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_json.h"
 #include "pseudo_terminal.h"
 #include "run_cli.h"
 
@@ -391,4 +392,38 @@ TEST_CASE("play: an empty POSITION is refused, none is a Murray game", "[cli][ga
   const auto none = run_cli("play --size 5 --quiet", "quit\n");
   CHECK(none.code == 0);
   CHECK(none.out.find("game stopped after 0 turns") != std::string::npos);
+}
+
+TEST_CASE("analyse --game reports its progress over the whole record", "[cli][game]") {
+  const leapfrog::GameRecord record =
+      leapfrog::parse_record(slurp(record_path("murray-6x6-piece-max.lfr")));
+  const std::size_t positions = record.turns.size() + 1;
+  std::vector<leapfrog::Progress> reports;
+  leapfrog::SearchControl control;
+  control.node_limit = 2000;
+  control.progress = [&](const leapfrog::Progress& p) { reports.push_back(p); };
+  leapfrog::GameOptions options;
+  options.hash_mb = 16;
+  const leapfrog::cli::JudgedGame judged = leapfrog::cli::judge_game(record, options, control, 2);
+  REQUIRE(judged.results.size() == positions);
+  REQUIRE(!reports.empty());
+  std::uint64_t total = 0;
+  for (const leapfrog::GameResult& r : judged.results) total += r.nodes;
+  // The nodes of every search so far, never those of one search alone; the position being
+  // searched named; the share of the record done.
+  std::size_t last_position = 1;
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    const leapfrog::Progress& p = reports[i];
+    INFO(i << ": " << p.nodes << " " << p.note << " " << p.fraction);
+    if (i > 0) CHECK(p.nodes >= reports[i - 1].nodes);
+    CHECK(p.nodes <= total);
+    REQUIRE(p.note.starts_with("position "));
+    const std::size_t at = std::stoul(p.note.substr(9));
+    CHECK(p.note.substr(9).starts_with(std::to_string(at) + " of " + std::to_string(positions)));
+    CHECK(at >= last_position);
+    last_position = at;
+    CHECK(p.fraction >= static_cast<double>(at - 1) / static_cast<double>(positions));
+    CHECK(p.fraction <= static_cast<double>(at) / static_cast<double>(positions));
+  }
+  CHECK(last_position > 1);
 }
