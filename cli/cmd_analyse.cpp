@@ -320,7 +320,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "neither limit given, 100000 there)",
                     "a full table keeps the deeper results");
   search.add_options()(
-      "depth", whole_value(&depth, "depth", 0, 1000)->default_value("0")->value_name("N"),
+      "depth",
+      whole_value(&depth, "depth", 0, GameOptions::kMaxDepth)->default_value("0")->value_name("N"),
       "look at most N turns ahead (0 = no limit): the depth-limited search's value at that "
       "depth, not proved unless the game ends within it");
   add_egdb_option(search, egdb_dir);

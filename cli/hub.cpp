@@ -7,6 +7,7 @@
 
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
+#include "solver/game.h"
 
 namespace leapfrog::cli::hub {
 
@@ -154,7 +155,8 @@ Budget level_budget(const Message& level, Budget budget) {
       budget.seconds = parse_seconds(value, name);
       budget.nodes = 0;
     } else if (key == "depth") {
-      budget.depth = static_cast<int>(parse_whole(value, name, 0, 254));  // 0: no limit
+      // 0: no limit.
+      budget.depth = static_cast<int>(parse_whole(value, name, 0, GameOptions::kMaxDepth));
     }
   }
   if (!level.words.empty()) {  // infinite

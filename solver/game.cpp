@@ -21,6 +21,7 @@ namespace {
 constexpr Score kInfinity = 1 << 24;
 // A table entry's depth for a subtree that reached no horizon: exact at any depth.
 constexpr std::uint8_t kFull = 255;
+static_assert(GameOptions::kMaxDepth < kFull);
 constexpr std::uint32_t kNoMove = std::numeric_limits<std::uint32_t>::max();
 
 enum class Bound : std::uint8_t { kExact, kLower, kUpper };
@@ -157,7 +158,8 @@ class GameEngine::Impl {
     result.value = mover_value(rules_, root, result.totals);
     last_value_ = result.value;
 
-    const int most = options_.max_depth > 0 ? options_.max_depth : kFull - 1;
+    const int most = options_.max_depth > 0 ? std::min(options_.max_depth, GameOptions::kMaxDepth)
+                                            : GameOptions::kMaxDepth;
     for (int depth = 1; depth <= most; ++depth) {
       root_move_ = kNoMove;
       bool full = false;

@@ -47,7 +47,10 @@ class ExactFirst;
 struct GameOptions {
   static constexpr std::size_t kDefaultHashMb = 64;
   std::size_t hash_mb = 0;  // the transposition table's memory; 0: kDefaultHashMb
-  int max_depth = 0;        // the most turns looked ahead; 0: no limit
+  // The deepest a search looks: a table entry keeps its depth in a byte whose top value
+  // marks an exact entry.
+  static constexpr int kMaxDepth = 254;
+  int max_depth = 0;  // the most turns looked ahead, 1..kMaxDepth; 0: no limit (kMaxDepth)
   // Symmetric images of a position (under the board's symmetries, core/symmetry.h) share one
   // table entry; only boards with more than one symmetry pay for it.
   bool symmetry = true;

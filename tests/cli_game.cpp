@@ -61,6 +61,10 @@ TEST_CASE("analyse: a node limit gives an unproved answer, bad input exits 2", "
   const auto mistake = run_cli("analyse " + quoted(kPosition) + " --mistake 3");
   CHECK(mistake.code == 2);
   CHECK(mistake.err.starts_with("leapfrog analyse: --mistake goes with --game FILE."));
+  // The deepest search there is: a table entry keeps its depth in a byte.
+  const auto deep = run_cli("analyse " + quoted(kPosition) + " --depth 255");
+  CHECK(deep.code == 2);
+  CHECK(deep.err.starts_with("leapfrog analyse: --depth must be a whole number 0..254, not '255'"));
   CHECK(run_cli("analyse --game /no/such/file").code == 2);
 }
 
