@@ -45,11 +45,11 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   const SolitaireSetup solo =
       read_alike(ranks, [&] { return load_solitaire(position, o, "reach"); });
   const Setup& setup = solo.setup;
+  const std::string job = format_position(setup) + " " + describe(setup.rules());
+  agree_same(ranks, job, "position");
   const std::unique_ptr<CheckpointStore> store =
-      open_checkpoint(checkpoint,
-                      "reach " + format_position(setup) + " " + describe(setup.rules()) +
-                          (no_symmetry ? " no-symmetry" : ""),
-                      ranks, reach_fast_path(setup.board, setup.rules(), setup.position));
+      open_checkpoint(checkpoint, "reach " + job + (no_symmetry ? " no-symmetry" : ""), ranks,
+                      reach_fast_path(setup.board, setup.rules(), setup.position));
   if (!o.json) {
     // At once, before a search that can take a while: a piped reader sees it started, and
     // one gone already stops the command before the count.

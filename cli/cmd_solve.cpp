@@ -110,6 +110,8 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   solo.setup = after_then(solo.setup, then);
   const Setup& setup = solo.setup;
   const Rules rules = setup.rules();
+  const std::string job = format_position(setup) + " " + describe(rules);
+  agree_same(ranks, job, "position");
   SolveOptions options;
   options.hash_mb = limits.hash_mb;
   options.count = count;
@@ -118,9 +120,7 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   if (!finish.empty()) options.finish = finish_square(setup.board, finish);
   if (!checkpoint.empty() && !count) throw UsageError("--checkpoint saves the levels of --count");
   const std::unique_ptr<CheckpointStore> store =
-      open_checkpoint(checkpoint,
-                      "count " + format_position(setup) + " " + describe(rules) + " finish " +
-                          (finish.empty() ? "-" : finish),
+      open_checkpoint(checkpoint, "count " + job + " finish " + (finish.empty() ? "-" : finish),
                       ranks, reach_fast_path(setup.board, rules, setup.position));
   options.level_store = store.get();
   const SolveResult r = solve(setup.board, rules, setup.position, options, control);

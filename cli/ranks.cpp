@@ -35,4 +35,19 @@ void agree_input(LevelExchange& ranks, bool failed, const std::string& error) {
   throw UsageError("rank " + std::to_string(failing) + ": " + text);
 }
 
+void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what) {
+  if (ranks.ranks() == 1) return;
+  // The text's FNV-1a hash stands for it: equal texts hash alike, and a file that differs
+  // between machines differs in its hash but for a chance of one in 2^64.
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  const std::vector<std::uint64_t> all = ranks.all_gather(std::span(&hash, 1));
+  const auto other =
+      std::find_if(all.begin(), all.end(), [&](std::uint64_t h) { return h != all.front(); });
+  if (other == all.end()) return;
+  throw UsageError("rank " + std::to_string(other - all.begin()) + " read another " + what +
+                   " than rank 0; every rank must read the same (a file that differs between "
+                   "machines?)");
+}
+
 }  // namespace leapfrog::cli

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "cli/common.h"
@@ -20,6 +21,12 @@ void refuse_split_stdin(const LevelExchange& ranks, const std::string& position)
 // rank when it is not this one), so that all stop before the work instead of some waiting
 // for the others forever.
 void agree_input(LevelExchange& ranks, bool failed, const std::string& error);
+
+// Collective. `text` is what this rank read (its position, in one canonical form); every
+// rank must have read the same, as a file at one path may differ from machine to machine and
+// the ranks would then count different games. Throws UsageError on every rank, naming the
+// first rank whose text differs from rank 0's, when they do not all agree.
+void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what);
 
 // Runs `read` (a function reading the command's input) on every rank and agrees its outcome:
 // its value when every rank read alike, else the UsageError of agree_input. Alone (one rank),

@@ -81,3 +81,33 @@ TEST_CASE("standard input is refused as the position of a job split over ranks",
   CHECK_NOTHROW(leapfrog::cli::refuse_split_stdin(two.rank(0), "english"));
   CHECK_NOTHROW(leapfrog::cli::refuse_split_stdin(one.rank(0), "-"));
 }
+
+TEST_CASE("ranks that read different positions all stop, naming the first that differs",
+          "[cli][ranks]") {
+  // Each rank agrees on `text(rank)`: "" when they agree, else the message it threw.
+  const auto agree = [](int ranks, const std::function<std::string(int)>& text) {
+    ThreadExchangeGroup group(ranks);
+    std::vector<std::string> out(static_cast<std::size_t>(ranks));
+    std::vector<std::thread> threads;
+    for (int r = 0; r < ranks; ++r)
+      threads.emplace_back([&, r] {
+        try {
+          leapfrog::cli::agree_same(group.rank(r), text(r), "position");
+        } catch (const UsageError& e) {
+          out[static_cast<std::size_t>(r)] = e.what();
+        }
+      });
+    for (std::thread& t : threads) t.join();
+    return out;
+  };
+  CHECK(agree(3, [](int) { return std::string("111/1.1"); }) == std::vector<std::string>(3, ""));
+  // Rank 2's copy of the file differs by one square: every rank stops with one message.
+  const std::string told =
+      "rank 2 read another position than rank 0; every rank must read the same (a file that "
+      "differs between machines?)";
+  CHECK(agree(4, [](int r) { return std::string(r == 2 || r == 3 ? "111/11." : "111/1.1"); }) ==
+        std::vector<std::string>(4, told));
+  // Rank 0 alone differs: rank 1 is the first that differs from it.
+  CHECK(agree(2, [](int r) { return std::string(r == 0 ? "a" : "b"); })[0].starts_with("rank 1 "));
+  CHECK(agree(1, [](int) { return std::string("x"); }) == std::vector<std::string>{""});
+}
