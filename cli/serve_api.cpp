@@ -329,15 +329,10 @@ std::string api_puzzles(const Params& params, const ApiLimits& limits,
   static const Command kPuzzles = api_command("generate puzzles");
   for (const auto& [key, value] : params)
     if (key == "hash") throw UsageError("unknown parameter 'hash'");
-  // The server's range, checked before the command's (1..100000) could name that one.
-  if (has_param(params, "count")) {
-    const std::string count = optional_param(params, "count");
-    const bool digits = !count.empty() && count.size() <= 6 &&
-                        count.find_first_not_of("0123456789") == std::string::npos;
-    if (!digits || std::stoi(count) < 1 || std::stoi(count) > limits.max_puzzles)
-      throw UsageError("count must be a whole number 1.." + std::to_string(limits.max_puzzles) +
-                       " here, not " + quoted_text(count));
-  }
+  // The server's range, checked first: the command's own is wider.
+  if (has_param(params, "count"))
+    parse_whole(optional_param(params, "count"), "count", 1,
+                static_cast<std::uint64_t>(limits.max_puzzles), "here");
   const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));
   const PuzzleSpec& spec = req->spec;
   SearchControl control;
