@@ -106,16 +106,10 @@ JudgedGame judge_game(const GameRecord& record, const GameOptions& options,
   std::uint64_t nodes_before = 0;
   for (std::size_t k = 0; k < positions.size(); ++k) {
     SearchControl each = control;
-    if (control.progress)
-      each.progress = [&, k](const Progress& p) {
-        Progress whole = p;
-        whole.nodes += nodes_before;
-        whole.note = "position " + std::to_string(k + 1) + " of " +
-                     std::to_string(positions.size()) + (p.note.empty() ? "" : ", " + p.note);
-        whole.fraction = (static_cast<double>(k) + std::clamp(p.fraction, 0.0, 1.0)) /
-                         static_cast<double>(positions.size());
-        control.progress(whole);
-      };
+    each.progress = series_progress(
+        control.progress, nodes_before,
+        "position " + std::to_string(k + 1) + " of " + std::to_string(positions.size()), k,
+        positions.size());
     GameResult r = engine.search(positions[k], each);
     nodes_before += r.nodes;
     // A search cut short by the stop is no judge: it and every search after it are left out.

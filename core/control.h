@@ -60,4 +60,22 @@ struct SearchControl {
   }
 };
 
+// The progress callback of one search in a series run one after another (a survey's starts,
+// a record's positions), reporting to `whole` as one piece of work: the nodes of the searches
+// before it (`nodes_before`) added, `note` before the search's own note, and the share done
+// over the series, `done` searches finished of `of`. Empty when `whole` is.
+inline std::function<void(const Progress&)> series_progress(
+    const std::function<void(const Progress&)>& whole, std::uint64_t nodes_before, std::string note,
+    std::size_t done, std::size_t of) {
+  if (!whole) return {};
+  return [whole, nodes_before, note = std::move(note), done, of](const Progress& p) {
+    Progress part = p;
+    part.nodes += nodes_before;
+    part.note = p.note.empty() ? note : note + ", " + p.note;
+    part.fraction = (static_cast<double>(done) + std::clamp(p.fraction, 0.0, 1.0)) /
+                    static_cast<double>(std::max<std::size_t>(of, 1));
+    whole(part);
+  };
+}
+
 }  // namespace leapfrog

@@ -56,19 +56,14 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
       break;
     }
     SearchControl each = control;
-    if (control.progress) {
-      const std::string note = "start " + square_name(board, s.holes.front()) + " (" +
-                               std::to_string(out.starts.size() + 1) + " of " +
-                               std::to_string(out.classes) + ")";
-      // The nodes of the whole survey, as its time is: a rate of this start's nodes over the
-      // whole time would be wrong.
-      each.progress = [&control, note, nodes_before](const Progress& p) {
-        Progress named = p;
-        named.nodes += nodes_before;
-        named.note = p.note.empty() ? note : note + ", " + p.note;
-        control.progress(named);
-      };
-    }
+    // The nodes of the whole survey, as its time is: a rate of this start's nodes over the
+    // whole time would be wrong.
+    if (control.progress)
+      each.progress = series_progress(control.progress, nodes_before,
+                                      "start " + square_name(board, s.holes.front()) + " (" +
+                                          std::to_string(out.starts.size() + 1) + " of " +
+                                          std::to_string(out.classes) + ")",
+                                      out.starts.size(), static_cast<std::size_t>(out.classes));
     const auto started = std::chrono::steady_clock::now();
     s.result = solve(board, solo, s.start, solve_options, each);
     s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
