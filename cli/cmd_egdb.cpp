@@ -41,7 +41,7 @@ std::string seconds_text(double s) {
 }
 
 // --players's help here: the tables are two players' whatever the position names.
-constexpr const char* kEgdbPlayers = "number of players: 2, the only one tables are for";
+constexpr const char* kEgdbPlayers = "number of players: 2 (tables are for two players)";
 
 struct TableSetup {
   Setup setup;

@@ -277,12 +277,16 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 }
 
 std::vector<std::string> refuse_json(const std::vector<std::string>& args, const std::string& why) {
-  const auto json = [](const std::string& a) {  // --json or an abbreviation of it
-    return a.size() > 2 && std::string_view("--json").starts_with(a) && a.starts_with("--j");
+  const auto json = [](const std::string& a) {  // --json, an abbreviation of it, or --json=X
+    const std::string_view name = std::string_view(a).substr(0, a.find('='));
+    return name.size() > 2 && std::string_view("--json").starts_with(name) &&
+           name.starts_with("--j");
   };
-  // With --help, a --json beside it is no error: the help says what the command takes.
-  const bool help = std::find(args.begin(), args.end(), "--help") != args.end() ||
-                    std::find(args.begin(), args.end(), "-h") != args.end();
+  // With --help (or an abbreviation of it), a --json beside it is no error: the help says
+  // what the command takes.
+  const bool help = std::any_of(args.begin(), args.end(), [](const std::string& a) {
+    return a == "-h" || (a.size() > 3 && std::string_view("--help").starts_with(a));
+  });
   if (!help && std::any_of(args.begin(), args.end(), json)) throw UsageError(why);
   std::vector<std::string> rest;
   std::copy_if(args.begin(), args.end(), std::back_inserter(rest),

@@ -163,7 +163,8 @@ TEST_CASE("hub refuses --json: its output is the protocol's lines", "[cli][hub][
     CHECK(refused.out.empty());
     CHECK(refused.err.starts_with("leapfrog " + command + ": "));
     CHECK(refused.err.find("--json") != std::string::npos);
-    const auto help = run_cli(command + " --help --json");
+    CHECK(run_cli(command + " --json=1", "quit\n").err == refused.err);
+    const auto help = run_cli(command + " --hel --json");
     CHECK(help.code == 0);
     CHECK(help.out.find("--color") != std::string::npos);
     CHECK(help.out.find("--json") == std::string::npos);
