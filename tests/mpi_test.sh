@@ -116,6 +116,14 @@ if [ $code -ne 0 ] && [ "$lines" -eq 1 ]; then
 else
   echo "FAILED: bad input: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
 fi
+refused() {  # exit code, what, text: exit 2 and one message in $tmp/err, holding the text
+  lines=$(grep -c "leapfrog-mpi reach:" "$tmp/err")
+  if [ "$1" -eq 2 ] && [ "$lines" -eq 1 ] && grep -q "$3" "$tmp/err"; then
+    echo "ok: $2 refused: $(grep "leapfrog-mpi reach:" "$tmp/err")"
+  else
+    echo "FAILED: $2 at 2 ranks: exit $1, $lines messages:"; cat "$tmp/err"; fail=1
+  fi
+}
 # A file at one path may differ from machine to machine: ranks that read different positions
 # stop, once, exit 2, instead of counting different games (the path here names each rank's own
 # file, as two machines' copies would differ).
@@ -123,23 +131,11 @@ printf '111/1.1\n' >"$tmp/pos0.txt"
 printf '111/11.\n' >"$tmp/pos1.txt"
 "$mpirun" --oversubscribe -np 2 sh -c 'exec "$0" reach "$1/pos$OMPI_COMM_WORLD_RANK.txt" --threads 1' \
   "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
-code=$?
-lines=$(grep -c "leapfrog-mpi reach:" "$tmp/err")
-if [ $code -eq 2 ] && [ "$lines" -eq 1 ] && grep -q "rank 1 read another position than rank 0" "$tmp/err"; then
-  echo "ok: different positions refused: $(grep "leapfrog-mpi reach:" "$tmp/err")"
-else
-  echo "FAILED: different positions at 2 ranks: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
-fi
+refused $? "different positions" "rank 1 read another position than rank 0"
 # Standard input reaches rank 0 alone: a position from it is refused, once, exit 2, instead of
 # the other ranks reading nothing and rank 0 waiting for them.
 echo "11.1/1111/1111/1111" | run 2 reach - >"$tmp/out" 2>"$tmp/err"
-code=$?
-lines=$(grep -c "leapfrog-mpi reach:" "$tmp/err")
-if [ $code -eq 2 ] && [ "$lines" -eq 1 ] && grep -q "standard input to rank 0 alone" "$tmp/err"; then
-  echo "ok: standard input refused: $(grep "leapfrog-mpi reach:" "$tmp/err")"
-else
-  echo "FAILED: standard input at 2 ranks: exit $code, $lines messages:"; cat "$tmp/err"; fail=1
-fi
+refused $? "standard input" "standard input to rank 0 alone"
 # A command's --help names the program it runs under.
 for c in reach solve; do
   if run 1 $c --help 2>/dev/null | head -1 | grep -q "^Usage: leapfrog-mpi $c "; then
