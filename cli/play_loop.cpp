@@ -79,6 +79,9 @@ void add_play_options(po::options_description& d, PlayOptions& o, const char* en
                       const std::vector<std::string>& seat_names, bool json) {
   o.engine = engine_default;
   const std::string takes = what_engine_takes(seat_names);
+  const std::string save =
+      std::string("write the game's record to FILE when it ends or on quit ('-': standard output") +
+      (json ? ", not with --json)" : ")");
   d.add_options()(
       "engine",
       po::value<std::string>()
@@ -94,11 +97,7 @@ void add_play_options(po::options_description& d, PlayOptions& o, const char* en
           ->value_name("WHO"),
       ("the engine's seats: " + takes + " (seat 1 moves first); the other seats type " +
        "their moves")
-          .c_str())("save", file_value(&o.save, "save")->value_name("FILE"),
-                    json ? "write the game's record to FILE when it ends or on quit ('-': "
-                           "standard output, not with --json)"
-                         : "write the game's record to FILE when it ends or on quit ('-': "
-                           "standard output)")(
+          .c_str())("save", file_value(&o.save, "save")->value_name("FILE"), save.c_str())(
       "record", file_value(&o.record, "record")->value_name("FILE"), "the same as --save")(
       "quiet", po::bool_switch(&o.quiet), "do not draw the board after every move");
 }
