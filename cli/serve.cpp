@@ -25,6 +25,7 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/egdb_files.h"
 #include "cli/search_options.h"
 #include "cli/serve_api.h"
 #include "cli/serve_jobs.h"
@@ -63,6 +64,7 @@ struct ServeOptions {
   int queue = 64;
   std::size_t hash_mb = 64;
   double read_timeout = 10;
+  std::string egdb_dir;
 };
 
 std::string content_type(const std::string& path) {
@@ -248,6 +250,7 @@ class Server {
     ApiLimits l;
     l.max_time = seconds_limit(o.max_time);
     l.hash_mb = o.hash_mb;
+    l.egdb_dir = o.egdb_dir;
     return l;
   }
 
@@ -630,6 +633,7 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
           ->default_value("10")
           ->value_name("SECONDS"),
       "the longest a client may take to send a request");
+  add_egdb_option(server, s.egdb_dir);
   po::options_description visible;
   visible.add(server).add(output_options(o, false));
   if (!parse_command(cmd,

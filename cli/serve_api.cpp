@@ -6,6 +6,7 @@
 
 #include "chess/record.h"
 #include "cli/command_json.h"
+#include "cli/egdb_files.h"
 #include "cli/search_options.h"
 #include "cli/web_assets.h"
 #include "generator/puzzles.h"
@@ -288,8 +289,11 @@ std::string api_analyse(const Params& params, const ApiLimits& limits,
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
+  const auto tables = game_tables(limits.egdb_dir, setup.board, setup.rules(), setup.position);
+  if (tables) options.tables = tables->tables.get();
   SearchControl control = control_for(l, limits, stop, progress);
-  if (!limit_given(params)) default_analyse_budget(control, setup, -1);
+  if (!limit_given(params))
+    default_analyse_budget(control, setup, tables ? tables->tables->top() : -1);
   const GameResult r =
       analyse_position(setup.board, setup.rules(), setup.position, options, control);
   return dump(analyse_json(setup, r));
@@ -314,6 +318,9 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
+  const auto tables =
+      game_tables(limits.egdb_dir, record.start.board, record.start.rules(), record.start.position);
+  if (tables) options.tables = tables->tables.get();
   return dump(analyse_game_json(judge_game(record, options, control, static_cast<Score>(mistake))));
 }
 

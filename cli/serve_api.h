@@ -25,11 +25,14 @@ struct ApiRequest {
   std::string body;                                         // POST: a game record
 };
 
-// What one request may spend, set by the server.
+// What one request may spend, and what it may read, set by the server.
 struct ApiLimits {
   std::chrono::milliseconds max_time{5000};  // a search's time limit (and the most it may ask)
   std::size_t hash_mb = 64;                  // a search's tables (and the most it may ask)
   int max_puzzles = 20;                      // generate/puzzles: the most puzzles asked at once
+  // The endgame tables analyse and analyse-game read, as the command's --egdb: this folder,
+  // or the cache folder when empty (cli/egdb_files.h's game_tables).
+  std::string egdb_dir;
 };
 
 struct ApiReply {

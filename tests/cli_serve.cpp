@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -21,6 +22,7 @@ using leapfrog::testing::kSanitized;
 using leapfrog::testing::quoted;
 using leapfrog::testing::raw_request;
 using leapfrog::testing::run_cli;
+using leapfrog::testing::Scratch;
 using leapfrog::testing::ServeProcess;
 using leapfrog::testing::slurp;
 using leapfrog::testing::url_encode;
@@ -768,6 +770,52 @@ TEST_CASE("serve: SIGTERM stops it at once, searches cancelled, and frees the po
   CHECK(again.port() == port);
   CHECK(http_request(port, "GET", "/").status == 200);
   CHECK(again.stop() == 0);
+}
+
+TEST_CASE("serve --egdb: the analyses read the endgame tables as the command does",
+          "[cli][serve][egdb][threads]") {
+  const Scratch tables, empty;
+  REQUIRE(run_cli("egdb build traditional --size 4 --egdb " + tables.dir).code == 0);
+  ServeProcess server({"--egdb", tables.dir, "--hash", "64", "--max-time", "600"});
+  const int port = server.port();
+  const std::string game =
+      "[Variant \"traditional\"]\n[Board \"4x4\"]\n"
+      "[Start \"1111/1111/1111/1111\"]\n\n"
+      "1. xa1 2. xb1 3. a3xa1 4. b3xb1 5. d2xb2 6. c4xc2xa2 7. d4xd2\n";
+  const std::string path = "leapfrog_serve_test_egdb.lfr";
+  { std::ofstream(path) << game; }
+  // The tables answer the start of 4x4 at once and prove every turn of the record within 5
+  // nodes, which the search alone (an empty folder) does not: so equal bytes show the server
+  // read them.
+  struct Case {
+    HttpReply reply;
+    std::string cli;
+  };
+  const std::vector<Case> cases{
+      {http_request(port, "GET", "/api/analyse?position=traditional&size=4"),
+       "analyse traditional --size 4 --threads 1 --hash 64 --json --egdb "},
+      {http_request(port, "POST", "/api/analyse-game?nodes=5", game),
+       "analyse --game " + path + " --nodes 5 --threads 1 --hash 64 --json --egdb "},
+  };
+  for (const Case& c : cases) {
+    INFO(c.cli);
+    const auto with = run_cli(c.cli + tables.dir), without = run_cli(c.cli + empty.dir);
+    REQUIRE(with.code == 0);
+    REQUIRE(without.code == 0);
+    CHECK(c.reply.status == 200);
+    CHECK(c.reply.body == with.out);
+    CHECK(with.out != without.out);
+  }
+  std::remove(path.c_str());
+  // A table file missing from the folder is that request's error, named; the server goes on.
+  std::filesystem::remove(tables.dir + "/4x4-orthogonal-optional/level-02.egdb");
+  const HttpReply gap = http_request(port, "GET", "/api/analyse?position=traditional&size=4");
+  CHECK(gap.status == 400);
+  CHECK(gap.body.find("level-02.egdb' is missing") != std::string::npos);
+  CHECK(http_request(port, "GET", "/api/show?position=traditional&size=4").status == 200);
+  const auto bad = run_cli("serve --egdb " + tables.dir + "/no-such");
+  CHECK(bad.code == 2);
+  CHECK(bad.err.find("is not a folder") != std::string::npos);
 }
 
 TEST_CASE("serve: bad options exit 2 with a message", "[cli][serve][threads]") {
