@@ -276,10 +276,6 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   control.memory_mb = table_mb(limits.hash_mb);
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
-    // A record's start is its [Start] tag: the layout options would be ignored.
-    if (const char* layout = layout_option_given(o))
-      throw UsageError(std::string(layout) +
-                       " makes a variant's start; a record's start is its [Start] tag");
     return verify_game(o, game, control, replay);
   }
   if (replay.plies || !replay.svg.empty() || !replay.svg_dir.empty())

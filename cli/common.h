@@ -235,7 +235,8 @@ RuleOverrides overrides_from(const CommonOptions& o);
 void check_lattice_options(const CommonOptions& o, const Rules& own);
 
 // A game record's text under the command line's variant and rule options (their lattice
-// checked as above). Throws ParseError / UsageError.
+// checked as above). A layout option given is a UsageError: a record's start is its [Start]
+// tag. Throws ParseError / UsageError.
 GameRecord record_from(std::string_view text, const CommonOptions& o);
 
 // The board of a variant's start position: its fixed shape (peg boards; --size and the

@@ -131,11 +131,13 @@ TEST_CASE("the layout options are refused with position text, a file or a record
     CHECK(r.code == 2);
     CHECK(r.err.find(option.substr(0, option.find(' ')) + " needs a variant name as POSITION") !=
           std::string::npos);
-    r = run_cli("verify --game - " + option, "[Start \"11.1\"]\n1. a1xc1\n");
-    CHECK(r.code == 2);
-    CHECK(r.err.find(option.substr(0, option.find(' ')) +
-                     " makes a variant's start; a record's start is its [Start] tag") !=
-          std::string::npos);
+    for (const char* command : {"verify --game - ", "analyse --game - --nodes 10 "}) {
+      r = run_cli(command + option, "[Start \"11.1\"]\n1. a1xc1\n");
+      CHECK(r.code == 2);
+      CHECK(r.err.find(option.substr(0, option.find(' ')) +
+                       " makes a variant's start; a record's start is its [Start] tag") !=
+            std::string::npos);
+    }
   }
   // The default seed is no seed given; with a variant name they all make its start.
   CHECK(run_cli("show 1234/2.#1/4411").code == 0);
