@@ -16,8 +16,10 @@ namespace leapfrog::cli {
 Json verify_json(const Setup& setup, const TurnVerdict& v) {
   const Rules rules = setup.rules();
   Json j;
-  j["legal"] = v.legal;
-  j["maximal"] = v.maximal;
+  // Not judged: what the path decides, null for the rest.
+  j["legal"] = v.complete || v.legal ? Json(v.legal) : Json(nullptr);
+  j["maximal"] = v.complete ? Json(v.maximal) : Json(nullptr);
+  j["complete"] = v.complete;
   j["value"] = v.value;
   j["max"] = v.max_known ? Json(v.max) : Json(nullptr);
   j["by"] = to_string(rules.measure);
@@ -103,6 +105,11 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
   const Rules rules = setup.rules();
   const Turn turn = parse_turn(setup.board, move);
   const TurnVerdict v = verify_turn(setup.board, rules, setup.position, turn, control);
+  if (!v.complete) {
+    // No answer: the message and exit 2, with --json the object of what is known.
+    if (o.json) print_json(verify_json(setup, v));
+    throw std::runtime_error(v.reason);
+  }
   const bool ok = v.legal && v.maximal;
   if (o.json) {
     print_json(verify_json(setup, v));

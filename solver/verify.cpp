@@ -35,6 +35,15 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
   if (max_rule) path_rules.continuation = Continuation::kOptional;
   const TurnCheck check = check_turn(board, path_rules, pos, turn);
   v.value = check.size(rules);
+  // A legal path whose search was stopped: judged as far as the path decides.
+  const auto not_judged = [&](const ChainResult& stopped) {
+    v.complete = false;
+    v.max_known = false;
+    v.example.reset();
+    v.legal = !max_rule || turn.removal;
+    v.reason = stopped_why(stopped);
+    return v;
+  };
 
   // The whole board's maximum: asked for, or board-max's legality needs it.
   if (want_max || rules.continuation == Continuation::kBoardMax) {
@@ -43,7 +52,7 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
       v.max = best.value;
       v.example = best.best;
     } else if (check.legal) {
-      throw std::runtime_error(stopped_why(best));
+      return not_judged(best);
     } else {
       v.max_known = false;
     }
@@ -58,7 +67,7 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
     ChainOptions one;
     one.only_start = turn.squares.front();
     const ChainResult piece = best_chains(board, rules, pos, one, control);
-    if (!piece.complete) throw std::runtime_error(stopped_why(piece));
+    if (!piece.complete) return not_judged(piece);
     if (v.value != piece.value) {
       v.reason = "the piece on " + square_name(board, turn.squares.front()) + " can capture " +
                  amount(rules, piece.value) + ", this chain " + amount(rules, v.value) +

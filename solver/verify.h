@@ -20,13 +20,17 @@ struct TurnVerdict {
                                 // when the maximum was not asked for (want_max)
   std::string reason;           // why not legal, or why not maximal; empty when both hold
   std::optional<Turn> example;  // a turn reaching max (the first in for_each_turn order)
+  // False when a stopped search left a legal path not judged (reason says why): legal is then
+  // true only where the path alone decides it (the optional and forced rules, a removal), and
+  // maximal and max_known are false.
+  bool complete = true;
 };
 
 // Legality agrees with check_turn (puzzles/legality.h); the piece-max and board-max rules
 // (Murray: "must capture as many as possible with the piece that was moved"; draughts'
 // majority rule) are decided with the exact chain search instead of plain recursion. A search
-// stopped by `control` throws std::runtime_error, except that an illegal turn is still reported
-// illegal, with max_known false and no example.
+// stopped by `control` gives a verdict with complete false, except that an illegal turn is
+// still reported illegal (complete), with max_known false and no example.
 // Without `want_max`, only legality is decided: the search of the whole board for the maximum
 // runs only where legality needs it (board-max), and otherwise max_known is false and
 // maximal false.

@@ -769,6 +769,25 @@ TEST_CASE("best and verify stop at --nodes and --time-limit with no answer",
       run_cli("verify '" + kLattice + "' i5xi7 --nodes 10 --continuation piece-max");
   CHECK(verify.code == 2);
   CHECK(one_line(verify.err));
+  CHECK(verify.out.empty());
+  // With --json, the object of what the path decides: under the optional rule the path is
+  // legal, under piece-max legality itself waits for the search; maximal and max unknown.
+  for (const char* continuation : {"optional", "piece-max"}) {
+    INFO(continuation);
+    const auto json =
+        run_cli("verify '" + kLattice + "' i5xi7 --nodes 10 --json --continuation " + continuation);
+    CHECK(json.code == 2);
+    CHECK(json.err ==
+          "leapfrog verify: search stopped before the maximum was known. Try "
+          "'leapfrog verify --help'.\n");
+    const Json j = Json::parse(json.out);
+    CHECK(j["complete"] == false);
+    CHECK(j["legal"] == (std::string(continuation) == "optional" ? Json(true) : Json(nullptr)));
+    CHECK(j["maximal"].is_null());
+    CHECK(j["max"].is_null());
+    CHECK(j["value"] == 2);  // the piece on i6 is worth 2
+    CHECK(j["reason"] == "search stopped before the maximum was known");
+  }
 }
 
 TEST_CASE("a file that cannot be read or written is named with the reason",

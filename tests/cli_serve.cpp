@@ -129,6 +129,14 @@ TEST_CASE("serve: every endpoint answers the command's --json on the same input"
     CHECK(reply.body == cli.out);
     CHECK(reply.head.find("Content-Type: application/json") != std::string::npos);
   }
+  // A verify whose search is stopped answers what the path decides, as the command's --json
+  // does (the command then exits 2: no verdict).
+  const HttpReply stopped = http_request(
+      port, "GET", "/api/verify?position=" + url_encode(kChain) + "&move=i5xi7&nodes=10");
+  CHECK(stopped.status == 200);
+  CHECK(stopped.body.find("\"complete\": false") != std::string::npos);
+  CHECK(stopped.body ==
+        run_cli("verify " + quoted(kChain) + " i5xi7 --nodes 10 --hash 64 --json").out);
   // A chess record, posted.
   const std::string record = "[FEN \"startpos\"]\n\n1. d1e1 a6a5 2. b3b4 *\n";
   const std::string path = "leapfrog_serve_test_chess.pgn";

@@ -137,7 +137,7 @@ TEST_CASE("verify agrees with check_turn and the maximum on random positions", "
 
 TEST_CASE("legality alone runs no search of the board where the rule does not need one",
           "[solver][verify]") {
-  // A stop asked before the start: any search of the board would throw.
+  // A stop asked before the start: any search of the board stops at once.
   const std::atomic<bool> stop{true};
   SearchControl control;
   control.stop = &stop;
@@ -155,15 +155,27 @@ TEST_CASE("legality alone runs no search of the board where the rule does not ne
       CHECK_FALSE(v.maximal);
       CHECK(v.value == 1);
       CHECK(v.reason.empty());
-      CHECK_THROWS(verify_turn(s.board, r, s.position, short_chain, control, true));
+      // The maximum asked for: the stopped search leaves the path's legality, nothing more.
+      const TurnVerdict stopped = verify_turn(s.board, r, s.position, short_chain, control, true);
+      CHECK_FALSE(stopped.complete);
+      CHECK(stopped.legal);
+      CHECK_FALSE(stopped.maximal);
+      CHECK_FALSE(stopped.max_known);
+      CHECK(stopped.reason == "search stopped before the maximum was known");
     } else if (c == Continuation::kForced) {
       const TurnVerdict v = verify_turn(s.board, r, s.position, short_chain, control, false);
       CHECK_FALSE(v.legal);
       CHECK(v.reason.find("forced") != std::string::npos);
     } else {
-      // piece-max searches the moved piece's chains, board-max the board: both need a search.
-      CHECK_THROWS(
-          verify_turn(s.board, r, s.position, parse_turn(s.board, "a1xc1xe1"), control, false));
+      // piece-max searches the moved piece's chains, board-max the board: both need a search,
+      // so the stopped one leaves legality not judged.
+      const TurnVerdict v =
+          verify_turn(s.board, r, s.position, parse_turn(s.board, "a1xc1xe1"), control, false);
+      CHECK_FALSE(v.complete);
+      CHECK_FALSE(v.legal);
+      CHECK_FALSE(v.maximal);
+      CHECK(v.value == 2);
+      CHECK(v.reason == "search stopped before the maximum was known");
     }
   }
 }

@@ -671,6 +671,11 @@ Object.assign(puzzle, {
         return;
       }
       if (!this.fresh(epoch)) return;
+      if (r.complete === false) {  // the server's time limit stopped the search for the maximum
+        this.solved = false;
+        setStatus(`Not judged: ${r.reason}; Undo and try again.`);
+        return;
+      }
       this.solved = r.legal && r.maximal;
       setStatus(this.solved ? `Solved: ${this.turns[0]} captures ${r.value}, the most.`
         : `Not the largest: ${this.turns[0]} captures ${r.value} of ${r.max}; Undo and try again.`);
