@@ -3,6 +3,7 @@
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <fstream>
@@ -239,6 +240,25 @@ void refuse_stdout_with_json(const po::variables_map& vm) {
   }
 }
 
+// A token such as -1 or -0.5 is no option (no option's name starts with a digit or '.'): it
+// is taken as a positional argument, whose own check then says what it must be, rather than
+// refused as an unknown option. An option's value (--nodes -1) is taken before this is asked.
+std::vector<po::option> negative_number_argument(std::vector<std::string>& rest) {
+  std::vector<po::option> out;
+  if (rest.empty()) return out;
+  const std::string& a = rest.front();
+  if (a.size() > 1 && a[0] == '-' &&
+      (std::isdigit(static_cast<unsigned char>(a[1])) != 0 || a[1] == '.')) {
+    po::option positional;
+    positional.value.push_back(a);
+    positional.original_tokens.push_back(a);
+    positional.position_key = 0;
+    out.push_back(positional);
+    rest.erase(rest.begin());
+  }
+  return out;
+}
+
 }  // namespace
 
 po::variables_map parse(const Command& cmd, const std::vector<std::string>& args,
@@ -260,7 +280,13 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
     const int style = cmd.whole_names ? po::command_line_style::default_style &
                                             ~po::command_line_style::allow_guessing
                                       : po::command_line_style::default_style;
-    po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
+    po::store(po::command_line_parser(args)
+                  .options(all)
+                  .positional(pos)
+                  .style(style)
+                  .extra_style_parser(negative_number_argument)
+                  .run(),
+              vm);
     if (vm.count(kExtra))
       throw UsageError("unexpected argument " +
                        quoted_start(vm[kExtra].as<std::vector<std::string>>().front()));

@@ -295,6 +295,28 @@ TEST_CASE("an argument past a command's last one is named", "[cli][options]") {
   }
 }
 
+TEST_CASE("a negative number where an argument goes is checked as that argument",
+          "[cli][options]") {
+  // No option's name starts with a digit: -1 is the argument, not an unknown option, and its
+  // own check says what it must be. An option's value stays the option's.
+  const std::pair<const char*, const char*> cases[] = {
+      {"perft english -1", "perft: DEPTH must be a whole number 0..64, not '-1'"},
+      {"perft english -0.5", "perft: DEPTH must be a whole number 0..64, not '-0.5'"},
+      {"chess perft startpos -3", "chess perft: DEPTH must be a whole number 0..20, not '-3'"},
+      {"perft english 2 -3", "perft: unexpected argument '-3'"},
+      {"solve english --nodes -1", "solve: --nodes must be a whole number 0..2^64-1, not '-1'"},
+  };
+  for (const auto& [args, message] : cases) {
+    INFO(args);
+    const auto r = run_cli(args, "");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("leapfrog ") + message + ". Try 'leapfrog " +
+                       std::string(message).substr(0, std::string(message).find(':')) +
+                       " --help'.\n");
+  }
+}
+
 TEST_CASE("a field or a hole given twice is refused with exit 2 naming it", "[cli][options]") {
   auto r = run_cli("show '21.1. turn=2 turn=1'");
   CHECK(r.code == 2);
