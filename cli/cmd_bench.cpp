@@ -56,7 +56,7 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description visible;
   po::options_description what("Workload");
   what.add_options()("quick", po::bool_switch(&quick),
-                     "the short workload (for CI: a few seconds)");
+                     "the short workload (for CI: a fraction of a second)");
   visible.add(what).add(search_options(threads)).add(output_options(o));
   parse(cmd, args, visible, {});
   if (o.help) {

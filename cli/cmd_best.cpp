@@ -53,7 +53,8 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
       "also draw the best chain as an SVG diagram in FILE ('-': "
       "standard output, instead of the text)");
   po::options_description search("Search");
-  add_limit_options(search, limits, "stop after about N nodes", kWhenChainTablesFull);
+  add_limit_options(search, limits, "stop after about N nodes (no answer then)",
+                    kWhenChainTablesFull, true, kTimeLimitNoAnswer);
   po::options_description play("Playing on");
   add_then_option(play, then, "look for the best capture in the position they reach");
   visible.add(play).add(rule_options(o)).add(chains).add(search);

@@ -29,7 +29,10 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   std::string checkpoint;
   add_checkpoint_option(search, checkpoint);
   po::options_description visible;
-  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(search)
+      .add(rule_options(o, kSolitairePlayers))
+      .add(layout_options(o))
+      .add(output_options(o));
   SingleExchange alone;
   LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
   // Agreed by the ranks: --hash is checked against each machine's memory.

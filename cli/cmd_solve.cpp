@@ -94,7 +94,11 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   po::options_description play("Playing on");
   add_then_option(play, then, "solve the position they reach");
   po::options_description visible;
-  visible.add(play).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(play)
+      .add(search)
+      .add(rule_options(o, kSolitairePlayers))
+      .add(layout_options(o))
+      .add(output_options(o));
   SingleExchange alone;
   LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
   // Agreed by the ranks: --hash is checked against each machine's memory.

@@ -111,7 +111,10 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
                     "each start's transposition table keeps the most useful entries");
   po::options_description visible;
   // No --hole: the survey empties every square in turn.
-  visible.add(search).add(rule_options(o)).add(layout_options(o, false)).add(output_options(o));
+  visible.add(search)
+      .add(rule_options(o, kSolitairePlayers))
+      .add(layout_options(o, false))
+      .add(output_options(o));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   if (csv && o.json) throw UsageError("--csv and --json: choose one");

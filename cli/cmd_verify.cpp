@@ -273,7 +273,7 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
       "replay a game record (docs/records.md), checking every turn; '-' reads standard input");
   po::options_description search("Search");
   add_limit_options(search, limits, "stop after about N nodes (no answer then)",
-                    kWhenChainTablesFull);
+                    kWhenChainTablesFull, true, kTimeLimitNoAnswer);
   visible.add(rule_options(o)).add(records).add(search);
   visible.add(replays);
   visible.add(layout_options(o)).add(output_options(o));

@@ -180,6 +180,9 @@ inline constexpr std::size_t kDefaultHashMb = 1024;
 // The rule options; `players_help`, when given, is --players's help (a command that takes
 // fewer counts than the others).
 po::options_description rule_options(CommonOptions& o, const char* players_help = nullptr);
+// --players's help in the solitaire commands (load_solitaire refuses any other count).
+inline constexpr const char* kSolitairePlayers =
+    "number of players: 1 only (one player makes every turn)";
 // --json (unless `json` is false: an interactive command without it), --color, --help.
 po::options_description output_options(CommonOptions& o, bool json = true);
 // For a command that prints no JSON (its output_options without --json): throws UsageError

@@ -106,20 +106,26 @@ struct LimitOptions {
   std::uint64_t node_limit = 0;
 };
 
-// `nodes_help` says what a node is; `when_full` what the search does when --hash is reached.
-inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help,
-                              const char* when_full, bool machine_hash = true) {
+// --time-limit's help for a command whose answer is exact or none (best, verify).
+inline constexpr const char* kTimeLimitNoAnswer =
+    "stop after this long, with no answer then (exit 2; 0 = none)";
+
+// `nodes_help` says what a node is; `when_full` what the search does when --hash is reached;
+// `time_help` what a stop at --time-limit leaves.
+inline void add_limit_options(
+    po::options_description& d, LimitOptions& l, const char* nodes_help, const char* when_full,
+    bool machine_hash = true,
+    const char* time_help = "stop after this long with the best found so far (0 = none)") {
   add_threads_option(d, l.threads);
   add_hash_option(d, l.hash_mb, when_full, machine_hash);
   d.add_options()(
       "time-limit",
       seconds_value(&l.time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
-      "stop after this long with the best found so far (0 = none)")(
-      "nodes",
-      whole_value(&l.node_limit, "nodes", 0, std::numeric_limits<std::uint64_t>::max())
-          ->default_value("0")
-          ->value_name("N"),
-      (std::string(nodes_help) + " (0 = no limit)").c_str());
+      time_help)("nodes",
+                 whole_value(&l.node_limit, "nodes", 0, std::numeric_limits<std::uint64_t>::max())
+                     ->default_value("0")
+                     ->value_name("N"),
+                 (std::string(nodes_help) + " (0 = no limit)").c_str());
 }
 
 // The game engine's budget per turn where neither --nodes nor --time-limit is given and the
