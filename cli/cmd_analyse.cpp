@@ -348,6 +348,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");
+    refuse_layout_with_record(o);
     if (!o.limit_given) default_engine_budget(control);
     return analyse_game(o, game, options, egdb_dir, control, line, svg,
                         static_cast<Score>(mistake));

@@ -283,6 +283,7 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   control.memory_mb = table_mb(limits.hash_mb);
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
+    refuse_layout_with_record(o);
     return verify_game(o, game, control, replay);
   }
   if (replay.plies || !replay.svg.empty() || !replay.svg_dir.empty())

@@ -237,9 +237,12 @@ RuleOverrides overrides_from(const CommonOptions& o);
 // square grid without a word: a UsageError naming the option.
 void check_lattice_options(const CommonOptions& o, const Rules& own);
 
+// For the commands that read a game record (--game), before they read it: a layout option
+// given is a UsageError naming it, as a record's start is its [Start] tag.
+void refuse_layout_with_record(const CommonOptions& o);
+
 // A game record's text under the command line's variant and rule options (their lattice
-// checked as above). A layout option given is a UsageError: a record's start is its [Start]
-// tag. Throws ParseError / UsageError.
+// checked as above). Throws ParseError / UsageError.
 GameRecord record_from(std::string_view text, const CommonOptions& o);
 
 // The board of a variant's start position: its fixed shape (peg boards; --size and the

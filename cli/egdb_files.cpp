@@ -114,9 +114,19 @@ void check_egdb_folder(const std::string& dir) {
     throw UsageError("--egdb: " + quoted_text(dir) + " is not a folder");
 }
 
+namespace {
+
+// Whether tables can hold the game: two players, plain pieces on at most 64 squares (the
+// rules' other kinds have no tables, and lookups refuse them).
+bool tables_apply(const Board& board, const Rules& rules) {
+  return rules.players == 2 && board.squares() <= 64;
+}
+
+}  // namespace
+
 std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
                                           const Rules& rules, const Position& pos) {
-  if (rules.players != 2 || board.squares() > 64) return nullptr;
+  if (!tables_apply(board, rules)) return nullptr;
   (void)pos;
   std::string dir = dir_option;
   std::error_code ec;
@@ -145,6 +155,33 @@ std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const B
   }
   if (loaded->tables->top() < 0) return nullptr;
   return loaded;
+}
+
+std::shared_ptr<const LoadedTables> SharedTables::get(const Board& board, const Rules& rules) {
+  if (!tables_apply(board, rules)) return nullptr;
+  const std::string dir = dir_option_.empty() ? default_egdb_dir() : dir_option_;
+  const std::string folder = table_folder(dir, egdb::TableId::of(board, rules));
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (const auto it = loaded_.find(folder); it != loaded_.end())
+      return it->second->tables->top() < 0 ? nullptr : it->second;
+  }
+  std::error_code ec;
+  if (!std::filesystem::is_directory(folder, ec)) return nullptr;
+  // Loaded outside the lock: another board's requests need not wait for these files.
+  std::string damage;
+  auto loaded = std::make_shared<LoadedTables>(load_tables(dir, board, rules, false, &damage));
+  const std::string gap = damage.empty() ? level_gap(*loaded) : "";
+  const std::lock_guard<std::mutex> lock(mutex_);
+  const auto [it, added] = loaded_.emplace(folder, std::move(loaded));
+  // One line, written whole: the warning is the operator's, once for the board.
+  if (added && !damage.empty())
+    std::cerr << "leapfrog serve: warning: the endgame tables are damaged (" +
+                     escape_controls(damage) +
+                     "); levels from there up are not used (rebuild: leapfrog egdb build)\n";
+  else if (added && !gap.empty())
+    std::cerr << "leapfrog serve: warning: in the endgame tables, " + escape_controls(gap) + "\n";
+  return it->second->tables->top() < 0 ? nullptr : it->second;
 }
 
 }  // namespace leapfrog::cli

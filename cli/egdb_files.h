@@ -2,7 +2,9 @@
 // option. The tables themselves (solver/egdb.h) only ever see the mapped bytes.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -52,8 +54,8 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
 // loaded up to the first missing one, so it is level have.tables->top() + 1.
 std::string level_gap(const LoadedTables& have);
 
-// --egdb DIR. The commands that read tables (analyse, play, hub, egdb info and verify) take
-// kExisting: a DIR that is not a folder is refused when the command line is read, before
+// --egdb DIR. The commands that read tables (analyse, play, hub, serve, egdb info and verify)
+// take kExisting: a DIR that is not a folder is refused when the command line is read, before
 // anything runs; egdb build takes kMade, as it makes the folder.
 enum class EgdbFolder { kExisting, kMade };
 void add_egdb_option(po::options_description& d, std::string& dir,
@@ -67,5 +69,23 @@ void check_egdb_folder(const std::string& dir);
 // kind).
 std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
                                           const Rules& rules, const Position& pos);
+
+// The tables of a process that answers many requests (the web server): each board's are
+// loaded when a request first needs them and then shared, as they are only read. A damaged or
+// missing file is the server's matter, not the request's: a warning on standard error, once
+// for the board, and the levels below it are used. From --egdb DIR, else the default folder;
+// a board whose folder is not there yet is looked for again at the next request. Safe to
+// call from several threads.
+class SharedTables {
+ public:
+  explicit SharedTables(std::string dir_option) : dir_option_(std::move(dir_option)) {}
+  // Null when there are none (or the rules are not the tables' kind).
+  std::shared_ptr<const LoadedTables> get(const Board& board, const Rules& rules);
+
+ private:
+  std::string dir_option_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const LoadedTables>> loaded_;  // by table folder
+};
 
 }  // namespace leapfrog::cli

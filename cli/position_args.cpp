@@ -69,10 +69,13 @@ void check_lattice_options(const CommonOptions& o, const Rules& own) {
                      "square grid");
 }
 
-GameRecord record_from(std::string_view text, const CommonOptions& o) {
+void refuse_layout_with_record(const CommonOptions& o) {
   if (const char* layout = layout_option_given(o))
     throw UsageError(std::string(layout) +
                      " makes a variant's start; a record's start is its [Start] tag");
+}
+
+GameRecord record_from(std::string_view text, const CommonOptions& o) {
   // The record's own lattice is known only once it is read: read it first with the command
   // line's other rule options (its checks depend on them: players, scores) but not its
   // lattice nor --variant, as a position's is checked before they apply.

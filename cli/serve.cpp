@@ -65,6 +65,7 @@ struct ServeOptions {
   std::size_t hash_mb = 64;
   double read_timeout = 10;
   std::string egdb_dir;
+  std::shared_ptr<SharedTables> tables;  // of egdb_dir, shared by every worker
 };
 
 std::string content_type(const std::string& path) {
@@ -250,7 +251,7 @@ class Server {
     ApiLimits l;
     l.max_time = seconds_limit(o.max_time);
     l.hash_mb = o.hash_mb;
-    l.egdb_dir = o.egdb_dir;
+    l.tables = o.tables;
     return l;
   }
 
@@ -640,6 +641,7 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
                      refuse_json(args, "serve answers JSON over HTTP: --json is not available"),
                      visible, o, {}))
     return 0;
+  s.tables = std::make_shared<SharedTables>(s.egdb_dir);
 
   net::io_context io;
   tcp::endpoint at;

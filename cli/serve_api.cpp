@@ -12,6 +12,7 @@
 #include "generator/puzzles.h"
 #include "puzzles/puzzle_file.h"
 #include "solver/game.h"
+#include "solver/verify.h"
 
 namespace leapfrog::cli {
 
@@ -234,8 +235,15 @@ std::string api_verify_game(const Params& params, const std::string& body, const
   const GameRecord record = record_of(body, o);
   SearchControl control = control_for(l, limits, stop, {});
   control.memory_mb = table_mb(hash_for(l, limits));
-  const GameReport g = referee(record, control);
-  return dump(verify_game_json(record, g, replay_of(record, g), plies));
+  try {
+    const GameReport g = referee(record, control);
+    return dump(verify_game_json(record, g, replay_of(record, g), plies));
+  } catch (const TurnNotJudged& e) {
+    // Not the request's fault, and a retry within the same limits stops at the same turn.
+    throw HttpError{422, std::string(e.what()) +
+                             " (at the server's --max-time or the request's "
+                             "limits): a turn was left not judged"};
+  }
 }
 
 std::string api_solve(const Params& params, const ApiLimits& limits, const std::atomic<bool>& stop,
@@ -289,7 +297,7 @@ std::string api_analyse(const Params& params, const ApiLimits& limits,
   GameOptions options;
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
-  const auto tables = game_tables(limits.egdb_dir, setup.board, setup.rules(), setup.position);
+  const auto tables = limits.tables ? limits.tables->get(setup.board, setup.rules()) : nullptr;
   if (tables) options.tables = tables->tables.get();
   SearchControl control = control_for(l, limits, stop, progress);
   if (!limit_given(params))
@@ -319,7 +327,7 @@ std::string api_analyse_game(const Params& params, const std::string& body, cons
   options.hash_mb = table_mb(hash_for(l, limits));
   options.symmetry = !no_symmetry;
   const auto tables =
-      game_tables(limits.egdb_dir, record.start.board, record.start.rules(), record.start.position);
+      limits.tables ? limits.tables->get(record.start.board, record.start.rules()) : nullptr;
   if (tables) options.tables = tables->tables.get();
   return dump(analyse_game_json(judge_game(record, options, control, static_cast<Score>(mistake))));
 }

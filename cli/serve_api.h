@@ -10,6 +10,7 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,6 +18,8 @@
 #include "core/control.h"
 
 namespace leapfrog::cli {
+
+class SharedTables;
 
 struct ApiRequest {
   std::string method;  // GET, POST, ...
@@ -30,9 +33,9 @@ struct ApiLimits {
   std::chrono::milliseconds max_time{5000};  // a search's time limit (and the most it may ask)
   std::size_t hash_mb = 64;                  // a search's tables (and the most it may ask)
   int max_puzzles = 20;                      // generate/puzzles: the most puzzles asked at once
-  // The endgame tables analyse and analyse-game read, as the command's --egdb: this folder,
-  // or the cache folder when empty (cli/egdb_files.h's game_tables).
-  std::string egdb_dir;
+  // The endgame tables analyse and analyse-game read (cli/egdb_files.h): serve --egdb's folder,
+  // else the cache folder; null for none.
+  std::shared_ptr<SharedTables> tables;
 };
 
 struct ApiReply {

@@ -1,7 +1,5 @@
 #include "solver/referee.h"
 
-#include <stdexcept>
-
 #include "core/text.h"
 #include "puzzles/movegen.h"
 
@@ -34,7 +32,7 @@ GameReport referee(const GameRecord& record, const SearchControl& control, bool 
       break;
     }
     t.verdict = verify_turn(board, rules, pos, rt.turn, control, want_max);
-    if (!t.verdict.complete) throw std::runtime_error(t.verdict.reason);
+    if (!t.verdict.complete) throw TurnNotJudged(t.verdict.reason);
     g.turns.push_back(t);
     if (!t.verdict.legal) {
       fail(where + ": " + t.verdict.reason);

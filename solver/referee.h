@@ -34,7 +34,7 @@ struct GameReport {
 // legal non-maximal turn is reported (verdict.maximal false) but is no error. A turn after
 // the game has ended is an error; so are claimed [Scores] that differ from the replay's.
 // Without `want_max`, the turns' verdicts decide legality only (verify_turn's want_max). A
-// turn left not judged by a stopped search throws std::runtime_error with the reason.
+// turn left not judged by a stopped search throws TurnNotJudged with the reason.
 GameReport referee(const GameRecord& record, const SearchControl& control = {},
                    bool want_max = true);
 

@@ -38,8 +38,6 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
   // A legal path whose search was stopped: judged as far as the path decides.
   const auto not_judged = [&](const ChainResult& stopped) {
     v.complete = false;
-    v.max_known = false;
-    v.example.reset();
     v.legal = !max_rule || turn.removal;
     v.reason = stopped_why(stopped);
     return v;
@@ -52,6 +50,7 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
       v.max = best.value;
       v.example = best.best;
     } else if (check.legal) {
+      v.max_known = false;
       return not_judged(best);
     } else {
       v.max_known = false;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "core/control.h"
@@ -21,9 +22,15 @@ struct TurnVerdict {
   std::string reason;           // why not legal, or why not maximal; empty when both hold
   std::optional<Turn> example;  // a turn reaching max (the first in for_each_turn order)
   // False when a stopped search left a legal path not judged (reason says why): legal is then
-  // true only where the path alone decides it (the optional and forced rules, a removal), and
-  // maximal and max_known are false.
+  // true only where the path alone decides it (the optional and forced rules, a removal) and
+  // false where it is not known, maximal is false, and max_known says whether the board's
+  // search finished (piece-max: the moved piece's search was the one stopped).
   bool complete = true;
+};
+
+// What the referee throws at a turn left not judged (TurnVerdict::complete false).
+struct TurnNotJudged : std::runtime_error {
+  using std::runtime_error::runtime_error;
 };
 
 // Legality agrees with check_turn (puzzles/legality.h); the piece-max and board-max rules

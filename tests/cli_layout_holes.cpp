@@ -131,7 +131,9 @@ TEST_CASE("the layout options are refused with position text, a file or a record
     CHECK(r.code == 2);
     CHECK(r.err.find(option.substr(0, option.find(' ')) + " needs a variant name as POSITION") !=
           std::string::npos);
-    for (const char* command : {"verify --game - ", "analyse --game - --nodes 10 "}) {
+    // Refused before the record is read: a file that is not there is not the first error.
+    for (const char* command : {"verify --game - ", "analyse --game - --nodes 10 ",
+                                "verify --game leapfrog_no_such_record.lfr "}) {
       r = run_cli(command + option, "[Start \"11.1\"]\n1. a1xc1\n");
       CHECK(r.code == 2);
       CHECK(r.err.find(option.substr(0, option.find(' ')) +

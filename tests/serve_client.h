@@ -22,16 +22,18 @@ namespace leapfrog::testing {
 
 class ServeProcess {
  public:
-  // Starts `leapfrog serve --port 0 ARGS...` and reads the port it prints.
-  explicit ServeProcess(std::vector<std::string> args, int port = 0) {
+  // Starts `leapfrog serve --port 0 ARGS...` and reads the port it prints. Its standard error
+  // goes to the file `err` when given, else nowhere.
+  explicit ServeProcess(std::vector<std::string> args, int port = 0, const std::string& err = "") {
     int out[2];
     if (pipe(out) != 0) throw std::runtime_error("pipe");
     args.insert(args.begin(), {"leapfrog", "serve", "--port", std::to_string(port)});
     pid_ = fork();
     if (pid_ == 0) {
       dup2(out[1], STDOUT_FILENO);
-      const int null = open("/dev/null", O_WRONLY);
-      dup2(null, STDERR_FILENO);
+      const int sink =
+          err.empty() ? open("/dev/null", O_WRONLY) : open(err.c_str(), O_WRONLY | O_CREAT, 0600);
+      dup2(sink, STDERR_FILENO);
       close(out[0]);
       std::vector<char*> argv;
       for (std::string& a : args) argv.push_back(a.data());

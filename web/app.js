@@ -671,14 +671,17 @@ Object.assign(puzzle, {
         return;
       }
       if (!this.fresh(epoch)) return;
-      if (r.complete === false) {  // the server's time limit stopped the search for the maximum
+      // The server's time limit can stop its search for the maximum: the puzzle's own proved
+      // value then judges a legal turn.
+      const max = r.complete === false ? p.value : r.max;
+      if (r.complete === false && r.legal !== true) {
         this.solved = false;
-        setStatus(`Not judged: ${r.reason}; Undo and try again.`);
+        setStatus(`Not judged: the server's time limit stopped its search (${r.reason}).`);
         return;
       }
-      this.solved = r.legal && r.maximal;
+      this.solved = r.legal && r.value === max;
       setStatus(this.solved ? `Solved: ${this.turns[0]} captures ${r.value}, the most.`
-        : `Not the largest: ${this.turns[0]} captures ${r.value} of ${r.max}; Undo and try again.`);
+        : `Not the largest: ${this.turns[0]} captures ${r.value} of ${max}; Undo and try again.`);
     } else {
       const info = this.info;
       const got = info.scores[0];
