@@ -274,6 +274,25 @@ TEST_CASE("a --hash above the memory the machine has is one line, never std::bad
   CHECK(hub.err.find("cannot allocate 1048576 MB") != std::string::npos);
 }
 
+namespace {
+
+// Each command line (with empty standard input) exits 2 with the one line "leapfrog MESSAGE.
+// Try 'leapfrog COMMAND --help'.", COMMAND being MESSAGE up to its ':'.
+template <std::size_t N>
+void check_refusals(const std::pair<const char*, const char*> (&cases)[N]) {
+  for (const auto& [args, message] : cases) {
+    INFO(args);
+    const auto r = run_cli(args, "");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == std::string("leapfrog ") + message + ". Try 'leapfrog " +
+                       std::string(message).substr(0, std::string(message).find(':')) +
+                       " --help'.\n");
+  }
+}
+
+}  // namespace
+
 TEST_CASE("an argument past a command's last one is named", "[cli][options]") {
   const std::pair<const char*, const char*> cases[] = {
       {"perft english 1 2", "perft: unexpected argument '2'"},
@@ -284,15 +303,7 @@ TEST_CASE("an argument past a command's last one is named", "[cli][options]") {
       {"bench extra", "bench: unexpected argument 'extra'"},
       {"egdb info traditional 4", "egdb info: unexpected argument '4'"},
   };
-  for (const auto& [args, message] : cases) {
-    INFO(args);
-    const auto r = run_cli(args, "");
-    CHECK(r.code == 2);
-    CHECK(r.out.empty());
-    CHECK(r.err == std::string("leapfrog ") + message + ". Try 'leapfrog " +
-                       std::string(message).substr(0, std::string(message).find(':')) +
-                       " --help'.\n");
-  }
+  check_refusals(cases);
 }
 
 TEST_CASE("a negative number where an argument goes is checked as that argument",
@@ -306,15 +317,7 @@ TEST_CASE("a negative number where an argument goes is checked as that argument"
       {"perft english 2 -3", "perft: unexpected argument '-3'"},
       {"solve english --nodes -1", "solve: --nodes must be a whole number 0..2^64-1, not '-1'"},
   };
-  for (const auto& [args, message] : cases) {
-    INFO(args);
-    const auto r = run_cli(args, "");
-    CHECK(r.code == 2);
-    CHECK(r.out.empty());
-    CHECK(r.err == std::string("leapfrog ") + message + ". Try 'leapfrog " +
-                       std::string(message).substr(0, std::string(message).find(':')) +
-                       " --help'.\n");
-  }
+  check_refusals(cases);
 }
 
 TEST_CASE("a field or a hole given twice is refused with exit 2 naming it", "[cli][options]") {
