@@ -122,36 +122,44 @@ bool tables_apply(const Board& board, const Rules& rules) {
   return rules.players == 2 && board.squares() <= 64;
 }
 
+// DIR's tables for the board, the levels below a damaged or missing level file kept (for a
+// folder not asked for by name, or a server's, where a bad file must not fail the work).
+// `warning` gets what is wrong as the text after "warning: ", "" when nothing; `in` and `of`
+// name the folder in it (" in the cache folder", " of the cache folder"; empty: not named).
+LoadedTables load_usable(const std::string& dir, const Board& board, const Rules& rules,
+                         std::string& warning, const std::string& in, const std::string& of) {
+  std::string damage;
+  LoadedTables loaded = load_tables(dir, board, rules, false, &damage);
+  // A missing level hides the ones above it, as a damaged file does.
+  const std::string gap = damage.empty() ? level_gap(loaded) : "";
+  if (!damage.empty())
+    warning = "the endgame tables" + in + " are damaged (" + escape_controls(damage) +
+              "); levels from there up are not used (rebuild: leapfrog egdb build)";
+  else if (!gap.empty())
+    warning = "in the endgame tables" + of + ", " + escape_controls(gap);
+  return loaded;
+}
+
 }  // namespace
 
 std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const Board& board,
                                           const Rules& rules, const Position& pos) {
   if (!tables_apply(board, rules)) return nullptr;
   (void)pos;
-  std::string dir = dir_option;
-  std::error_code ec;
-  if (!dir.empty()) {
-    check_egdb_folder(dir);
+  std::unique_ptr<LoadedTables> loaded;
+  if (!dir_option.empty()) {
+    // The folder asked for: a damaged file or a missing level is an error.
+    check_egdb_folder(dir_option);
+    loaded = std::make_unique<LoadedTables>(load_tables(dir_option, board, rules, false));
+    if (const std::string gap = level_gap(*loaded); !gap.empty()) throw UsageError(gap);
   } else {
-    dir = default_egdb_dir();
+    const std::string dir = default_egdb_dir();
+    std::error_code ec;
     if (!std::filesystem::is_directory(dir, ec)) return nullptr;
-  }
-  // The cache folder was not asked for: a damaged file there must not stop the command.
-  std::string damage;
-  auto loaded = std::make_unique<LoadedTables>(
-      load_tables(dir, board, rules, false, dir_option.empty() ? &damage : nullptr));
-  if (!damage.empty())
-    std::cerr << "leapfrog: warning: the endgame tables in the cache folder are damaged ("
-              << escape_controls(damage) << "); levels from there up are not used (rebuild: "
-              << "leapfrog egdb build)\n";
-  // A missing level hides the ones above it: as a damaged file, an error in the folder asked
-  // for and a warning in the cache folder.
-  if (damage.empty()) {
-    const std::string gap = level_gap(*loaded);
-    if (!gap.empty() && !dir_option.empty()) throw UsageError(gap);
-    if (!gap.empty())
-      std::cerr << "leapfrog: warning: in the endgame tables of the cache folder, "
-                << escape_controls(gap) << "\n";
+    std::string warning;
+    loaded = std::make_unique<LoadedTables>(
+        load_usable(dir, board, rules, warning, " in the cache folder", " of the cache folder"));
+    if (!warning.empty()) std::cerr << "leapfrog: warning: " + warning + "\n";
   }
   if (loaded->tables->top() < 0) return nullptr;
   return loaded;
@@ -169,18 +177,12 @@ std::shared_ptr<const LoadedTables> SharedTables::get(const Board& board, const 
   std::error_code ec;
   if (!std::filesystem::is_directory(folder, ec)) return nullptr;
   // Loaded outside the lock: another board's requests need not wait for these files.
-  std::string damage;
-  auto loaded = std::make_shared<LoadedTables>(load_tables(dir, board, rules, false, &damage));
-  const std::string gap = damage.empty() ? level_gap(*loaded) : "";
+  std::string warning;
+  auto loaded = std::make_shared<LoadedTables>(load_usable(dir, board, rules, warning, "", ""));
   const std::lock_guard<std::mutex> lock(mutex_);
   const auto [it, added] = loaded_.emplace(folder, std::move(loaded));
   // One line, written whole: the warning is the operator's, once for the board.
-  if (added && !damage.empty())
-    std::cerr << "leapfrog serve: warning: the endgame tables are damaged (" +
-                     escape_controls(damage) +
-                     "); levels from there up are not used (rebuild: leapfrog egdb build)\n";
-  else if (added && !gap.empty())
-    std::cerr << "leapfrog serve: warning: in the endgame tables, " + escape_controls(gap) + "\n";
+  if (added && !warning.empty()) std::cerr << "leapfrog serve: warning: " + warning + "\n";
   return it->second->tables->top() < 0 ? nullptr : it->second;
 }
 
