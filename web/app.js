@@ -51,6 +51,22 @@ function paneSearch(owner, path, params, onProgress) {
   };
   return s.promise.then((r) => { mine(); return r; }, (e) => { mine(); throw e; });
 }
+// A plain request for the analysis pane (no progress to stream), asked by `owner`: Stop, a
+// newer search, a tab or a new position on the owner's board aborts it, and its promise then
+// rejects with STALE, as paneSearch's does. `run(signal)` makes the request.
+function paneRequest(owner, run) {
+  stopAnalysis();
+  $('#stop-analysis').disabled = false;
+  const aborts = new AbortController();
+  const s = { owner, close: () => aborts.abort() };
+  analysisStream = s;
+  const mine = () => {
+    if (analysisStream !== s) throw STALE;
+    analysisStream = null;
+    $('#stop-analysis').disabled = true;
+  };
+  return run(aborts.signal).then((r) => { mine(); return r; }, (e) => { mine(); throw e; });
+}
 function paneError(e) {
   if (e !== STALE) UI.analysis.textContent = e.message;
 }
@@ -327,8 +343,12 @@ class LeapFrog extends BoardController {
   }
 
   // While a line is stepped through, the board shows a step, not the game: the game's
-  // questions wait (says so, true).
+  // questions wait (says so, true). So do they before there is a position to ask about.
   reviewing() {
+    if (!this.start) {
+      say(this.mode === 'puzzle' ? 'Choose a puzzle first (Try it, or Generate).' : 'Start a game first.');
+      return true;
+    }
     if (!this.review) return false;
     say('Stepping through a line: "Back to the game" returns to it.');
     return true;
@@ -428,7 +448,8 @@ class LeapFrog extends BoardController {
   redo() { return redoTurn(this); }
 
   async hint() {
-    if (this.over || !this.start || this.reviewing()) return;
+    if (this.reviewing()) return;
+    if (this.over) return say('The game is over: no turn to hint at.');
     say('Looking for a hint…');
     const epoch = this.epoch;
     try {
@@ -468,7 +489,7 @@ class LeapFrog extends BoardController {
   // is to move, the one seat the engine does not play (or, with several, the seat that played
   // the last turn not the engine's). A puzzle is given up instead (puzzle.giveUp).
   resign() {
-    if (this.over || !this.info || this.review) return;
+    if (this.reviewing() || this.over || !this.info) return;
     if (this.mode === 'puzzle') return this.giveUp();
     this.resigned = this.resigningSeat();
     this.refresh();
@@ -502,18 +523,21 @@ class LeapFrog extends BoardController {
 
   async largest() {
     if (this.reviewing()) return;
-    stopAnalysis();
     const epoch = this.epoch;
+    const position = this.current;
+    UI.analysis.textContent = 'Looking for the largest capture…';
     try {
-      const r = await api('best', { position: this.current, 'time-limit': 4 }, null, this.requests.signal);
+      const r = await paneRequest(this, (signal) => api('best', { position, 'time-limit': 4 }, null, signal));
       if (!this.fresh(epoch)) return;
-      if (!r.complete) { UI.analysis.textContent = 'The search stopped before it finished.'; return; }
-      if (!r.best) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
-      UI.analysis.textContent = `Largest ${r.removal ? 'removal' : 'capture'}: ${r.value} ${r.by} ` +
-        `(${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`;
+      if (!r.best && r.complete) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
+      if (!r.best) { UI.analysis.textContent = 'The search stopped (its time limit) before it found a capture.'; return; }
+      const kind = r.removal ? 'removal' : 'capture';
+      UI.analysis.textContent = r.complete
+        ? `Largest ${kind}: ${r.value} ${r.by} (${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`
+        : `The search stopped (its time limit) before it finished; the largest ${kind} found: ${r.value} ${r.by}, ${r.best}`;
       this.highlight = { squares: turnSquares(r.best), hint: false };
       this.drawMarks();
-    } catch (e) { if (this.fresh(epoch)) UI.analysis.textContent = e.message; }
+    } catch (e) { if (this.fresh(epoch)) paneError(e); }
   }
 
   solve() {
@@ -576,21 +600,25 @@ class LeapFrog extends BoardController {
 
   // The record judged turn by turn, with the expected final margin as a chart.
   async judge() {
-    stopAnalysis();
-    if (!this.turns.length) { UI.analysis.textContent = 'No turns to judge yet.'; return; }
-    UI.analysis.textContent = 'Judging every turn…';
+    if (this.reviewing()) return;
+    if (!this.turns.length) { stopAnalysis(); UI.analysis.textContent = 'No turns to judge yet.'; return; }
+    UI.analysis.textContent = `Judging every turn (${this.turns.length}); Stop ends it…`;
     const epoch = this.epoch;
+    const record = this.recordText();
+    const turns = this.turns.length;
     try {
-      const record = this.recordText();
-      const signal = this.requests.signal;
-      const [j, v] = await Promise.all([api('analyse-game', { nodes: 20000 }, record, signal),
-        api('verify-game', {}, record, signal)]);
+      const [j, v] = await paneRequest(this, (signal) => Promise.all([
+        api('analyse-game', { nodes: 20000 }, record, signal), api('verify-game', {}, record, signal)]));
       if (!this.fresh(epoch)) return;
       const lines = j.turns.map((t) => `${t.ply}. ${t.move} (player ${t.player}): value ${signed(t.value)}, best ${t.best}` +
         (t.loss > 0 ? `, loses ${t.loss}` : '') + (j.mistakes.includes(t.ply) ? '  MISTAKE' : ''));
-      UI.analysis.textContent = (j.mistakes.length ? `Mistakes at plies ${j.mistakes.join(', ')}` : 'No mistakes') + '\n' + lines.join('\n');
+      // The server's time limit may stop the judging part way: say how far it got.
+      const short = j.turns.length < turns
+        ? `Judged ${j.turns.length} of ${turns} turns: the server's time limit stopped the judging there.\n` : '';
+      UI.analysis.textContent = short + (j.mistakes.length ? `Mistakes at plies ${j.mistakes.join(', ')}` : 'No mistakes') +
+        (short ? ' (among those judged)' : '') + '\n' + lines.join('\n');
       drawChart(j, v);
-    } catch (e) { if (this.fresh(epoch)) UI.analysis.textContent = e.message; }
+    } catch (e) { if (this.fresh(epoch)) paneError(e); }
   }
 }
 
@@ -691,13 +719,13 @@ Object.assign(puzzle, {
     }
   },
   check() {
-    if (!this.puzzle) return;
+    if (!this.puzzle) return say('Choose a puzzle first (Try it, or Generate).');
     if (this.over) return say(UI.status.textContent);
     say(this.turns.length ? `So far ${this.info.scores[0]} captured; the goal is ${this.puzzle.value}.` : 'Play a turn first.');
   },
   showAnswer() {
     const p = this.puzzle;
-    if (!p) return;
+    if (!p) return say('Choose a puzzle first (Try it, or Generate).');
     say('Answer: ' + p.solution.join(' '));
     if (p.kind === 'chain') {
       this.highlight = { squares: turnSquares(p.solution[0]), hint: true };
@@ -715,6 +743,8 @@ async function loadCollection() {
   await loadPuzzleFile(files[0]);
 }
 let puzzleList = [];
+// The puzzle being generated (its request's controller).
+let generating = new AbortController();
 async function loadPuzzleFile(file) {
   puzzleList = (await api('collection', { file })).puzzles;
   $('#puzzle-list').replaceChildren(...puzzleList.map((p, i) =>
@@ -724,6 +754,7 @@ async function loadPuzzleFile(file) {
 // --- the shared controls and the tabs ---
 function activate(controller, tab) {
   stopAnalysis();
+  generating.abort();
   // The board left behind asks nothing more (its engine's search included); its position is
   // asked again when its tab comes back.
   if (active && active !== controller) active.moved();
@@ -744,7 +775,7 @@ function activate(controller, tab) {
   say('');
   if (controller.start) controller.refresh();
   else if (tab === 'chess') $('#chess-new-game').requestSubmit();
-  else { UI.board.replaceChildren(); UI.moves.replaceChildren(); setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.'); }
+  else { UI.board.replaceChildren(); renderMoveList([], [], 0, false); setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.'); }
 }
 
 function newGameFromForm(form) {
@@ -889,12 +920,20 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#puzzle-generate').addEventListener('submit', async (e) => {
     e.preventDefault();
     const f = new FormData(e.target);
-    setStatus('Generating a puzzle…');
+    // A newer request, or leaving the tab, drops this one (generating.abort()).
+    generating.abort();
+    const mine = generating = new AbortController();
+    setStatus('Generating a puzzle (up to the server\'s time limit)…');
     try {
-      const r = await api('generate/puzzles', { kind: f.get('kind'), size: f.get('size'), seed: f.get('seed'), count: 1 });
-      if (!r.puzzles.length) return setStatus('No puzzle found with these settings; try another seed.');
+      const r = await api('generate/puzzles', { kind: f.get('kind'), size: f.get('size'), seed: f.get('seed'), count: 1 },
+        null, mine.signal);
+      if (mine !== generating || active !== puzzle) return;
+      if (!r.puzzles.length) {
+        return setStatus(r.stopped ? 'No puzzle yet: the server\'s time limit stopped the search; try a smaller size or another seed.'
+          : 'No puzzle found with these settings; try another seed.');
+      }
       await puzzle.openPuzzle(r.puzzles[0]);
-    } catch (err) { setStatus('Error: ' + err.message); }
+    } catch (err) { if (mine === generating && active === puzzle && err.name !== 'AbortError') setStatus('Error: ' + err.message); }
   });
   $('#puzzle-check').addEventListener('click', () => puzzle.check());
   $('#puzzle-answer').addEventListener('click', () => puzzle.showAnswer());

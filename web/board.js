@@ -21,7 +21,15 @@ async function api(path, params, body, signal) {
   const init = body == null ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } };
   if (signal) init.signal = signal;
   for (let attempt = 0; ; ++attempt) {
-    const res = await fetch('/api/' + path + (query ? '?' + query : ''), init);
+    let res;
+    try {
+      res = await fetch('/api/' + path + (query ? '?' + query : ''), init);
+    } catch (e) {
+      // The browser's own words for a network failure ("Failed to fetch") say nothing to a
+      // person at the board; an abort stays an abort (its caller drops it).
+      if (e.name === 'AbortError') throw e;
+      throw new Error(UNREACHABLE);
+    }
     let json;
     try { json = await res.json(); } catch (e) { throw new Error(res.status + ' ' + res.statusText); }
     const busy = res.status === 503 && String(json.error).startsWith('busy');
@@ -34,27 +42,41 @@ async function api(path, params, body, signal) {
   }
 }
 
+const UNREACHABLE = 'cannot reach the server: is leapfrog serve still running?';
+
 // A search whose progress streams as server-sent events. onProgress gets each progress object;
 // the promise resolves with the answer. close() stops it (the server stops the search when the
-// connection closes).
+// connection closes). A stream refused before its first event (a busy server answers 503,
+// which an EventSource cannot read) is asked again a few times, as api() asks again.
 function streamApi(path, params, onProgress) {
   const query = new URLSearchParams(params || {}).toString();
-  const source = new EventSource('/api/' + path + '?' + query);
-  let settle;
+  let source = null, closed = false, settle;
   const promise = new Promise((resolve, reject) => {
     settle = { resolve, reject };
-    source.addEventListener('progress', (e) => onProgress && onProgress(JSON.parse(e.data)));
-    source.addEventListener('result', (e) => { source.close(); resolve(JSON.parse(e.data)); });
-    source.addEventListener('error', (e) => {
-      source.close();
-      if (e.data) {
-        try { reject(new Error(JSON.parse(e.data).error)); } catch (x) { reject(new Error(e.data)); }
-      } else {
-        reject(new Error('the connection to the server closed'));
-      }
-    });
+    const open = (attempt) => {
+      if (closed) return;
+      let heard = false;
+      source = new EventSource('/api/' + path + '?' + query);
+      source.addEventListener('progress', (e) => {
+        heard = true;
+        if (onProgress) onProgress(JSON.parse(e.data));
+      });
+      source.addEventListener('result', (e) => { source.close(); resolve(JSON.parse(e.data)); });
+      source.addEventListener('error', (e) => {
+        source.close();
+        if (e.data) {
+          try { reject(new Error(JSON.parse(e.data).error)); } catch (x) { reject(new Error(e.data)); }
+        } else if (!heard && attempt < 6) {
+          setTimeout(() => open(attempt + 1), 100 << attempt);
+        } else {
+          reject(new Error(heard ? 'the connection to the server closed'
+            : 'the server did not take the search (too busy, or not running): try again'));
+        }
+      });
+    };
+    open(0);
   });
-  return { promise, close: () => { source.close(); settle.reject(new Error('stopped')); } };
+  return { promise, close: () => { closed = true; if (source) source.close(); settle.reject(new Error('stopped')); } };
 }
 
 // Okabe-Ito tones for the pieces' colour names: safe for colour-blind eyes, and every piece also

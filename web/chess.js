@@ -302,7 +302,7 @@ class LeapChess extends BoardController {
   }
   redo() { return redoTurn(this); }
   async hint() {
-    if (this.over) return;
+    if (this.over) return say('The game is over: no move to hint at.');
     say('Looking for a hint…');
     const epoch = this.epoch;
     try {

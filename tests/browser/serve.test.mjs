@@ -562,6 +562,8 @@ try {
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait })
     .catch(() => {});
   check((await status()).startsWith('Game over: players 1 and 2 share the win'), 'a finished full board: ' + await status() + ' / ' + await message());
+  await page.click('#hint');
+  check((await message()).startsWith('The game is over'), 'Hint after the game is over: ' + await message());
 
   // The keyboard: the board is one Tab stop, and a turn played with Enter keeps the focus there.
   // A finished answer in the pane is about its position: a turn clears it.
@@ -708,11 +710,115 @@ try {
   check((await page.$eval('#board', (b) => b.dataset.position)).includes('players=6'),
     'a six-player game could not be started from the form: ' + await status());
 
+  // --- 5. Feedback: a board with nothing on it yet, searches stopped or refused, a server gone ---
+  const quickUrl = await startServer(['--max-time', '1']);
+  await page.goto(quickUrl);
+  await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+  // Before a puzzle is chosen, the pane's buttons, Hint, Check and Show the answer ask for one
+  // (and ask the server nothing).
+  const quickStart = await newGame('murray', 6, 3, 2, '', 2000);
+  await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(quickStart))).moves[0]), 0);
+  await page.click('#tab-puzzles');
+  check(await page.isDisabled('#undo'), "Undo is enabled on the puzzle tab before a puzzle, after a game's turn");
+  const refusedBefore = badResponses.length;
+  for (const button of ['#analyse', '#largest', '#solve', '#judge', '#hint', '#puzzle-check', '#puzzle-answer']) {
+    await page.click(button);
+    check((await message()).startsWith('Choose a puzzle first'), `${button} before a puzzle is chosen: ${await message()}`);
+  }
+  await page.waitForTimeout(200);
+  check(badResponses.length === refusedBefore && (await page.textContent('#analysis')) === '',
+    'a button before a puzzle is chosen asked the server: ' + badResponses.slice(refusedBefore).join(', ') +
+    ' ' + await page.textContent('#analysis'));
+  // A generation stopped by the server's time limit says so (this one takes far longer).
+  await page.selectOption('#puzzle-generate [name=kind]', 'solitaire');
+  await page.fill('#puzzle-generate [name=size]', '12');
+  await page.fill('#puzzle-generate [name=seed]', '5');
+  await page.click('#puzzle-generate button[type=submit]');
+  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Generating'), null, { timeout: kWait });
+  check((await status()).includes("the server's time limit stopped the search"), 'a generation the time limit stopped: ' + await status());
+  // A generation left behind by another tab (the same one) says nothing there.
+  {
+    const held = await holdRequests(apiPath('generate/puzzles'));
+    await page.click('#puzzle-generate button[type=submit]');
+    while (held.count() < 1) await new Promise((r) => setTimeout(r, 20));
+    await page.click('#tab-game');
+    await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    const gameBoard = await boardPosition();
+    held.release();
+    await held.settled();
+    await page.waitForTimeout(300);
+    check(/ to move/.test(await status()) && (await boardPosition()) === gameBoard,
+      `a puzzle generated after the tab was left: ${await status()}; ${await boardPosition()}`);
+  }
+  // The largest capture says it is looking, and Stop ends it.
+  const feedbackStart = await newGame('murray', 6, 3, 2, '', 2000);
+  {
+    const held = await holdRequests(apiPath('best'));
+    await page.click('#largest');
+    check((await page.textContent('#analysis')).startsWith('Looking for the largest capture'),
+      'the pane while the largest capture is sought: ' + await page.textContent('#analysis'));
+    check(!(await page.isDisabled('#stop-analysis')), 'Stop is disabled while the largest capture is sought');
+    await page.click('#stop-analysis');
+    held.release();
+    await held.settled();
+    await page.waitForTimeout(200);
+    check((await page.textContent('#analysis')) === 'Stopped.' && (await page.isDisabled('#stop-analysis')),
+      'the pane after Stop on the largest capture: ' + await page.textContent('#analysis'));
+  }
+  // Judging stopped part way by the server says how far it got (the server's answer is cut
+  // here to its first turn, as a time limit cuts a long game's).
+  {
+    const removals = (await apiGet('moves?position=' + encodeURIComponent(feedbackStart))).moves;
+    await clickTurn(turnClicks(removals[0]), 0);
+    const after = await boardPosition();
+    await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(after))).moves[0]), 1);
+    const cutShort = async (route) => {
+      const response = await route.fetch();
+      const judged = await response.json();
+      judged.turns = judged.turns.slice(0, 1);
+      judged.mistakes = judged.mistakes.filter((ply) => ply <= 1);
+      judged.stopped = true;
+      judged.final_value = null;
+      await route.fulfill({ response, json: judged });
+    };
+    await page.route(apiPath('analyse-game'), cutShort);
+    await page.click('#judge');
+    await page.waitForFunction(() => !document.querySelector('#analysis').textContent.startsWith('Judging'), null, { timeout: kWait });
+    await page.unroute(apiPath('analyse-game'), cutShort);
+    check((await page.textContent('#analysis')).startsWith('Judged 1 of 2 turns'), 'a judging stopped part way: ' +
+      await page.textContent('#analysis'));
+  }
+  // A streamed search the server is too busy to take is asked for again.
+  {
+    let refusals = 0;
+    const busyTwice = (route) => (++refusals <= 2
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"error": "busy: try again"}' })
+      : route.continue());
+    await page.route(apiPath('analyse'), busyTwice);
+    await page.click('#analyse');
+    await page.waitForFunction(() => document.querySelector('#analysis').textContent.startsWith('Value'), null, { timeout: kWait })
+      .catch(() => {});
+    await page.unroute(apiPath('analyse'), busyTwice);
+    check(refusals >= 3 && (await page.textContent('#analysis')).startsWith('Value'),
+      `the engine's view after ${refusals} requests, two refused as busy: ` + await page.textContent('#analysis'));
+  }
+  // A server that cannot be reached is named so, not by the browser's words.
+  {
+    const refuse = (route) => route.abort('connectionrefused');
+    await page.route(apiPath('analyse'), refuse);
+    await page.click('#hint');
+    await page.waitForFunction(() => !document.querySelector('#message').textContent.startsWith('Looking'), null, { timeout: kWait });
+    await page.unroute(apiPath('analyse'), refuse);
+    check((await message()).startsWith('cannot reach the server'), 'a hint from a server that cannot be reached: ' + await message());
+  }
+  console.log('feedback: no puzzle yet, a stopped generation, a tab left, Stop, a judging cut short, busy, unreachable');
+
   // --- a phone-sized window: the board still fits ---
   await page.setViewportSize({ width: 390, height: 800 });
   const box = await page.$eval('#board svg', (svg) => svg.getBoundingClientRect().width);
   check(box <= 390, 'the board is wider than a phone screen: ' + box);
   // A long word quoted in a message wraps: the page does not scroll sideways.
+  if (!(await page.isVisible('#paste-position'))) await page.click('#pane-game summary');
   await page.fill('#paste-position', 'x'.repeat(120));
   await page.click('#load-position');
   await page.waitForFunction(() => document.querySelector('#message').textContent.length > 60, null, { timeout: kWait });
