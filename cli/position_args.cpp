@@ -87,19 +87,32 @@ GameRecord record_from(std::string_view text, const CommonOptions& o) {
   return parse_record(text, o.variant, overrides_from(o));
 }
 
+namespace {
+// A position file's text read as a position: an error names the file as well as the place.
+Setup parse_position_file(const std::string& arg) {
+  const std::string text = read_file(arg);
+  try {
+    return parse_position(text);
+  } catch (const ParseError& e) {
+    throw ParseError((arg == "-" ? std::string("standard input") : quoted_text(arg)) + ": " +
+                     e.what());
+  }
+}
+}  // namespace
+
 Setup load_position(const std::string& arg, const CommonOptions& o, PositionSource from) {
   Setup setup;
   bool start = false;
   const bool files = from == PositionSource::kAny;
   if (files && arg == "-") {
-    setup = parse_position(read_file(arg));
+    setup = parse_position_file(arg);
   } else if (const Variant* v = find_variant(arg)) {
     setup = start_of(*v, o);
     start = true;
   } else if (std::error_code ec;
              files && std::filesystem::exists(arg, ec) && !std::filesystem::is_directory(arg, ec)) {
     // Any file that is not a directory: a regular file, /dev/stdin, a FIFO, <(...).
-    setup = parse_position(read_file(arg));
+    setup = parse_position_file(arg);
   } else if (files && std::filesystem::is_directory(arg, ec)) {
     // "." and ".." are position text too (one or two empty squares).
     try {

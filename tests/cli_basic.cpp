@@ -1,5 +1,6 @@
 // The command line's contract (docs/json.md) for show, moves and perft, and its errors.
 #include <catch2/catch.hpp>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "run_cli.h"
@@ -120,6 +121,18 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
   CHECK(
       run_cli("show '12/3Z'").err ==
       "leapfrog show: position line 1, column 5: unknown piece 'Z'. Try 'leapfrog show --help'.\n");
+  // A position read from a file or standard input: the error names where it came from too.
+  {
+    const leapfrog::testing::Scratch s;
+    const std::string file = s.dir + "/bad.txt";
+    std::ofstream(file) << "12/3Z\n";
+    CHECK(run_cli("reach '" + file + "'").err ==
+          "leapfrog reach: '" + file +
+              "': position line 1, column 5: unknown piece 'Z'. Try 'leapfrog reach --help'.\n");
+    CHECK(run_cli("show -", "12/3Z\n").err ==
+          "leapfrog show: standard input: position line 1, column 5: unknown piece 'Z'. Try "
+          "'leapfrog show --help'.\n");
+  }
   // perft's DEPTH: missing is said so; anything but digits 0..64 is named, with its range.
   CHECK(run_cli("perft '11.'").err ==
         "leapfrog perft: missing DEPTH. Try 'leapfrog perft --help'.\n");
