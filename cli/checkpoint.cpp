@@ -231,7 +231,9 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
       case kOk:
         break;
       case kNoFolder:
-        throw UsageError("--checkpoint: cannot use the folder " + quoted_text(dir_) + " (" +
+        // The name is each rank's own path (its machine, its working folder): one rank can fail.
+        throw UsageError((ranks_ > 1 ? "rank " + std::to_string(r) + ": " : std::string()) +
+                         "--checkpoint: cannot use the folder " + quoted_text(dir_) + " (" +
                          errno_text(s[2]) + ")");
       case kDamaged:
         throw UsageError("--checkpoint: the file " + quoted_path(r, s[1]) + " is damaged (" +

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <new>
 #include <streambuf>
 #include <string>
@@ -15,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/suggest.h"
 #include "core/text.h"
 #include "mpi/mpi_exchange.h"
 #include "puzzles/notation.h"
@@ -97,6 +99,12 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     }
     return 2;
   }
+  if (leapfrog::cli::find_command(leapfrog::cli::command_alias(first)) == nullptr) {
+    std::vector<std::string> names(std::begin(kSplit), std::end(kSplit));
+    std::cerr << "leapfrog-mpi: unknown command " << leapfrog::quoted_text(first)
+              << leapfrog::cli::did_you_mean(first, names) << ". Try 'leapfrog-mpi --help'.\n";
+    return 2;
+  }
   std::cerr << "leapfrog-mpi: " << leapfrog::quoted_text(first)
             << " is not split over ranks (reach and solve are); run it with leapfrog. Try "
                "'leapfrog-mpi --help'.\n";
@@ -117,7 +125,9 @@ int main(int argc, char** argv) {
   leapfrog::mpi::MpiExchange exchange;
   // mpirun gives a rank a terminal of its own for standard output even when the user's is a
   // file, so a rank cannot tell: --color auto draws no colour here (--color always still does).
-  ::setenv("NO_COLOR", "1", 0);
+  // An empty NO_COLOR counts as unset, so it is replaced too.
+  if (const char* no_color = std::getenv("NO_COLOR"); no_color == nullptr || *no_color == '\0')
+    ::setenv("NO_COLOR", "1", 1);
   static NullBuffer null;  // outlives the streams' flush at exit
   if (exchange.rank() != 0) {
     std::cout.rdbuf(&null);

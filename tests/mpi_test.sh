@@ -144,6 +144,27 @@ for c in reach solve; do
     echo "FAILED: $c --help:"; run 1 $c --help 2>&1 | head -3; fail=1
   fi
 done
+# Each rank reads --checkpoint's path on its own machine (here: in its own working folder):
+# a folder that fails on one rank is named with that rank.
+mkdir "$tmp/r0" "$tmp/r1" && : >"$tmp/r1/ck"
+"$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --checkpoint ck' \
+  "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
+refused $? "a checkpoint folder that fails on rank 1" "rank 1: --checkpoint: cannot use the folder 'ck' (Not a directory)"
+# --color auto draws no colour, NO_COLOR set but empty included (it counts as unset).
+esc=$(printf '\033')
+NO_COLOR= run 2 solve triangle --size 4 >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && [ -s "$tmp/out" ] && ! grep -q "$esc" "$tmp/out"; then
+  echo "ok: no colour with an empty NO_COLOR"
+else
+  echo "FAILED: colour with an empty NO_COLOR:"; head -5 "$tmp/out" "$tmp/err"; fail=1
+fi
+# A word that is no command at all is named so (not "not split over ranks").
+run 1 reahc english >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 2 ] && grep -q "^leapfrog-mpi: unknown command 'reahc' (did you mean reach?)" "$tmp/err"; then
+  echo "ok: an unknown command is named"
+else
+  echo "FAILED: an unknown command:"; cat "$tmp/err"; fail=1
+fi
 run 2 perft english 2 >"$tmp/out" 2>"$tmp/err"
 if [ $? -ne 0 ] && grep -q "not split over ranks" "$tmp/err"; then
   echo "ok: a command that is not split is refused"
