@@ -136,7 +136,9 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   if (!svg.empty()) {
     SvgOptions so;
     so.cell = 20;
-    write_file(svg, svg_line(setup, r.line, so));
+    // Rank 0 alone writes the file, as it alone prints: on a shared file system every rank
+    // would write the same file at once.
+    if (ranks.rank() == 0) write_file(svg, svg_line(setup, r.line, so));
     if (svg == "-") return impossible ? 1 : 0;
   }
   if (o.json) {

@@ -150,6 +150,15 @@ mkdir "$tmp/r0" "$tmp/r1" && : >"$tmp/r1/ck"
 "$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --checkpoint ck' \
   "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
 refused $? "a checkpoint folder that fails on rank 1" "rank 1: --checkpoint: cannot use the folder 'ck' (Not a directory)"
+# solve --svg: rank 0 alone writes the file (each rank's working folder stands for a machine
+# of its own here; on a shared file system the ranks would write the same file at once).
+"$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" solve triangle --size 4 --threads 1 --svg line.svg' \
+  "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && grep -q "<svg" "$tmp/r0/line.svg" && [ ! -e "$tmp/r1/line.svg" ]; then
+  echo "ok: solve --svg is written by rank 0 alone"
+else
+  echo "FAILED: solve --svg at 2 ranks:"; cat "$tmp/err"; ls "$tmp/r0" "$tmp/r1"; fail=1
+fi
 # --color auto draws no colour, NO_COLOR set but empty included (it counts as unset).
 esc=$(printf '\033')
 NO_COLOR= run 2 solve triangle --size 4 >"$tmp/out" 2>"$tmp/err"
