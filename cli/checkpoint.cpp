@@ -231,8 +231,9 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
       case kOk:
         break;
       case kNoFolder:
-        // The name is each rank's own path (its machine, its working folder): one rank can fail.
-        throw UsageError((ranks_ > 1 ? "rank " + std::to_string(r) + ": " : std::string()) +
+        // The name is each rank's own path (its machine, its working folder): a rank other
+        // than the one printing (rank 0) is named.
+        throw UsageError((r != 0 ? "rank " + std::to_string(r) + ": " : std::string()) +
                          "--checkpoint: cannot use the folder " + quoted_text(dir_) + " (" +
                          errno_text(s[2]) + ")");
       case kDamaged:

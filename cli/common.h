@@ -316,6 +316,8 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
 // Reads a whole file ("-" for standard input); throws UsageError when it cannot, when it is a
 // directory, or when it or one of its lines is longer than the caps above.
 std::string read_file(const std::string& path);
+// How messages name the input `path`: quoted, or "standard input" for '-'.
+std::string input_name(const std::string& path);
 // Throws UsageError ("NAME has a line longer than ...") when a line of `text` is longer than
 // kMaxLineBytes; `line` carries the bytes of an unfinished last line from one piece of a
 // text to the next (0 to begin).

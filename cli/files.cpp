@@ -32,8 +32,12 @@ void check_line_lengths(std::string_view text, const std::string& name, std::siz
                        " bytes");
 }
 
+std::string input_name(const std::string& path) {
+  return path == "-" ? "standard input" : quoted_text(path);
+}
+
 std::string read_file(const std::string& path) {
-  const std::string name = path == "-" ? "standard input" : quoted_text(path);
+  const std::string name = input_name(path);
   // Someone typing the input has nothing to lose to Ctrl-C yet: it ends the program. Other
   // input gets a short grace, then ends it too (a named pipe already in its open, which waits
   // for a writer).

@@ -94,8 +94,7 @@ Setup parse_position_file(const std::string& arg) {
   try {
     return parse_position(text);
   } catch (const ParseError& e) {
-    throw ParseError((arg == "-" ? std::string("standard input") : quoted_text(arg)) + ": " +
-                     e.what());
+    throw ParseError(input_name(arg) + ": " + e.what());
   }
 }
 }  // namespace

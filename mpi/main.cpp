@@ -8,7 +8,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
-#include <iterator>
 #include <new>
 #include <streambuf>
 #include <string>
@@ -100,7 +99,9 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     return 2;
   }
   if (leapfrog::cli::find_command(leapfrog::cli::command_alias(first)) == nullptr) {
-    std::vector<std::string> names(std::begin(kSplit), std::end(kSplit));
+    std::vector<std::string> names;
+    for (const leapfrog::cli::Command& c : leapfrog::cli::command_table())
+      names.emplace_back(c.name);
     std::cerr << "leapfrog-mpi: unknown command " << leapfrog::quoted_text(first)
               << leapfrog::cli::did_you_mean(first, names) << ". Try 'leapfrog-mpi --help'.\n";
     return 2;
@@ -114,6 +115,11 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
 }  // namespace
 
 int main(int argc, char** argv) {
+  // mpirun gives a rank a terminal of its own for standard output even when the user's is a
+  // file, so a rank cannot tell: --color auto draws no colour here (--color always still does).
+  // An empty NO_COLOR counts as unset, so it is replaced too. Before MPI starts any thread.
+  if (const char* no_color = std::getenv("NO_COLOR"); no_color == nullptr || *no_color == '\0')
+    ::setenv("NO_COLOR", "1", 1);
   int provided = 0;
   // Only the main thread of a rank calls MPI; oneTBB's workers never do.
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
@@ -123,11 +129,6 @@ int main(int argc, char** argv) {
   // and the ranks agree on it (a stop on any rank stops them all).
   leapfrog::cli::arm_interrupts();
   leapfrog::mpi::MpiExchange exchange;
-  // mpirun gives a rank a terminal of its own for standard output even when the user's is a
-  // file, so a rank cannot tell: --color auto draws no colour here (--color always still does).
-  // An empty NO_COLOR counts as unset, so it is replaced too.
-  if (const char* no_color = std::getenv("NO_COLOR"); no_color == nullptr || *no_color == '\0')
-    ::setenv("NO_COLOR", "1", 1);
   static NullBuffer null;  // outlives the streams' flush at exit
   if (exchange.rank() != 0) {
     std::cout.rdbuf(&null);

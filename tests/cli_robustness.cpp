@@ -253,11 +253,11 @@ TEST_CASE("a reader that has gone is a failed write: exit 2 with a message, not 
 
 TEST_CASE("a reader that has gone ends a streaming command at its next row, not at its end",
           "[cli][robust][threads]") {
-  // Played to the end, 10000 games would far outlast the bound below; the first row's write
+  // Played to the end, 100000 games would far outlast the bound below; the first row's write
   // fails and ends the match there. The games are short so that the bound stays far above one
   // game's time under the sanitizers too (TSan slows the search about a hundredfold).
   const auto started = std::chrono::steady_clock::now();
-  const auto match = run_to_closed_pipe("chess match --games 10000 --nodes 100 --max-plies 20");
+  const auto match = run_to_closed_pipe("chess match --games 100000 --nodes 100 --max-plies 20");
   const auto took = std::chrono::steady_clock::now() - started;
   CHECK(match.code == 2);
   CHECK(match.err ==

@@ -147,7 +147,7 @@ done
 # Each rank reads --checkpoint's path on its own machine (here: in its own working folder):
 # a folder that fails on one rank is named with that rank.
 mkdir "$tmp/r0" "$tmp/r1" && : >"$tmp/r1/ck"
-"$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --checkpoint ck' \
+"$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --time-limit 30 --checkpoint ck' \
   "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
 refused $? "a checkpoint folder that fails on rank 1" "rank 1: --checkpoint: cannot use the folder 'ck' (Not a directory)"
 # solve --svg: rank 0 alone writes the file (each rank's working folder stands for a machine

@@ -11,13 +11,14 @@ const UI = {
 function setStatus(text) { UI.status.textContent = text; }
 function say(text) { UI.message.textContent = text || ''; }
 function signed(v) { return (v > 0 ? '+' : '') + v; }
+const CHOOSE_PUZZLE = 'Choose a puzzle first (Try it, or Generate).';
 
 // The controller the shared buttons talk to: the Leap-Frog game, the puzzle, or Leap Chess.
 let active = null;
 // The analysis pane's running search (closable), whoever started it.
 let analysisStream = null;
-// What a search's promise (paneSearch) rejects with when it is no longer the pane's: nothing
-// of it is shown.
+// What the pane's work's promise (paneSearch, paneRequest) rejects with when it is no longer
+// the pane's: nothing of it is shown.
 const STALE = new Error('stale');
 
 // Stops the pane's search; `text`, when given, replaces what the pane says.
@@ -36,36 +37,35 @@ function stopAnalysis(text) {
 // then rejects with STALE.
 function paneSearch(owner, path, params, onProgress) {
   stopAnalysis();
-  $('#stop-analysis').disabled = false;
   const s = streamApi(path, params, (p) => {
     if (analysisStream !== s) return;
     onProgress(p);
     s.shown = UI.analysis.textContent;  // what Stop leaves in the pane
   });
   s.owner = owner;
+  return claimPane(s, s.promise);
+}
+// Makes `s` (with close() and owner) the pane's work: Stop ends it; `promise`, its answer,
+// rejects with STALE once `s` is no longer the pane's.
+function claimPane(s, promise) {
   analysisStream = s;
+  $('#stop-analysis').disabled = false;
   const mine = () => {
     if (analysisStream !== s) throw STALE;
     analysisStream = null;
     $('#stop-analysis').disabled = true;
   };
-  return s.promise.then((r) => { mine(); return r; }, (e) => { mine(); throw e; });
+  return promise.then((r) => { mine(); return r; }, (e) => { mine(); throw e; });
 }
 // A plain request for the analysis pane (no progress to stream), asked by `owner`: Stop, a
 // newer search, a tab or a new position on the owner's board aborts it, and its promise then
 // rejects with STALE, as paneSearch's does. `run(signal)` makes the request.
 function paneRequest(owner, run) {
   stopAnalysis();
-  $('#stop-analysis').disabled = false;
   const aborts = new AbortController();
-  const s = { owner, close: () => aborts.abort() };
-  analysisStream = s;
-  const mine = () => {
-    if (analysisStream !== s) throw STALE;
-    analysisStream = null;
-    $('#stop-analysis').disabled = true;
-  };
-  return run(aborts.signal).then((r) => { mine(); return r; }, (e) => { mine(); throw e; });
+  // A failure aborts what else `run` asked for (the judging's two requests).
+  const answer = run(aborts.signal).catch((e) => { aborts.abort(); throw e; });
+  return claimPane({ owner, close: () => aborts.abort() }, answer);
 }
 function paneError(e) {
   if (e !== STALE) UI.analysis.textContent = e.message;
@@ -342,11 +342,11 @@ class LeapFrog extends BoardController {
     }
   }
 
-  // While a line is stepped through, the board shows a step, not the game: the game's
-  // questions wait (says so, true). So do they before there is a position to ask about.
-  reviewing() {
+  // Must the board's questions wait (says why, true)? Until there is a position to ask about,
+  // and while a line is stepped through: the board then shows a step, not the game.
+  questionsWait() {
     if (!this.start) {
-      say(this.mode === 'puzzle' ? 'Choose a puzzle first (Try it, or Generate).' : 'Start a game first.');
+      say(this.mode === 'puzzle' ? CHOOSE_PUZZLE : 'Start a game first.');
       return true;
     }
     if (!this.review) return false;
@@ -356,7 +356,7 @@ class LeapFrog extends BoardController {
 
   click(name) {
     say('');
-    if (this.reviewing()) return;
+    if (this.questionsWait()) return;
     if (this.stale) return this.retryClick();
     if (this.over) return say('The game is over: start a new one.');
     if (!this.info) return;
@@ -448,8 +448,8 @@ class LeapFrog extends BoardController {
   redo() { return redoTurn(this); }
 
   async hint() {
-    if (this.reviewing()) return;
-    if (this.over) return say('The game is over: no turn to hint at.');
+    if (this.questionsWait()) return;
+    if (this.over) return say(this.mode === 'puzzle' ? 'The puzzle is over: Undo to try again.' : 'The game is over: no turn to hint at.');
     say('Looking for a hint…');
     const epoch = this.epoch;
     try {
@@ -469,6 +469,7 @@ class LeapFrog extends BoardController {
     const signal = this.requests.signal;
     if (this.mode === 'puzzle' && this.puzzle && this.puzzle.kind === 'chain') {
       const r = await api('best', { position, 'time-limit': 4 }, null, signal);
+      if (!r.complete) throw new Error('No hint: the search for the largest capture stopped before it finished (the time limit).');
       if (!r.best) return null;
       const squares = turnSquares(r.best).slice(0, 2);
       const largest = `the largest ${r.removal ? 'removal' : 'capture'}${r.complete ? '' : ' found'}`;
@@ -489,7 +490,7 @@ class LeapFrog extends BoardController {
   // is to move, the one seat the engine does not play (or, with several, the seat that played
   // the last turn not the engine's). A puzzle is given up instead (puzzle.giveUp).
   resign() {
-    if (this.reviewing() || this.over || !this.info) return;
+    if (this.questionsWait() || this.over || !this.info) return;
     if (this.mode === 'puzzle') return this.giveUp();
     this.resigned = this.resigningSeat();
     this.refresh();
@@ -508,7 +509,7 @@ class LeapFrog extends BoardController {
 
   // --- analysis ---
   analyse() {
-    if (this.reviewing()) return;
+    if (this.questionsWait()) return;
     UI.analysis.textContent = 'Searching…';
     paneSearch(this, 'analyse', { position: this.current, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} positions, ${p.note || ''} value ${signed(p.best)}`;
@@ -522,26 +523,28 @@ class LeapFrog extends BoardController {
   }
 
   async largest() {
-    if (this.reviewing()) return;
+    if (this.questionsWait()) return;
     const epoch = this.epoch;
     const position = this.current;
     UI.analysis.textContent = 'Looking for the largest capture…';
     try {
       const r = await paneRequest(this, (signal) => api('best', { position, 'time-limit': 4 }, null, signal));
       if (!this.fresh(epoch)) return;
-      if (!r.best && r.complete) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
-      if (!r.best) { UI.analysis.textContent = 'The search stopped (its time limit) before it found a capture.'; return; }
-      const kind = r.removal ? 'removal' : 'capture';
-      UI.analysis.textContent = r.complete
-        ? `Largest ${kind}: ${r.value} ${r.by} (${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`
-        : `The search stopped (its time limit) before it finished; the largest ${kind} found: ${r.value} ${r.by}, ${r.best}`;
+      if (!r.complete) {
+        UI.analysis.textContent = 'The search stopped before it finished (the time limit' +
+          (r.out_of_memory ? ', or the server\'s memory for it' : '') + '): the largest capture is not known.';
+        return;
+      }
+      if (!r.best) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
+      UI.analysis.textContent = `Largest ${r.removal ? 'removal' : 'capture'}: ${r.value} ${r.by} ` +
+        `(${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`;
       this.highlight = { squares: turnSquares(r.best), hint: false };
       this.drawMarks();
     } catch (e) { if (this.fresh(epoch)) paneError(e); }
   }
 
   solve() {
-    if (this.reviewing()) return;
+    if (this.questionsWait()) return;
     UI.analysis.textContent = 'Solving (one player makes every turn)…';
     const start = this.current;
     paneSearch(this, 'solve', { position: start, 'time-limit': 5 }, (p) => {
@@ -600,7 +603,7 @@ class LeapFrog extends BoardController {
 
   // The record judged turn by turn, with the expected final margin as a chart.
   async judge() {
-    if (this.reviewing()) return;
+    if (this.questionsWait()) return;
     if (!this.turns.length) { stopAnalysis(); UI.analysis.textContent = 'No turns to judge yet.'; return; }
     UI.analysis.textContent = `Judging every turn (${this.turns.length}); Stop ends it…`;
     const epoch = this.epoch;
@@ -610,10 +613,14 @@ class LeapFrog extends BoardController {
       const [j, v] = await paneRequest(this, (signal) => Promise.all([
         api('analyse-game', { nodes: 20000 }, record, signal), api('verify-game', {}, record, signal)]));
       if (!this.fresh(epoch)) return;
+      if (!j.turns.length) {
+        UI.analysis.textContent = "The server's time limit stopped the judging before its first turn.";
+        return;
+      }
       const lines = j.turns.map((t) => `${t.ply}. ${t.move} (player ${t.player}): value ${signed(t.value)}, best ${t.best}` +
         (t.loss > 0 ? `, loses ${t.loss}` : '') + (j.mistakes.includes(t.ply) ? '  MISTAKE' : ''));
       // The server's time limit may stop the judging part way: say how far it got.
-      const short = j.turns.length < turns
+      const short = j.stopped
         ? `Judged ${j.turns.length} of ${turns} turns: the server's time limit stopped the judging there.\n` : '';
       UI.analysis.textContent = short + (j.mistakes.length ? `Mistakes at plies ${j.mistakes.join(', ')}` : 'No mistakes') +
         (short ? ' (among those judged)' : '') + '\n' + lines.join('\n');
@@ -719,13 +726,13 @@ Object.assign(puzzle, {
     }
   },
   check() {
-    if (!this.puzzle) return say('Choose a puzzle first (Try it, or Generate).');
+    if (!this.puzzle) return say(CHOOSE_PUZZLE);
     if (this.over) return say(UI.status.textContent);
     say(this.turns.length ? `So far ${this.info.scores[0]} captured; the goal is ${this.puzzle.value}.` : 'Play a turn first.');
   },
   showAnswer() {
     const p = this.puzzle;
-    if (!p) return say('Choose a puzzle first (Try it, or Generate).');
+    if (!p) return say(CHOOSE_PUZZLE);
     say('Answer: ' + p.solution.join(' '));
     if (p.kind === 'chain') {
       this.highlight = { squares: turnSquares(p.solution[0]), hint: true };
@@ -914,6 +921,7 @@ document.addEventListener('DOMContentLoaded', () => {
 
   $('#puzzle-file').addEventListener('change', (e) => loadPuzzleFile(e.target.value).catch((err) => say(err.message)));
   $('#puzzle-open').addEventListener('click', () => {
+    generating.abort();  // the puzzle chosen, not one still being generated
     const p = puzzleList[Number($('#puzzle-list').value)];
     if (p) puzzle.openPuzzle(p);
   });

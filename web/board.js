@@ -16,6 +16,9 @@ function svgEl(name, attrs, parent) {
 // A server whose queue is full answers 503 "busy": the page's own requests (several at once as
 // it loads) may outnumber a small --queue, so a busy answer is asked again a few times, after
 // waits growing from a tenth of a second.
+// How often, and after how long a wait, a busy answer is asked again (api and streamApi).
+const RETRIES = 6;
+const retryWait = (attempt) => new Promise((resolve) => setTimeout(resolve, 100 << attempt));
 async function api(path, params, body, signal) {
   const query = new URLSearchParams(params || {}).toString();
   const init = body == null ? {} : { method: 'POST', body, headers: { 'Content-Type': 'text/plain' } };
@@ -33,8 +36,8 @@ async function api(path, params, body, signal) {
     let json;
     try { json = await res.json(); } catch (e) { throw new Error(res.status + ' ' + res.statusText); }
     const busy = res.status === 503 && String(json.error).startsWith('busy');
-    if (busy && attempt < 6) {
-      await new Promise((resolve) => setTimeout(resolve, 100 << attempt));
+    if (busy && attempt < RETRIES) {
+      await retryWait(attempt);
       continue;
     }
     if (!res.ok) throw new Error(json.error || res.statusText);
@@ -46,8 +49,8 @@ const UNREACHABLE = 'cannot reach the server: is leapfrog serve still running?';
 
 // A search whose progress streams as server-sent events. onProgress gets each progress object;
 // the promise resolves with the answer. close() stops it (the server stops the search when the
-// connection closes). A stream refused before its first event (a busy server answers 503,
-// which an EventSource cannot read) is asked again a few times, as api() asks again.
+// connection closes). A stream refused before it opens (a busy server answers 503, which an
+// EventSource cannot read) is asked again a few times, as api() asks again.
 function streamApi(path, params, onProgress) {
   const query = new URLSearchParams(params || {}).toString();
   let source = null, closed = false, settle;
@@ -55,22 +58,23 @@ function streamApi(path, params, onProgress) {
     settle = { resolve, reject };
     const open = (attempt) => {
       if (closed) return;
-      let heard = false;
+      let opened = false;
       source = new EventSource('/api/' + path + '?' + query);
-      source.addEventListener('progress', (e) => {
-        heard = true;
-        if (onProgress) onProgress(JSON.parse(e.data));
-      });
+      source.addEventListener('open', () => { opened = true; });
+      source.addEventListener('progress', (e) => onProgress && onProgress(JSON.parse(e.data)));
       source.addEventListener('result', (e) => { source.close(); resolve(JSON.parse(e.data)); });
       source.addEventListener('error', (e) => {
+        // An answer that is no stream (a 503) closes the source; a network failure leaves it
+        // trying to connect again.
+        const unreachable = source.readyState === EventSource.CONNECTING;
         source.close();
         if (e.data) {
           try { reject(new Error(JSON.parse(e.data).error)); } catch (x) { reject(new Error(e.data)); }
-        } else if (!heard && attempt < 6) {
-          setTimeout(() => open(attempt + 1), 100 << attempt);
+        } else if (!opened && attempt < RETRIES) {
+          retryWait(attempt).then(() => open(attempt + 1));
         } else {
-          reject(new Error(heard ? 'the connection to the server closed'
-            : 'the server did not take the search (too busy, or not running): try again'));
+          reject(new Error(opened ? 'the connection to the server closed'
+            : unreachable ? UNREACHABLE : 'the server is too busy to take the search: try again'));
         }
       });
     };

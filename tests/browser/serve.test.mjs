@@ -736,7 +736,8 @@ try {
   await page.click('#puzzle-generate button[type=submit]');
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Generating'), null, { timeout: kWait });
   check((await status()).includes("the server's time limit stopped the search"), 'a generation the time limit stopped: ' + await status());
-  // A generation left behind by another tab (the same one) says nothing there.
+  // A generation left behind by another tab (the one just stopped, asked for again) says
+  // nothing there.
   {
     const held = await holdRequests(apiPath('generate/puzzles'));
     await page.click('#puzzle-generate button[type=submit]');
@@ -750,9 +751,12 @@ try {
     check(/ to move/.test(await status()) && (await boardPosition()) === gameBoard,
       `a puzzle generated after the tab was left: ${await status()}; ${await boardPosition()}`);
   }
-  // The largest capture says it is looking, and Stop ends it.
+  // The largest capture says it is looking, and Stop ends it: its request is aborted.
   const feedbackStart = await newGame('murray', 6, 3, 2, '', 2000);
   {
+    const aborted = [];
+    const onFailed = (r) => { if (new URL(r.url()).pathname === '/api/best') aborted.push(r.failure().errorText); };
+    page.on('requestfailed', onFailed);
     const held = await holdRequests(apiPath('best'));
     await page.click('#largest');
     check((await page.textContent('#analysis')).startsWith('Looking for the largest capture'),
@@ -761,9 +765,11 @@ try {
     await page.click('#stop-analysis');
     held.release();
     await held.settled();
+    page.off('requestfailed', onFailed);
     await page.waitForTimeout(200);
     check((await page.textContent('#analysis')) === 'Stopped.' && (await page.isDisabled('#stop-analysis')),
       'the pane after Stop on the largest capture: ' + await page.textContent('#analysis'));
+    check(aborted.length > 0, 'Stop left the request for the largest capture running');
   }
   // Judging stopped part way by the server says how far it got (the server's answer is cut
   // here to its first turn, as a time limit cuts a long game's).
