@@ -85,9 +85,7 @@ int main(int argc, char** argv) {
     }
     return 2;
   }
-  std::vector<std::string> names;
-  for (const Command& c : leapfrog::cli::command_table()) names.emplace_back(c.name);
   std::cerr << "leapfrog: unknown command " << leapfrog::quoted_text(first)
-            << leapfrog::cli::did_you_mean(first, names) << ". Try 'leapfrog --help'.\n";
+            << leapfrog::cli::did_you_mean_command(first) << ". Try 'leapfrog --help'.\n";
   return 2;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "cli/commands.h"
 #include "cli/common.h"
 
 namespace leapfrog::cli {
@@ -49,6 +50,12 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& names) {
   const std::string name = nearest_name(word, names);
   return name.empty() ? "" : " (did you mean " + name + "?)";
+}
+
+std::string did_you_mean_command(std::string_view word) {
+  std::vector<std::string> names;
+  for (const Command& c : command_table()) names.emplace_back(c.name);
+  return did_you_mean(word, names);
 }
 
 std::string command_alias(const std::string& name) { return name == "analyze" ? "analyse" : name; }

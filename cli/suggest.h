@@ -20,6 +20,10 @@ std::string nearest_name(std::string_view word, const std::vector<std::string>& 
 // " (did you mean NAME?)" for nearest_name, or "" when no name is near.
 std::string did_you_mean(std::string_view word, const std::vector<std::string>& names);
 
+// did_you_mean among the names of every command (leapfrog's and leapfrog-mpi's messages for
+// an unknown command).
+std::string did_you_mean_command(std::string_view word);
+
 // A command or subcommand name as typed, with the American spellings read as the British
 // ones the commands are named with ("analyze" is "analyse").
 std::string command_alias(const std::string& name);

@@ -99,11 +99,8 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     return 2;
   }
   if (leapfrog::cli::find_command(leapfrog::cli::command_alias(first)) == nullptr) {
-    std::vector<std::string> names;
-    for (const leapfrog::cli::Command& c : leapfrog::cli::command_table())
-      names.emplace_back(c.name);
     std::cerr << "leapfrog-mpi: unknown command " << leapfrog::quoted_text(first)
-              << leapfrog::cli::did_you_mean(first, names) << ". Try 'leapfrog-mpi --help'.\n";
+              << leapfrog::cli::did_you_mean_command(first) << ". Try 'leapfrog-mpi --help'.\n";
     return 2;
   }
   std::cerr << "leapfrog-mpi: " << leapfrog::quoted_text(first)
