@@ -98,6 +98,10 @@ struct Command {
   // Options only by their whole names, no abbreviations: the web server's parameters, whose
   // names a client writes in full (an abbreviation would slip past the names it refuses).
   bool whole_names = false;
+  // What runs the program, before its name in the usage line and the example: leapfrog-mpi
+  // runs under mpirun.
+  const char* usage_launcher = "";
+  const char* example_launcher = "";
 };
 
 // The options every subcommand takes: rule overrides, --json, --help.

@@ -344,8 +344,9 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
 void print_help(const Command& cmd, const po::options_description& visible) {
   const std::string program = cmd.program;
   std::string example = cmd.example;
-  if (example.starts_with("leapfrog ")) example.replace(0, 8, program);
-  std::cout << "Usage: " << program << " " << cmd.usage << "\n\n" << cmd.summary << "\n\n";
+  if (example.starts_with("leapfrog ")) example.replace(0, 8, cmd.example_launcher + program);
+  std::cout << "Usage: " << cmd.usage_launcher << program << " " << cmd.usage << "\n\n"
+            << cmd.summary << "\n\n";
   if (cmd.notes) std::cout << cmd.notes << "\n";
   std::cout << visible << "\nExample:\n  " << example << "\n";
 }

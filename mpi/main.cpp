@@ -45,7 +45,8 @@ void print_usage(std::ostream& out) {
   }
   out << "\nreach splits its levels; solve splits the level-by-level count of --count (the\n"
          "search itself runs on every rank). --hash is the memory of each rank.\n"
-         "'leapfrog-mpi COMMAND --help' for a command's options.\n";
+         "'leapfrog-mpi COMMAND --help' for a command's options, 'leapfrog-mpi --version' for\n"
+         "the version.\n";
 }
 
 // What the rank's command ends with; errors of the input are found by every rank alike
@@ -68,7 +69,9 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
   for (const char* name : kSplit) {
     if (first != name) continue;
     Command c = *leapfrog::cli::find_command(name);
-    c.program = "leapfrog-mpi";  // its --help names this program
+    c.program = "leapfrog-mpi";  // its --help names this program, run by mpirun
+    c.usage_launcher = "mpirun -np N ";
+    c.example_launcher = "mpirun -np 2 ";
     const std::string hint = ". Try 'leapfrog-mpi " + first + " --help'.\n";
     try {
       const int code = first == "reach" ? leapfrog::cli::run_reach_split(c, args, &exchange)

@@ -136,10 +136,12 @@ refused $? "different positions" "rank 1 read another position than rank 0"
 # the other ranks reading nothing and rank 0 waiting for them.
 echo "11.1/1111/1111/1111" | run 2 reach - >"$tmp/out" 2>"$tmp/err"
 refused $? "standard input" "standard input to rank 0 alone"
-# A command's --help names the program it runs under.
+# A command's --help names the program it runs under, and mpirun in its usage and example.
 for c in reach solve; do
-  if run 1 $c --help 2>/dev/null | head -1 | grep -q "^Usage: leapfrog-mpi $c "; then
-    echo "ok: $c --help names leapfrog-mpi"
+  run 1 $c --help >"$tmp/help" 2>/dev/null
+  if head -1 "$tmp/help" | grep -q "^Usage: mpirun -np N leapfrog-mpi $c " &&
+    grep -q "^  mpirun -np 2 leapfrog-mpi $c " "$tmp/help"; then
+    echo "ok: $c --help names mpirun and leapfrog-mpi"
   else
     echo "FAILED: $c --help:"; run 1 $c --help 2>&1 | head -3; fail=1
   fi
