@@ -759,6 +759,8 @@ async function loadPuzzleFile(file) {
 }
 
 // --- the shared controls and the tabs ---
+const TABS = ['game', 'puzzles', 'chess'];
+
 function activate(controller, tab) {
   stopAnalysis();
   generating.abort();
@@ -768,8 +770,10 @@ function activate(controller, tab) {
   // A line's steps belong to the board they were shown on.
   game.closeReview();
   puzzle.closeReview();
-  for (const t of ['game', 'puzzles', 'chess']) {
+  for (const t of TABS) {
     $('#tab-' + t).setAttribute('aria-selected', String(t === tab));
+    // One tab stop for the tab bar, at the chosen tab; the arrow keys move along it.
+    $('#tab-' + t).tabIndex = t === tab ? 0 : -1;
     $('#pane-' + t).hidden = t !== tab;
   }
   const leapfrog = tab !== 'chess';
@@ -831,6 +835,17 @@ document.addEventListener('DOMContentLoaded', () => {
   $('#tab-game').addEventListener('click', () => activate(game, 'game'));
   $('#tab-puzzles').addEventListener('click', () => activate(puzzle, 'puzzles'));
   $('#tab-chess').addEventListener('click', () => activate(chessGame, 'chess'));
+  // The tab bar's keys (the WAI-ARIA tabs pattern): the arrows go to the tab before or after,
+  // round the ends, Home and End to the first and last; the tab reached is chosen.
+  $('[role=tablist]').addEventListener('keydown', (e) => {
+    const at = TABS.indexOf(e.target.id.replace('tab-', ''));
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (at < 0 || to === undefined || e.ctrlKey || e.metaKey || e.altKey) return;
+    e.preventDefault();
+    const next = $('#tab-' + TABS[(to + TABS.length) % TABS.length]);
+    next.focus();
+    if (next.getAttribute('aria-selected') !== 'true') next.click();
+  });
 
   $('#new-game').addEventListener('submit', async (e) => {
     e.preventDefault();

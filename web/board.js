@@ -168,6 +168,22 @@ function drawBoard(container, spec) {
     t.textContent = String(r + 1);
   }
   const marks = svgEl('g', { class: 'marks' }, svg);
+  // The keyboard's focus is drawn last, above the squares after it and the marks, which
+  // would cover a square's own outline; it follows the focused square.
+  const ring = spec.hex
+    ? svgEl('circle', { class: 'focus-ring', r: cell * 0.47 }, svg)
+    : svgEl('rect', { class: 'focus-ring', width: cell, height: cell }, svg);
+  ring.setAttribute('visibility', 'hidden');
+  const showRing = (e) => {
+    const g = e.target.closest && e.target.closest('.sq');
+    const at = g && g.matches(':focus-visible') && byName.get(g.dataset.square);
+    if (!at) return ring.setAttribute('visibility', 'hidden');
+    if (spec.hex) { ring.setAttribute('cx', at[0]); ring.setAttribute('cy', at[1]); }
+    else { ring.setAttribute('x', at[0] - cell / 2); ring.setAttribute('y', at[1] - cell / 2); }
+    ring.setAttribute('visibility', 'visible');
+  };
+  squares.addEventListener('focusin', showRing);
+  squares.addEventListener('focusout', () => ring.setAttribute('visibility', 'hidden'));
   container.replaceChildren(svg);
   if (hadFocus) {
     const g = squares.querySelector('[tabindex="0"]');

@@ -579,6 +579,33 @@ try {
   check(await page.evaluate(() => document.activeElement && document.activeElement.dataset.square) === turnClicks(keyTurn)[0],
     'the focus left the board after a turn played with Enter');
   check(!(await page.textContent('#analysis')).startsWith('Largest'), 'the pane still answers about the position before the turn');
+  // The keyboard's focus is drawn above every square and mark, round the focused square.
+  const ringAt = () => page.evaluate(() => {
+    const ring = document.querySelector('#board .focus-ring');
+    const g = document.activeElement;
+    if (!ring || !g || !g.dataset.square) return 'no ring or no focused square';
+    if (ring.getAttribute('visibility') !== 'visible') return 'the ring is hidden';
+    if (ring !== ring.ownerSVGElement.lastElementChild) return 'the ring is not drawn last';
+    const a = ring.getBBox(), b = g.querySelector('.cell').getBBox();
+    return [a.x, a.y, a.width, a.height].join() === [b.x, b.y, b.width, b.height].join() ? g.dataset.square
+      : `the ring at ${[a.x, a.y]} and ${g.dataset.square} at ${[b.x, b.y]}`;
+  });
+  await page.keyboard.press('ArrowRight');
+  const ringSquare = await ringAt();
+  check(ringSquare !== turnClicks(keyTurn)[0] &&
+    ringSquare === await page.evaluate(() => document.activeElement.dataset.square),
+    'the focus ring after ArrowRight: ' + ringSquare);
+  // The tab bar is one Tab stop; its arrow keys choose the tab before or after, Home the first.
+  await page.focus('#tab-game');
+  await page.keyboard.press('ArrowRight');
+  check(await page.evaluate(() => document.activeElement.id) === 'tab-puzzles' &&
+    await page.getAttribute('#tab-puzzles', 'aria-selected') === 'true' && !(await page.isVisible('#pane-game')),
+    'ArrowRight on the Game tab did not choose Puzzles');
+  check((await page.$$('[role=tab][tabindex="0"]')).length === 1 &&
+    await page.getAttribute('#tab-puzzles', 'tabindex') === '0', 'the tab bar is not one Tab stop at the chosen tab');
+  await page.keyboard.press('Home');
+  check(await page.evaluate(() => document.activeElement.id) === 'tab-game' &&
+    await page.getAttribute('#tab-game', 'aria-selected') === 'true', 'Home on the tab bar did not choose Game');
 
   // An engine request that fails leaves the game waiting for a click on the board, which asks again.
   const failing = (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "refused by the test"}' });
