@@ -204,9 +204,9 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   if (!o.json) std::cout << settings.help;
   const bool ended = run_play_loop(g, settings, std::cin);
   const std::string text = g.record_text();
-  const bool saved = play.file().empty() || save_record(play.file(), text, "play");
   const std::vector<int> winners = leaders(rules, g.current());
   if (o.json) {
+    const bool saved = play.file().empty() || save_record(play.file(), text, "play");
     Json j;
     j["finished"] = ended;
     Json turns = Json::array();
@@ -227,6 +227,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   else
     std::cout << "game stopped after " << g.turns().size()
               << (g.turns().size() == 1 ? " turn\n" : " turns\n");
+  // After the result: '--save -' puts the record where the result's line would follow it.
+  const bool saved = play.file().empty() || save_record(play.file(), text, "play");
   if (play.file().empty() || !saved) std::cout << "\n" << text;
   return saved ? 0 : 2;
 }

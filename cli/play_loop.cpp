@@ -44,7 +44,9 @@ bool read_line(std::istream& in, std::string& text, bool& too_long) {
 std::string what_engine_takes(const std::vector<std::string>& seat_names) {
   std::string out = "none, all, ";
   for (const std::string& n : seat_names) out += n + ", ";
-  return out + "or seat numbers joined by commas (2, 1,3)";
+  // Named seats are a two-player game's (Leap Chess): 1,2 is all, and there is no seat 3.
+  return out + (seat_names.empty() ? "or seat numbers joined by commas (2, 1,3)"
+                                   : "or a seat number (1 or 2)");
 }
 
 // The seat numbers (1-based) of an --engine text that is neither none, all nor a seat's name;
@@ -145,14 +147,17 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
   std::vector<bool> typed;  // for each ply played, whether a person typed it (else the engine)
   bool first_line = true;   // may start with a UTF-8 byte-order mark (a moves file from an editor)
   for (;;) {
-    if (redraw && s.draw) out << "\n" << game.board();
+    // Flushed at once: a piped game stopped by Ctrl-C or SIGTERM, which end the program
+    // where it stands, keeps every line shown so far.
+    if (redraw && s.draw) out << "\n" << game.board() << std::flush;
     redraw = false;
     if (game.over()) return true;
     const int seat = game.to_move();
     if (s.engine[static_cast<std::size_t>(seat)]) {
       const EngineChoice c = think(game, s);
       if (!c.found) return true;
-      out << game.seat_name(seat) << " (engine) plays " << c.move << " (" << c.value << ")\n";
+      out << game.seat_name(seat) << " (engine) plays " << c.move << " (" << c.value << ")"
+          << std::endl;
       game.play_choice();
       typed.push_back(false);
       redraw = true;
@@ -173,6 +178,13 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
     text = trim(text);
     if (text.empty()) continue;
     if (text == "quit" || text == "q") return false;
+    // A command word with more after it is not a move to be read as one.
+    const std::string word = text.substr(0, text.find_first_of(" \t"));
+    if (word != text && (word == "quit" || word == "q" || word == "help" || word == "moves" ||
+                         word == "hint" || word == "undo")) {
+      out << quoted_text(word) << " takes nothing after it (type help)\n";
+      continue;
+    }
     if (text == "help") {
       out << s.help;
     } else if (text == "moves") {

@@ -217,6 +217,22 @@ TEST_CASE("play --save: checked before the game, a failed write is reported, the
   CHECK_NOTHROW(nlohmann::json::parse(r.out));
   r = run_cli("play " + kPosition + " --quiet", "e3xc3\nsave -\nquit\n");
   CHECK(r.out.find("1. e3xc3") != std::string::npos);
+  // --save -: the record comes after the result's line, as it does without --save.
+  r = run_cli("play " + kPosition + " --quiet --engine all --save -");
+  CHECK(r.code == 0);
+  const std::size_t result = r.out.find("game over, scores: ");
+  CHECK(result != std::string::npos);
+  CHECK(r.out.find("[Board ") > result);
+  CHECK(r.out.find("[Board ") != std::string::npos);
+}
+
+TEST_CASE("play: a command with more after it is not read as a move", "[cli][game]") {
+  const auto r = run_cli("play 21.1. --quiet", "moves x\nundo 1\nhelp me\nquit\n");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("'moves' takes nothing after it (type help)") != std::string::npos);
+  CHECK(r.out.find("'undo' takes nothing after it") != std::string::npos);
+  CHECK(r.out.find("'help' takes nothing after it") != std::string::npos);
+  CHECK(r.out.find("not a move") == std::string::npos);
 }
 
 TEST_CASE("play on a terminal: a typed game with a refused move, undo and save",
