@@ -158,15 +158,23 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
     print_json(survey_json(full, r));
     return 0;
   }
-  if (csv) return 0;
+  const std::string stopped_after = "stopped after " + std::to_string(r.starts.size()) +
+                                    (r.starts.size() == 1 ? " start of " : " starts of ") +
+                                    std::to_string(r.classes);
+  if (csv) {
+    // The CSV has no line of its own to say so: standard error does.
+    if (r.stopped)
+      std::cerr << "leapfrog survey: " << stopped_after
+                << " (the rows of the others are missing)\n";
+    return 0;
+  }
   int proved = 0, one = 0;
   for (const SurveyStart& s : r.starts) {
     proved += s.result.proved ? 1 : 0;
     one += s.left == 1 ? 1 : 0;
   }
   std::cout << proved << " of " << r.classes << " starts proved; " << one << " leave one piece"
-            << (r.stopped ? "; stopped after " + std::to_string(r.starts.size()) + " starts" : "")
-            << "\n";
+            << (r.stopped ? "; " + stopped_after : "") << "\n";
   return 0;
 }
 

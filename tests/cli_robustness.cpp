@@ -446,6 +446,36 @@ TEST_CASE("analyse --game stops on a signal with the turns judged before it",
   }
 }
 
+TEST_CASE("a piped game ended by a signal keeps the lines it showed", "[cli][robust][threads]") {
+  // The engine plays both seats of a Murray game that lasts far longer than the wait (under
+  // the sanitizers too, with fewer nodes a turn); the signal's default action ends the
+  // program where it stands, after the engine's first turns.
+  const auto r =
+      run_and_signal({"play", "murray", "--size", "8", "--engine", "all", "--nodes",
+                      kSanitized ? "2000" : "1000000", "--hash", "16", "--threads", "1", "--quiet"},
+                     SIGTERM, std::chrono::milliseconds(1500));
+  CHECK(r.code != 0);
+  CHECK(r.out.find("player 1 (engine) plays ") != std::string::npos);
+}
+
+TEST_CASE("a survey stopped by a signal says so, also with --csv", "[cli][robust][threads]") {
+  // Triangle side 9's ten starts take far longer than the wait.
+  for (const char* format : {"--csv", "--json"}) {
+    INFO(format);
+    const auto r = run_and_signal(
+        {"survey", "triangle", "--size", "9", "--threads", "1", "--hash", "64", format}, SIGTERM,
+        std::chrono::milliseconds(1500));
+    REQUIRE(r.code == 0);
+    if (std::string(format) == "--csv") {
+      CHECK(r.out.starts_with("start,holes,"));
+      CHECK(r.err.find("leapfrog survey: stopped after ") != std::string::npos);
+      CHECK(r.err.ends_with(" of 10 (the rows of the others are missing)\n"));
+    } else {
+      CHECK(Json::parse(r.out)["stopped"] == true);
+    }
+  }
+}
+
 TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust][threads]") {
   for (const int signal : {SIGINT, SIGTERM}) {
     auto r = run_and_signal({"moves", kLattice, "--json"}, signal);
