@@ -181,7 +181,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
               << "\n";
   };
   std::string damage;
-  LoadedTables have = load_tables(dir, board, ts.rules, true, &damage);
+  LoadedTables have = load_tables(dir, board, ts.rules, &damage);
   const int damaged = damage.empty() ? -1 : have.tables->top() + 1;
   // A folder where a level to build goes would be found only when the level is written.
   if (damaged >= 0 && damaged <= top &&
@@ -246,7 +246,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   // to the next damaged level, which is named and left.
   if (damaged >= 0 && damaged <= top && !stopped) {
     std::string more;
-    const LoadedTables all = load_tables(dir, board, ts.rules, true, &more);
+    const LoadedTables all = load_tables(dir, board, ts.rules, &more);
     for (int p = top + 1; p <= all.tables->top(); ++p)
       report(all.tables->level(p), std::filesystem::file_size(level_path(all.folder, p), ec), 0,
              false);
@@ -288,8 +288,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();
-  // verify reads every byte (checksums); info only the headers' claims.
-  const LoadedTables have = load_tables(dir, ts.setup.board, ts.rules, verify);
+  const LoadedTables have = load_tables(dir, ts.setup.board, ts.rules);
   // A gap is a damaged folder, as a damaged file is: neither command reports part of it.
   if (const std::string gap = level_gap(have); !gap.empty()) throw UsageError(gap);
   Json levels = Json::array();

@@ -60,7 +60,7 @@ std::string level_path(const std::string& folder, int pieces) {
 }
 
 LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
-                         bool check_sum, std::string* damage) {
+                         std::string* damage) {
   LoadedTables out;
   out.tables = std::make_unique<egdb::Tables>(board, rules);
   out.folder = table_folder(dir, out.tables->id());
@@ -75,7 +75,7 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
         throw UsageError(quoted_text(path) + ": " +
                          (ec ? ec.message() : std::string("not a regular file")));
       auto file = std::make_unique<MappedFile>(path);
-      const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), check_sum);
+      const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), true);
       if (!o.error.empty()) throw UsageError(quoted_text(path) + ": " + o.error);
       if (o.view.pieces != p) throw UsageError(quoted_text(path) + ": holds another level");
       out.tables->add(o.view);
@@ -129,7 +129,7 @@ bool tables_apply(const Board& board, const Rules& rules) {
 LoadedTables load_usable(const std::string& dir, const Board& board, const Rules& rules,
                          std::string& warning, const std::string& in, const std::string& of) {
   std::string damage;
-  LoadedTables loaded = load_tables(dir, board, rules, false, &damage);
+  LoadedTables loaded = load_tables(dir, board, rules, &damage);
   // A missing level hides the ones above it, as a damaged file does.
   const std::string gap = damage.empty() ? level_gap(loaded) : "";
   if (!damage.empty())
@@ -150,7 +150,7 @@ std::unique_ptr<LoadedTables> game_tables(const std::string& dir_option, const B
   if (!dir_option.empty()) {
     // The folder asked for: a damaged file or a missing level is an error.
     check_egdb_folder(dir_option);
-    loaded = std::make_unique<LoadedTables>(load_tables(dir_option, board, rules, false));
+    loaded = std::make_unique<LoadedTables>(load_tables(dir_option, board, rules));
     if (const std::string gap = level_gap(*loaded); !gap.empty()) throw UsageError(gap);
   } else {
     const std::string dir = default_egdb_dir();

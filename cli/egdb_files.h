@@ -44,10 +44,11 @@ std::string table_folder(const std::string& dir, const egdb::TableId& id);
 std::string level_path(const std::string& folder, int pieces);
 
 // Loads what DIR holds for the board and rules (tables->top() == -1 when nothing); a file that
-// is there but bad throws UsageError naming it, or, when `damage` is given, ends the loading
-// there (the levels below it are kept) with the message in *damage.
+// is there but bad (its header, its sizes, or the checksum of every byte: a damaged value must
+// never be used as a proved one) throws UsageError naming it, or, when `damage` is given, ends
+// the loading there (the levels below it are kept) with the message in *damage.
 LoadedTables load_tables(const std::string& dir, const Board& board, const Rules& rules,
-                         bool check_sum, std::string* damage = nullptr);
+                         std::string* damage = nullptr);
 
 // When a level file is missing while a higher level's file is there (the levels from the
 // missing one up cannot be used): a message naming the missing file; else "". Levels are
