@@ -1,5 +1,6 @@
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "cli/command_json.h"
 #include "cli/commands.h"
@@ -45,12 +46,18 @@ Replay replay_of(const GameRecord& record, const GameReport& g) {
 }
 
 Json verify_game_json(const GameRecord& record, const GameReport& g, const Replay& replay,
-                      bool plies) {
+                      bool plies, const TurnReport* stopped) {
   const Rules rules = record.start.rules();
   const Board& board = record.start.board;
   const Setup& final_setup = replay.positions.back();
   Json j;
-  j["legal"] = g.legal;
+  // A stopped replay knows the turns before the one not judged, not the record's legality.
+  j["legal"] = stopped ? Json(nullptr) : Json(g.legal);
+  j["stopped"] = stopped ? Json{{"ply", stopped->ply},
+                                {"line", stopped->line},
+                                {"move", stopped->move},
+                                {"reason", stopped->verdict.reason}}
+                         : Json(nullptr);
   j["turns"] = g.turns.size();
   Json checks = Json::array();
   for (const TurnReport& t : g.turns)
@@ -66,8 +73,8 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
   Json scores = Json::array();
   for (int p = 0; p < rules.players; ++p) scores.push_back(g.final.scores[p]);
   j["scores"] = scores;
-  j["finished"] = g.finished;
-  j["winners"] = g.finished ? Json(g.winners) : Json(nullptr);
+  j["finished"] = g.finished && !stopped;
+  j["winners"] = g.finished && !stopped ? Json(g.winners) : Json(nullptr);
   if (g.first_error) {
     const TurnReport& t = g.turns[static_cast<std::size_t>(*g.first_error)];
     j["first_error"] = {{"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", g.error}};
@@ -78,7 +85,7 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
     j["first_error"] = nullptr;
   }
   Json final_json = position_json(final_setup);
-  final_json["game_over"] = g.finished;
+  final_json["game_over"] = g.finished && !stopped;
   j["final"] = final_json;
   if (plies) {
     Json list = Json::array();
@@ -184,14 +191,33 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
   // The rule options go into the reading, so that the record's checks hold under them.
   const GameRecord record = record_from(read_file(file), o);
   const Rules rules = record.start.rules();
-  const GameReport g = referee(record, control);
+  GameReport g;
+  // A turn that a stopped search left not judged: the turns before it are shown, then it,
+  // and the exit code is 2 (no verdict on the record).
+  std::optional<TurnReport> stopped;
+  try {
+    g = referee(record, control);
+  } catch (const RecordNotJudged& e) {
+    g = e.judged;
+    stopped = e.at;
+  }
+  const std::string stop_message =
+      stopped ? "ply " + std::to_string(stopped->ply) + " (line " + std::to_string(stopped->line) +
+                    ") " + text_start(stopped->move) + ": " + stopped->verdict.reason +
+                    " (the turns before it are judged)"
+              : "";
   const Replay replay = replay_of(record, g);
   const Setup& final_setup = replay.positions.back();
   if (!ro.svg.empty() || !ro.svg_dir.empty()) write_replay_svg(record, replay, ro);
-  if (ro.svg == "-") {
+  const auto verdict = [&] {
+    if (stopped) {
+      std::cerr << "leapfrog verify: " << escape_controls(stop_message) << "\n";
+      return 2;
+    }
     if (!g.legal) std::cerr << "leapfrog verify: " << escape_controls(g.error) << "\n";
     return g.legal ? 0 : 1;
-  }
+  };
+  if (ro.svg == "-") return verdict();
   const auto name = [&](int player) {
     std::string s = "player " + std::to_string(player);
     if (player - 1 < static_cast<int>(record.players.size()))
@@ -199,7 +225,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     return s;
   };
   if (o.json) {
-    print_json(verify_game_json(record, g, replay, ro.plies));
+    print_json(verify_game_json(record, g, replay, ro.plies, stopped ? &*stopped : nullptr));
   } else {
     const bool colour = want_colour(o);
     // --plies: the position after each ply, with the ply's traces on the board.
@@ -223,10 +249,20 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
                 << (t.verdict.maximal ? "" : "  not maximal") << "\n";
       if (ro.plies && i + 1 < replay.positions.size()) board_after(i + 1);
     }
+    if (stopped)
+      std::cout << stopped->ply << ". " << stopped->move << "  " << name(stopped->player)
+                << ": not judged, " << stopped->verdict.reason << "\n";
     std::cout << "scores:";
     for (int p = 0; p < rules.players; ++p) std::cout << (p ? ", " : " ") << g.final.scores[p];
     std::cout << "\n";
-    if (g.legal) {
+    if (stopped) {
+      const std::size_t n = g.turns.size();
+      std::cout << "stopped at ply " << stopped->ply << ": "
+                << (n == 0   ? std::string("no turn judged")
+                    : n == 1 ? std::string("the turn before it is legal")
+                             : "the " + std::to_string(n) + " turns before it are legal")
+                << "\n";
+    } else if (g.legal) {
       std::cout << g.turns.size() << (g.turns.size() == 1 ? " turn" : " turns") << ", all legal; ";
       if (g.finished) {
         std::cout << (g.winners.size() == 1 ? "winner " : "shared win: ");
@@ -240,13 +276,13 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     const std::size_t plies = replay.turns.size();
     std::cout << "\n"
               << (g.first_error ? "position after the last legal turn, ply "
+                  : stopped     ? "position after the last judged turn, ply "
                                 : "final position, after ply ")
               << plies << ":\n";
     std::cout << render_board(final_setup, colour);
     std::cout << "position: " << format_position(final_setup) << "\n";
   }
-  if (!g.legal) std::cerr << "leapfrog verify: " << escape_controls(g.error) << "\n";
-  return g.legal ? 0 : 1;
+  return verdict();
 }
 
 }  // namespace

@@ -67,9 +67,10 @@ struct Replay {
 };
 Replay replay_of(const GameRecord& record, const GameReport& g);
 
-// verify --game (with `plies`, the position after every ply).
+// verify --game (with `plies`, the position after every ply; `stopped`: the turn a stopped
+// search left not judged, g then holding the turns before it).
 Json verify_game_json(const GameRecord& record, const GameReport& g, const Replay& replay,
-                      bool plies);
+                      bool plies, const TurnReport* stopped = nullptr);
 
 // solve: `finish` is the --finish square's text (empty: none), `count` whether --count was given.
 Json solve_json(const SolitaireSetup& solo, const SolveResult& r, const SolveOptions& options,

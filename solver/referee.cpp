@@ -1,5 +1,7 @@
 #include "solver/referee.h"
 
+#include <utility>
+
 #include "core/text.h"
 #include "puzzles/movegen.h"
 
@@ -32,7 +34,11 @@ GameReport referee(const GameRecord& record, const SearchControl& control, bool 
       break;
     }
     t.verdict = verify_turn(board, rules, pos, rt.turn, control, want_max);
-    if (!t.verdict.complete) throw TurnNotJudged(t.verdict.reason);
+    if (!t.verdict.complete) {
+      g.final = pos;
+      const std::string why = t.verdict.reason;  // t is moved from below
+      throw RecordNotJudged(why, std::move(g), std::move(t));
+    }
     g.turns.push_back(t);
     if (!t.verdict.legal) {
       fail(where + ": " + t.verdict.reason);

@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/control.h"
@@ -29,12 +30,22 @@ struct GameReport {
   std::vector<int> winners;        // 1-based, the leaders in `final` (all of them share)
 };
 
+// What referee throws at a turn a stopped search left not judged: a TurnNotJudged whose
+// `judged` holds the turns judged before it (all legal) and the position after them, and
+// `at` the turn not judged (its verdict's reason the message).
+struct RecordNotJudged : TurnNotJudged {
+  RecordNotJudged(const std::string& what, GameReport judged_so_far, TurnReport turn)
+      : TurnNotJudged(what), judged(std::move(judged_so_far)), at(std::move(turn)) {}
+  GameReport judged;
+  TurnReport at;
+};
+
 // Checks each turn with verify_turn: an illegal turn (under piece-max and board-max a
 // non-maximal chain is illegal) stops the replay; under the optional and forced rules a
 // legal non-maximal turn is reported (verdict.maximal false) but is no error. A turn after
 // the game has ended is an error; so are claimed [Scores] that differ from the replay's.
 // Without `want_max`, the turns' verdicts decide legality only (verify_turn's want_max). A
-// turn left not judged by a stopped search throws TurnNotJudged with the reason.
+// turn left not judged by a stopped search throws RecordNotJudged with the reason.
 GameReport referee(const GameRecord& record, const SearchControl& control = {},
                    bool want_max = true);
 

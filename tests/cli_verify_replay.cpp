@@ -233,3 +233,32 @@ TEST_CASE("the replay's SVG files and show --then's are valid SVG", "[cli][repla
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("verify --game stopped by a limit shows the turns judged before it",
+          "[cli][verify][replay]") {
+  // Three positions are too few for ply 2's maximum (piece-max: its legality waits for it).
+  const std::string record = quoted(kRecords + "murray-6x6-piece-max.lfr");
+  const auto text = run_cli("verify --game " + record + " --nodes 3 --threads 1 --color never");
+  CHECK(text.code == 2);
+  CHECK(text.out.starts_with("1. "));
+  CHECK(text.out.find("\n2. c2xe2  player 2 (Bob): not judged, search stopped before the "
+                      "maximum was known\n") != std::string::npos);
+  CHECK(text.out.find("\nstopped at ply 2: the turn before it is legal\n") != std::string::npos);
+  CHECK(text.out.find("position after the last judged turn, ply 1:\n") != std::string::npos);
+  CHECK(text.err ==
+        "leapfrog verify: ply 2 (line 13) c2xe2: search stopped before the maximum was known (the "
+        "turns before it are judged)\n");
+  const Json j = json_of("verify --game " + record + " --nodes 3 --threads 1 --json", 2);
+  CHECK(j["legal"].is_null());
+  CHECK(j["stopped"] == Json{{"ply", 2},
+                             {"line", 13},
+                             {"move", "c2xe2"},
+                             {"reason", "search stopped before the maximum was known"}});
+  CHECK(j["turns"] == 1);
+  CHECK(j["checks"].size() == 1);
+  CHECK(j["first_error"].is_null());
+  CHECK(j["final"]["game_over"] == false);
+  CHECK(j["final"]["position"].get<std::string>().ends_with("turn=2 scores=1,0"));
+  // Nothing stopped: stopped is null.
+  CHECK(json_of("verify --game " + record + " --json")["stopped"].is_null());
+}
