@@ -8,6 +8,7 @@
 #include <iterator>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "chess/game_end.h"
 #include "chess/notation.h"
@@ -20,6 +21,7 @@
 #include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 
 namespace leapfrog::cli {
 
@@ -60,9 +62,9 @@ class ChessGame final : public PlayGame {
   }
 
   std::string legal_moves() const override {
-    std::string line;
-    for (const Move& m : chess::legal_moves(pos(), rules_)) line += chess::move_text(m) + " ";
-    return line;
+    std::vector<std::string> words;
+    for (const Move& m : chess::legal_moves(pos(), rules_)) words.push_back(chess::move_text(m));
+    return join_words(words);
   }
 
   EngineChoice think() override {

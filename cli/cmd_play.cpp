@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <iostream>
 #include <optional>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/egdb_files.h"
 #include "cli/play_loop.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 #include "puzzles/legality.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
@@ -47,10 +49,10 @@ class LeapfrogGame final : public PlayGame {
   }
 
   std::string legal_moves() const override {
-    std::string line;
+    std::vector<std::string> words;
     for (const Turn& t : legal_turns(start_.board, rules_, current()))
-      line += format_turn(start_.board, t) + " ";
-    return line;
+      words.push_back(format_turn(start_.board, t));
+    return join_words(words);
   }
 
   EngineChoice think() override {

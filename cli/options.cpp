@@ -11,6 +11,8 @@
 #include <iterator>
 #include <limits>
 #include <optional>
+#include <sstream>
+#include <string>
 #include <system_error>
 
 #include "cli/common.h"
@@ -345,10 +347,16 @@ void print_help(const Command& cmd, const po::options_description& visible) {
   const std::string program = cmd.program;
   std::string example = cmd.example;
   if (example.starts_with("leapfrog ")) example.replace(0, 8, cmd.example_launcher + program);
+  std::ostringstream options;
+  options << visible;
+  // One blank line between the parts: a first group with a caption starts with its own.
+  std::string notes = cmd.notes ? cmd.notes : "";
+  while (notes.ends_with('\n')) notes.pop_back();
   std::cout << "Usage: " << cmd.usage_launcher << program << " " << cmd.usage << "\n\n"
-            << cmd.summary << "\n\n";
-  if (cmd.notes) std::cout << cmd.notes << "\n";
-  std::cout << visible << "\nExample:\n  " << example << "\n";
+            << cmd.summary << "\n"
+            << (notes.empty() ? "" : "\n" + notes + "\n")
+            << (options.str().starts_with("\n") ? "" : "\n") << options.str() << "\nExample:\n  "
+            << example << "\n";
 }
 
 int machine_threads(int threads) {

@@ -58,6 +58,16 @@ TEST_CASE("every subcommand's --help shows usage, options with defaults and an e
     CHECK(r.out.find("--color WHEN (=auto)") != std::string::npos);  // defaults are shown
     CHECK(r.out.find("\nExample:\n  leapfrog " + name) != std::string::npos);
     CHECK(run_cli(name + " -h").out == r.out);
+    CHECK(r.out.find("\n\n\n") == std::string::npos);  // one blank line between parts
+  }
+  for (const char* chess :
+       {"show", "moves", "perft", "verify", "analyse", "match", "play", "uci"}) {
+    const std::string name = std::string("chess ") + chess;
+    INFO("leapfrog " << name << " --help");
+    const auto r = run_cli(name + " --help");
+    CHECK(r.code == 0);
+    CHECK(r.out.starts_with("Usage: leapfrog " + name));
+    CHECK(r.out.find("\n\n\n") == std::string::npos);
   }
 }
 
