@@ -68,7 +68,8 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "stopped: checked " << checked << " of " << puzzles.size()
               << " puzzles, all verified so far\n";
   } else if (ok) {
-    std::cout << "checked " << checked << " puzzles: all verified\n";
+    std::cout << "checked " << checked << (checked == 1 ? " puzzle" : " puzzles")
+              << ": all verified\n";
   } else {
     std::cout << "checked " << checked << " of " << puzzles.size() << " puzzles: puzzle " << checked
               << " failed\n";

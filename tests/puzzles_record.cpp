@@ -114,7 +114,7 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
   CHECK(error_of("[Rules \"continuation=sometimes\"]\n[Start \"12/34\"]\n")
             .rfind("record line 1, column 1: [Rules]", 0) == 0);
   CHECK(error_of("[Start \"12/34\"]\n[Players \"A, B\"]\n[Scores \"1\"]\n") ==
-        "record line 3, column 1: [Scores] gives 1 scores for 2 players");
+        "record line 3, column 1: [Scores] gives 1 score for 2 players");
   CHECK(error_of("") == "record line 1, column 1: no [Start \"...\"] tag (the start position)");
 }
 
