@@ -152,6 +152,10 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
   };
   PuzzleSpec& spec = req.spec;
   spec.kind = kind == "chain" ? PuzzleKind::kChain : PuzzleKind::kSolitaire;
+  if (unique_only && spec.kind == PuzzleKind::kChain)
+    throw UsageError(
+        "--unique is for solitaire puzzles (a chain puzzle's answer is unique "
+        "already)");
   spec.variant = find_variant(variant_name);
   spec.shape = board_shape(board, o);
   if (spec.shape == nullptr) {

@@ -47,7 +47,8 @@ TEST_CASE("generate --board refuses what does not fit a shape, in one line",
         "generate puzzles --board hexagon --kind solitaire --size 8",
         "generate puzzles --board hexagon --size 14", "generate puzzles --board triangle --size 2",
         "generate layout --board triangle --variant english",
-        "generate layout --board hexagon --width 5", "generate layout --board circle"}) {
+        "generate layout --board hexagon --width 5", "generate layout --board circle",
+        "generate puzzles --unique", "generate puzzles --kind chain --unique"}) {
     INFO(bad);
     const auto r = run_cli(bad);
     CHECK(r.code == 2);
