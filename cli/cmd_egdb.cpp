@@ -335,6 +335,10 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     print_json(j);
   } else if (have.tables->top() < 0) {
     std::cout << "no tables for this board and rules\n";
+  } else if (stopped) {
+    // The bytes counted are those of the levels reached.
+    std::cout << "levels 0.." << levels.size() - 1 << " of 0.." << have.tables->top() << ", "
+              << mb_text(total_bytes) << "; stopped in level " << levels.size() - 1 << "\n";
   } else {
     std::cout << "levels 0.." << have.tables->top() << ", " << mb_text(total_bytes) << "\n";
   }

@@ -174,6 +174,13 @@ TEST_CASE("egdb verify stops on Ctrl-C and SIGTERM with the levels checked so fa
     CHECK(j["stopped"] == true);
     CHECK(j["levels"].size() < 15);
   }
+  // The text's last line counts the levels reached, not the folder's.
+  const auto r = leapfrog::testing::run_cli_signalled(
+      "egdb verify traditional --size 5 --samples 100000000 --egdb " + s.dir, {"INT", "0.3"});
+  CHECK(r.code == 2);
+  INFO(r.out);
+  CHECK(r.out.find(" of 0..14, ") != std::string::npos);
+  CHECK(r.out.find("; stopped in level ") != std::string::npos);
 }
 
 TEST_CASE("egdb verify checks the empty board's level too, and finds damaged values by sampling",
