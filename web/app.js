@@ -946,7 +946,17 @@ document.addEventListener('DOMContentLoaded', () => {
     // A newer request, or leaving the tab, drops this one (generating.abort()).
     generating.abort();
     const mine = generating = new AbortController();
-    setStatus('Generating a puzzle (up to the server\'s time limit)…');
+    // The seconds so far, each second, until the answer, Stop, a newer request or a tab.
+    const started = Date.now();
+    const counting = () => {
+      if (mine === generating && !mine.signal.aborted && active === puzzle)
+        setStatus(`Generating a puzzle… ${Math.floor((Date.now() - started) / 1000)} s (the server's time limit ends it)`);
+    };
+    counting();
+    const ticker = setInterval(counting, 1000);
+    const stop = $('#puzzle-generate-stop');
+    stop.disabled = false;
+    mine.signal.addEventListener('abort', () => { clearInterval(ticker); stop.disabled = true; });
     try {
       const r = await api('generate/puzzles', { kind: f.get('kind'), size: f.get('size'), seed: f.get('seed'), count: 1 },
         null, mine.signal);
@@ -956,7 +966,16 @@ document.addEventListener('DOMContentLoaded', () => {
           : 'No puzzle found with these settings; try another seed.');
       }
       await puzzle.openPuzzle(r.puzzles[0]);
-    } catch (err) { if (mine === generating && active === puzzle && err.name !== 'AbortError') setStatus('Error: ' + err.message); }
+    } catch (err) {
+      if (mine === generating && active === puzzle && err.name !== 'AbortError') setStatus('Error: ' + err.message);
+    } finally {
+      clearInterval(ticker);
+      if (mine === generating) stop.disabled = true;
+    }
+  });
+  $('#puzzle-generate-stop').addEventListener('click', () => {
+    generating.abort();
+    if (active === puzzle) setStatus('Stopped: no puzzle generated.');
   });
   $('#puzzle-check').addEventListener('click', () => puzzle.check());
   $('#puzzle-answer').addEventListener('click', () => puzzle.showAnswer());

@@ -763,6 +763,25 @@ try {
   await page.click('#puzzle-generate button[type=submit]');
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Generating'), null, { timeout: kWait });
   check((await status()).includes("the server's time limit stopped the search"), 'a generation the time limit stopped: ' + await status());
+  // A generation counts its seconds, and its own Stop ends it: the request is aborted.
+  {
+    check(await page.isDisabled('#puzzle-generate-stop'), 'the generation\'s Stop is enabled with no generation');
+    const aborted = [];
+    const onFailed = (r) => { if (new URL(r.url()).pathname === '/api/generate/puzzles') aborted.push(r.failure().errorText); };
+    page.on('requestfailed', onFailed);
+    const held = await holdRequests(apiPath('generate/puzzles'));
+    await page.click('#puzzle-generate button[type=submit]');
+    while (held.count() < 1) await new Promise((r) => setTimeout(r, 20));
+    await page.waitForFunction(() => /^Generating a puzzle… [1-9][0-9]* s/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    await page.click('#puzzle-generate-stop');
+    held.release();
+    await held.settled();
+    page.off('requestfailed', onFailed);
+    await page.waitForTimeout(1200);  // a second's count would show by now
+    check((await status()) === 'Stopped: no puzzle generated.' && (await page.isDisabled('#puzzle-generate-stop')),
+      'after the generation\'s Stop: ' + await status());
+    check(aborted.length > 0, 'the generation\'s Stop left its request running');
+  }
   // A generation left behind by another tab (the one just stopped, asked for again) says
   // nothing there.
   {
