@@ -320,8 +320,22 @@ Setup parse_position(std::string_view text, bool* removals_written) {
               "turn " + std::to_string(*f.turn) + " but " + std::to_string(players) + " players");
     p.to_move = static_cast<std::uint8_t>(*f.turn - 1);
   }
-  if (f.scores)
-    for (std::size_t i = 0; i < f.scores->size(); ++i) p.scores[i] = (*f.scores)[i];
+  if (f.scores) {
+    // A capture moves points from the board to a score, so a score plus the board's points
+    // never grows in play: held to the reader's bound here, every position played from this
+    // one reads back too.
+    int on_board_points = 0;
+    for (const Value v : p.cells) on_board_points += v;
+    for (std::size_t i = 0; i < f.scores->size(); ++i) {
+      const int score = (*f.scores)[i];
+      if (score + on_board_points > kMaxCells * kMaxValue)
+        fail_at(f.scores_at, "scores entry " + std::to_string(score) + " and the " +
+                                 std::to_string(on_board_points) +
+                                 " points on the board make more than " +
+                                 std::to_string(kMaxCells * kMaxValue));
+      p.scores[i] = score;
+    }
+  }
   Setup setup{Board(width, height, std::move(on_board)), p, f.variant, f.overrides};
   if (f.removals) {
     for (int who : *f.removals) {

@@ -262,6 +262,12 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") !=
         std::string::npos);
   CHECK(error_of("12 scores=1,x") == "position line 1, column 4: bad scores entry 'x' (0..6084)");
+  // A score and the points still on the board are held to the bound together: play moves
+  // points from one to the other, so every position played from one read reads back.
+  CHECK(error_of("99. scores=6084,0") ==
+        "position line 1, column 5: scores entry 6084 and the 18 points on the board make more "
+        "than 6084");
+  CHECK(parse_position("99. scores=6066,0").position.scores[0] == 6066);
   CHECK(error_of("12 players=2 removals=3") ==
         "position line 1, column 14: removal for player 3 but 2 players");
   CHECK(error_of("1111/1111 removals=2,1,2") ==
