@@ -40,8 +40,8 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
                     "the table then replaces its oldest entries");
   search.add_options()(
       "depth", whole_value(&depth, "depth", 0, 64)->default_value("0")->value_name("N"),
-      "search at most N plies deep (0 = no limit); with none of --depth, --nodes and "
-      "--time-limit given, --nodes 1000000");
+      "search at most N plies deep (0 = no limit); with no --depth above 0 and neither "
+      "--nodes nor --time-limit given, --nodes 1000000 (--nodes 0: none)");
   visible.add(chess_rule_options(o)).add(search).add(output_options(o.common));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = chess_position(fen);
@@ -53,6 +53,10 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   settings.hash_mb = table_mb(limits.hash_mb);
   const chess::SearchResult r = chess::analyse(pos, rules_of(o), settings, control);
   line.clear();
+  // A limit is the user's own budget; a signal cut the search short, and that is said.
+  if (control.stop_requested())
+    std::cerr << "leapfrog chess analyse: stopped by a signal: the answer is the last depth "
+                 "searched to the end\n";
   if (o.common.json) {
     print_json(chess_analyse_json(pos, o.captures, r));
     return 0;

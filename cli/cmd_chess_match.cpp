@@ -74,7 +74,7 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
     } else {
       std::cout << "game " << k + 1 << ": engine " << (engine_red ? "Red" : "Black") << " vs "
                 << opponent << ": " << result << " (" << g.end << ", " << g.moves.size()
-                << " plies)" << std::endl;
+                << (g.moves.size() == 1 ? " ply)" : " plies)") << std::endl;
       // A reader that has gone (`| head`) ends the match now, not after every game.
       check_stdout();
     }
@@ -89,11 +89,16 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
                     {"win_percent", score},
                     {"nodes", nodes},
                     {"captures", o.captures},
-                    {"list", list}});
+                    {"list", list},
+                    {"stopped", stop.load()}});
   } else {
-    std::cout << "engine (" << nodes << " nodes a move) vs " << opponent << ": " << wins
-              << " wins, " << losses << " losses, " << draws << " draws in " << played << " games ("
-              << score << "% won)\n";
+    const auto counted = [](std::uint64_t n, const char* one, const char* many) {
+      return std::to_string(n) + " " + (n == 1 ? one : many);
+    };
+    std::cout << "engine (" << nodes << " nodes a move) vs " << opponent << ": "
+              << counted(wins, "win", "wins") << ", " << counted(losses, "loss", "losses") << ", "
+              << counted(draws, "draw", "draws") << " in " << counted(played, "game", "games")
+              << " (" << score << "% won)" << (stop.load() ? "; interrupted" : "") << "\n";
   }
   if (stop.load()) {
     std::cerr << "leapfrog chess match: interrupted; " << played

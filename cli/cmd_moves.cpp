@@ -42,7 +42,7 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std:
   out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
   walk(count, [&](const TurnView& t, std::uint64_t i) { out << list(i) << t.size(rules); });
   out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << json_text(to_string(rules.measure));
-  if (stop || capped) out << ",\n  \"complete\": false";
+  out << ",\n  \"complete\": " << (stop || capped ? "false" : "true");
   out << "\n}\n";
   return count;
 }
@@ -70,8 +70,10 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
       ++count;
       return true;
     });
-    std::cout << count << (count == 1 ? " turn" : " turns") << " (" << to_string(rules.continuation)
-              << ", captures by " << to_string(rules.measure) << ")\n";
+    // A stopped list's count is not the position's: its line says so.
+    std::cout << count << (count == 1 ? " turn" : " turns") << (stop ? " so far" : "") << " ("
+              << to_string(rules.continuation) << ", captures by " << to_string(rules.measure)
+              << ")" << (stop ? "; interrupted, the list is incomplete" : "") << "\n";
   }
   if (stop) {
     std::cerr << "leapfrog moves: interrupted after " << count

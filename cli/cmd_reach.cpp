@@ -25,7 +25,8 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
                        "count symmetric images separately");
   add_limit_options(search, limits, "stop after expanding about N positions",
-                    "the count stops, incomplete, at the first level that does not fit");
+                    "the count stops, incomplete, at the first level that does not fit", true,
+                    "stop after this long with the levels counted so far (0 = none)");
   std::string checkpoint;
   add_checkpoint_option(search, checkpoint);
   po::options_description visible;
@@ -81,7 +82,8 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
                     {"out_of_memory", r.out_of_memory}});
     return 0;
   }
-  std::cout << "total " << r.total << (no_symmetry ? " positions" : " positions up to symmetry")
+  std::cout << "total " << r.total << (r.total == 1 ? " position" : " positions")
+            << (no_symmetry ? "" : " up to symmetry")
             << (r.complete        ? ""
                 : r.out_of_memory ? " (stopped early: the next level needs more than --hash " +
                                         std::to_string(limits.hash_mb) + " MB; incomplete)"

@@ -36,7 +36,7 @@ constexpr Command kCommands[] = {
     {"solve", "Optimal single-player line: the most one player can capture, with a proof.",
      "solve POSITION [options]", "leapfrog solve english --json", run_solve, kSolitaireHelp},
     {"reach", "Count the distinct positions reachable after k captures, for every k.",
-     "reach POSITION [options]", "leapfrog reach english --no-symmetry", run_reach, kSolitaireHelp},
+     "reach POSITION [options]", "leapfrog reach english --no-symmetry", run_reach, kReachHelp},
     {"survey", "Every single-vacancy start of a board, one per class of symmetric holes, solved.",
      "survey POSITION [--json|--csv] [--time-limit SECONDS] [options]",
      "leapfrog survey triangle --size 5 --time-limit 60", run_survey, kSurveyHelp},

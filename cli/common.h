@@ -282,12 +282,16 @@ struct SolitaireSetup {
 // What solitaire made of the position, one line: "solitaire: one player makes every turn, ..."
 std::string solitaire_note(const SolitaireSetup& solo);
 
-// The --help paragraph of the commands that read positions as solitaire.
-inline constexpr const char* kSolitaireHelp =
-    "Solitaire: one player makes every turn, whatever the number of players the position\n"
-    "names (--players other than 1 is refused). If any player still owes an opening removal,\n"
-    "the lone player makes one removal first (a two-player start owing two is read as one);\n"
-    "the value counts what is taken from the position on, the removal included.";
+// The --help paragraph of the commands that read positions as solitaire: solve's, which
+// has a value, and reach's, which counts positions.
+#define LEAPFROG_SOLITAIRE_HELP                                                               \
+  "Solitaire: one player makes every turn, whatever the number of players the position\n"     \
+  "names (--players other than 1 is refused). If any player still owes an opening removal,\n" \
+  "the lone player makes one removal first (a two-player start owing two is read as one)"
+inline constexpr const char* kSolitaireHelp = LEAPFROG_SOLITAIRE_HELP
+    ";\nthe value counts what is taken from the position on, the removal included.";
+inline constexpr const char* kReachHelp = LEAPFROG_SOLITAIRE_HELP ".";
+#undef LEAPFROG_SOLITAIRE_HELP
 
 // The --help paragraph of survey.
 inline constexpr const char* kSurveyHelp =

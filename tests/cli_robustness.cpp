@@ -487,8 +487,11 @@ TEST_CASE("moves streams its turns and stops on a signal", "[cli][robust][thread
     CHECK(j["captures"].size() == j["moves"].size());
     r = run_and_signal({"moves", kLattice}, signal);
     CHECK(r.code == 2);
-    CHECK(r.out.find(" turns (optional, captures by points)") != std::string::npos);
+    CHECK(r.out.ends_with(
+        " turns so far (optional, captures by points); interrupted, the list is incomplete\n"));
   }
+  // A list not stopped says it is complete.
+  CHECK(Json::parse(run_cli("moves 21.1. --json").out)["complete"] == true);
 }
 
 TEST_CASE("perft stops on a signal", "[cli][robust][threads]") {
@@ -508,7 +511,21 @@ TEST_CASE("chess perft and chess match stop on a signal", "[cli][robust][threads
     r = run_and_signal({"chess", "match", "--games", "1000", "--nodes", "1000000000"}, signal);
     CHECK(r.code == 2);
     CHECK(r.err.find("leapfrog chess match: interrupted") != std::string::npos);
+    CHECK(r.out.ends_with(" in 0 games (0% won); interrupted\n"));
+    r = run_and_signal({"chess", "match", "--games", "1000", "--nodes", "1000000000", "--json"},
+                       signal);
+    CHECK(r.code == 2);
+    CHECK(Json::parse(r.out)["stopped"] == true);
   }
+}
+
+TEST_CASE("chess analyse stopped by a signal answers and says so", "[cli][robust][threads]") {
+  const auto r = run_and_signal({"chess", "analyse", "startpos", "--nodes", "0"}, SIGTERM);
+  CHECK(r.code == 0);
+  CHECK(r.out.starts_with("best "));
+  CHECK(r.err ==
+        "leapfrog chess analyse: stopped by a signal: the answer is the last depth "
+        "searched to the end\n");
 }
 
 TEST_CASE("a stopped best still gives its JSON object", "[cli][robust][threads]") {
