@@ -491,9 +491,10 @@ namespace {
 // did, and the quick look answers only a stop (or a limit the exact search used up unproved).
 constexpr std::uint64_t kExactSlice = 1'000'000;
 constexpr std::uint64_t kQuickLook = 100'000;
-// A stop within the slice would answer with the bare largest capture (the exact search has
-// no estimate): a look of this many positions, which does not poll the stop, answers
-// instead. It is short enough to keep the answer prompt and looks a few turns ahead.
+// A stop during the exact search, before any look, would answer with the bare largest
+// capture (the exact search has no estimate): a look of this many positions, which does not
+// poll the stop, answers instead. It is short enough to keep the answer prompt and looks a
+// few turns ahead.
 constexpr std::uint64_t kStoppedLook = 3'000;
 
 }  // namespace
@@ -538,15 +539,7 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     slice.node_limit = kExactSlice;
     r = engine_->search(pos, slice);
     spent += r.nodes;
-    if (!r.proved && control.stop_requested()) {
-      SearchControl look;
-      look.node_limit = kStoppedLook;
-      look.threads = control.threads;
-      quick = fallback(look);
-      spent += quick->nodes;
-      return from_quick();
-    }
-    if (!r.proved) {
+    if (!r.proved && !control.stop_requested()) {
       SearchControl look = control.left_after(spent, start);
       look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
       quick = fallback(look);
@@ -560,6 +553,19 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     spent += r.nodes;
   }
   if (r.proved) return with_spent(r);
+  // Within the node limit, if any.
+  const std::uint64_t stopped_look =
+      control.node_limit == 0
+          ? kStoppedLook
+          : std::min(kStoppedLook, control.node_limit > spent ? control.node_limit - spent : 0);
+  if (!quick && control.stop_requested() && stopped_look != 0) {
+    SearchControl look;
+    look.node_limit = stopped_look;
+    look.threads = control.threads;
+    quick = fallback(look);
+    spent += quick->nodes;
+    return from_quick();
+  }
   if (control.stop_requested() || !limited) return quick ? from_quick() : with_spent(r);
   // A node limit the exact share used up leaves nothing for the rest (a limit of 1).
   if (control.node_limit != 0 && spent >= control.node_limit && r.best)

@@ -6,14 +6,12 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli/hub.h"
@@ -318,23 +316,24 @@ TEST_CASE("hub: stop and quit are heard during a search without limit", "[cli][h
   CHECK(lines[1].starts_with("done move="));
 }
 
-TEST_CASE("hub: a stop early in a search without limit answers with a look ahead",
-          "[cli][hub][threads]") {
+TEST_CASE("hub: a stop early in an exact search answers with a look ahead", "[cli][hub][threads]") {
   // The 8x8 board is within the exact solver's reach: a search without limit starts with it,
-  // which has no estimate to give for a while. A stop then is answered after a short look a
-  // few turns ahead, not with the largest capture alone (depth 0).
-  CliDialogue hub("hub --size 8 --threads 1");
-  REQUIRE(hub.started());
-  hub.send("pos pos=murray\nlevel infinite\ngo analyze\n");
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  hub.send("stop\n");
-  const auto lines = hub.lines_until("done move=", 30);
-  hub.send("quit\n");
-  CHECK(hub.finish().code == 0);
-  REQUIRE(lines.size() == 2);
-  INFO(lines[0]);
-  CHECK(lines[0].starts_with("info depth="));
-  CHECK(!lines[0].starts_with("info depth=0 "));
+  // and so does the exact half of a node budget; neither has an estimate to give. A stop
+  // sent with the go (so at any speed within the exact search) is answered after a short
+  // look a few turns ahead, not with the largest capture alone (depth 0).
+  for (const char* level : {"level infinite", "level nodes=100000"}) {
+    INFO(level);
+    CliDialogue hub("hub --size 8 --threads 1");
+    REQUIRE(hub.started());
+    hub.send(std::string("pos pos=murray\n") + level + "\ngo analyze\nstop\n");
+    const auto lines = hub.lines_until("done move=", 30);
+    hub.send("quit\n");
+    CHECK(hub.finish().code == 0);
+    REQUIRE(lines.size() == 2);
+    INFO(lines[0]);
+    CHECK(lines[0].starts_with("info depth="));
+    CHECK(!lines[0].starts_with("info depth=0 "));
+  }
 }
 
 TEST_CASE("hub: ping and unreadable lines are answered during a search, in order",
