@@ -238,7 +238,13 @@ class Hub {
       options.max_depth = budget_.depth;
       engine_board_ = setup.board;
       engine_rules_ = setup.rules();
-      tables_ = game_tables(egdb_dir_, setup.board, engine_rules_, setup.position);
+      // Read (every byte checksummed) once for a board and rules, not at every new game.
+      if (!tables_read_ || !(tables_board_ == setup.board && tables_rules_ == engine_rules_)) {
+        tables_ = game_tables(egdb_dir_, setup.board, engine_rules_, setup.position);
+        tables_read_ = true;
+        tables_board_ = setup.board;
+        tables_rules_ = engine_rules_;
+      }
       options.tables = tables_ ? tables_->tables.get() : nullptr;
       engine_ = std::make_unique<GameEngine>(setup.board, setup.rules(), options);
       control = control.left_after(0, started);
@@ -285,6 +291,9 @@ class Hub {
   std::unique_ptr<GameEngine> engine_;
   Board engine_board_{1, 1};  // what engine_ was made for
   Rules engine_rules_;
+  bool tables_read_ = false;  // tables_ holds what egdb_dir_ has for these
+  Board tables_board_{1, 1};
+  Rules tables_rules_;
   std::deque<Waiting> waiting_;
   bool quit_ = false;
   std::uint64_t gos_read_ = 0;
