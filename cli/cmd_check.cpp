@@ -71,7 +71,8 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "checked " << checked << (checked == 1 ? " puzzle" : " puzzles")
               << ": all verified\n";
   } else {
-    std::cout << "checked " << checked << " of " << puzzles.size() << " puzzles: puzzle " << checked
+    std::cout << "checked " << checked << " of " << puzzles.size()
+              << (puzzles.size() == 1 ? " puzzle" : " puzzles") << ": puzzle " << checked
               << " failed\n";
   }
   return stopped ? 2 : ok ? 0 : 1;

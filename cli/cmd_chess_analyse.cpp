@@ -54,7 +54,7 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   const chess::SearchResult r = chess::analyse(pos, rules_of(o), settings, control);
   line.clear();
   // A limit is the user's own budget; a signal cut the search short, and that is said.
-  if (control.stop_requested())
+  if (!r.complete && control.stop_requested())
     std::cerr << "leapfrog chess analyse: stopped by a signal: the answer is the last depth "
                  "searched to the end\n";
   if (o.common.json) {

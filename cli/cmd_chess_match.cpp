@@ -80,6 +80,8 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
     }
   }
   const double score = played ? 100.0 * static_cast<double>(wins) / static_cast<double>(played) : 0;
+  // One reading for the summary and the exit code; a signal after the last game is no stop.
+  const bool stopped = played < games && stop.load();
   if (o.common.json) {
     print_json(Json{{"opponent", opponent},
                     {"games", played},
@@ -90,7 +92,7 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
                     {"nodes", nodes},
                     {"captures", o.captures},
                     {"list", list},
-                    {"stopped", stop.load()}});
+                    {"stopped", stopped}});
   } else {
     const auto counted = [](std::uint64_t n, const char* one, const char* many) {
       return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -98,11 +100,11 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "engine (" << nodes << " nodes a move) vs " << opponent << ": "
               << counted(wins, "win", "wins") << ", " << counted(losses, "loss", "losses") << ", "
               << counted(draws, "draw", "draws") << " in " << counted(played, "game", "games")
-              << " (" << score << "% won)" << (stop.load() ? "; interrupted" : "") << "\n";
+              << " (" << score << "% won)" << (stopped ? "; interrupted" : "") << "\n";
   }
-  if (stop.load()) {
+  if (stopped) {
     std::cerr << "leapfrog chess match: interrupted; " << played
-              << " games finished and counted above\n";
+              << (played == 1 ? " game" : " games") << " finished and counted above\n";
     return 2;
   }
   return 0;

@@ -13,17 +13,18 @@ namespace leapfrog::cli {
 // `limit` caps a second walk at the turns the first one wrote; it goes on after a stop,
 // so that the two lists match (a second Ctrl-C ends the process).
 std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std::atomic<bool>& stop,
-                               std::uint64_t max_bytes) {
+                               std::uint64_t max_bytes, bool* complete) {
   const Rules rules = setup.rules();
   constexpr std::uint64_t kAll = ~std::uint64_t{0};
   std::uint64_t bytes = 0;  // the moves' text so far
   bool capped = false;      // a turn was left out at max_bytes
+  bool cut = false;         // a turn was left out at a stop
   const auto walk = [&](std::uint64_t limit, const auto& write) {
     std::uint64_t n = 0;
     for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
       if (limit == kAll && bytes > max_bytes) capped = true;
-      if (n == limit || (limit == kAll && (stop.load(std::memory_order_relaxed) || capped)) || !out)
-        return false;
+      if (limit == kAll && !capped && stop.load(std::memory_order_relaxed)) cut = true;
+      if (n == limit || (limit == kAll && (cut || capped)) || !out) return false;
       write(t, n++);
       return true;
     });
@@ -42,7 +43,8 @@ std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std:
   out << (count ? "\n  ]" : "]") << ",\n  \"count\": " << count << ",\n  \"captures\": [";
   walk(count, [&](const TurnView& t, std::uint64_t i) { out << list(i) << t.size(rules); });
   out << (count ? "\n  ]" : "]") << ",\n  \"by\": " << json_text(to_string(rules.measure));
-  out << ",\n  \"complete\": " << (stop || capped ? "false" : "true");
+  out << ",\n  \"complete\": " << (cut || capped ? "false" : "true");
+  if (complete != nullptr) *complete = !cut && !capped;
   out << "\n}\n";
   return count;
 }
@@ -60,24 +62,26 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   const Setup setup = after_then(load_position(position, o), then);
   const std::atomic<bool>& stop = install_interrupt_flag();
   std::uint64_t count = 0;
+  bool complete = true;  // every turn listed: a signal after the last one changes nothing
   if (o.json) {
-    count = write_moves_json(std::cout, setup, stop);
+    count = write_moves_json(std::cout, setup, stop, ~std::uint64_t{0}, &complete);
   } else {
     const Rules rules = setup.rules();
     for_each_turn(setup.board, rules, setup.position, [&](const TurnView& t) {
-      if (stop.load(std::memory_order_relaxed) || !std::cout) return false;
+      if (stop.load(std::memory_order_relaxed)) complete = false;
+      if (!complete || !std::cout) return false;
       std::cout << format_turn(setup.board, t) << "  " << t.size(rules) << "\n";
       ++count;
       return true;
     });
     // A stopped list's count is not the position's: its line says so.
-    std::cout << count << (count == 1 ? " turn" : " turns") << (stop ? " so far" : "") << " ("
+    std::cout << count << (count == 1 ? " turn" : " turns") << (complete ? "" : " so far") << " ("
               << to_string(rules.continuation) << ", captures by " << to_string(rules.measure)
-              << ")" << (stop ? "; interrupted, the list is incomplete" : "") << "\n";
+              << ")" << (complete ? "" : "; interrupted, the list is incomplete") << "\n";
   }
-  if (stop) {
-    std::cerr << "leapfrog moves: interrupted after " << count
-              << " turns; the list is incomplete\n";
+  if (!complete) {
+    std::cerr << "leapfrog moves: interrupted after " << count << (count == 1 ? " turn" : " turns")
+              << "; the list is incomplete\n";
     return 2;
   }
   return 0;

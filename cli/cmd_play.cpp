@@ -229,9 +229,11 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   else
     std::cout << "game stopped after " << g.turns().size()
               << (g.turns().size() == 1 ? " turn\n" : " turns\n");
-  // After the result: '--save -' puts the record where the result's line would follow it.
-  const bool saved = play.file().empty() || save_record(play.file(), text, "play");
-  if (play.file().empty() || !saved) std::cout << "\n" << text;
+  // The record follows the result on standard output: without --save, with '--save -', and
+  // when the file cannot be written.
+  const bool here = play.file().empty() || play.file() == "-";
+  const bool saved = here || save_record(play.file(), text, "play");
+  if (here || !saved) std::cout << "\n" << text;
   return saved ? 0 : 2;
 }
 

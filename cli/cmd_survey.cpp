@@ -173,7 +173,8 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
     proved += s.result.proved ? 1 : 0;
     one += s.left == 1 ? 1 : 0;
   }
-  std::cout << proved << " of " << r.classes << " starts proved; " << one << " leave one piece"
+  std::cout << proved << " of " << r.classes << (r.classes == 1 ? " start" : " starts")
+            << " proved; " << one << (one == 1 ? " leaves" : " leave") << " one piece"
             << (r.stopped ? "; " + stopped_after : "") << "\n";
   return 0;
 }

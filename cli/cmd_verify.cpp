@@ -205,7 +205,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
   const std::string stop_message =
       stopped ? "ply " + std::to_string(stopped->ply) + " (line " + std::to_string(stopped->line) +
                     ") " + text_start(stopped->move) + ": " + stopped->verdict.reason +
-                    " (the turns before it are judged)"
+                    (stopped->ply > 1 ? " (the turns before it are judged)" : "")
               : "";
   const Replay replay = replay_of(record, g);
   const Setup& final_setup = replay.positions.back();

@@ -45,10 +45,11 @@ Setup play_then(const Setup& setup, const std::vector<std::string>& moves,
 
 // moves: writes the object (print_json's layout) one turn at a time, so that millions of turns
 // are never held; a set `stop`, a failed write or the moves' text passing `max_bytes` (for a
-// caller that holds the answer) ends the list, marked "complete": false. Returns the number of
-// turns written.
+// caller that holds the answer) ends the list, marked "complete": false (and *complete set to
+// false, when given). Returns the number of turns written.
 std::uint64_t write_moves_json(std::ostream& out, const Setup& setup, const std::atomic<bool>& stop,
-                               std::uint64_t max_bytes = ~std::uint64_t{0});
+                               std::uint64_t max_bytes = ~std::uint64_t{0},
+                               bool* complete = nullptr);
 
 // best: the complete answer (with `all`, the chains), or the incomplete one.
 Json best_json(const Setup& setup, const ChainResult& r, bool all);

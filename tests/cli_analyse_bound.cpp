@@ -76,6 +76,8 @@ TEST_CASE("analyse with --nodes 0 given searches without limit, not the default 
     REQUIRE(r.code == 0);
     const std::uint64_t nodes = Json::parse(r.out)["nodes"].get<std::uint64_t>();
     CHECK(nodes != 1000000);
-    CHECK((nodes < 1000000 || nodes > 1001000));  // chess stops a little past its budget
+    // Chess stops a little past its budget. Leap-Frog's search stops at it exactly: a range
+    // there would take a run whose speed brought it near 1000000 by the signal for the default.
+    if (std::string(args).starts_with("chess")) CHECK((nodes < 1000000 || nodes > 1001000));
   }
 }

@@ -960,6 +960,9 @@ document.addEventListener('DOMContentLoaded', () => {
     try {
       const r = await api('generate/puzzles', { kind: f.get('kind'), size: f.get('size'), seed: f.get('seed'), count: 1 },
         null, mine.signal);
+      // Answered: no more counting, and nothing left for Stop while the puzzle opens.
+      clearInterval(ticker);
+      if (mine === generating) stop.disabled = true;
       if (mine !== generating || active !== puzzle) return;
       if (!r.puzzles.length) {
         return setStatus(r.stopped ? 'No puzzle yet: the server\'s time limit stopped the search; try a smaller size or another seed.'
