@@ -203,8 +203,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
     stopped = e.at;
   }
   const std::string stop_message =
-      stopped ? "ply " + std::to_string(stopped->ply) + " (line " + std::to_string(stopped->line) +
-                    ") " + text_start(stopped->move) + ": " + stopped->verdict.reason +
+      stopped ? turn_place(*stopped) + ": " + stopped->verdict.reason +
                     (stopped->ply > 1 ? " (the turns before it are judged)" : "")
               : "";
   const Replay replay = replay_of(record, g);

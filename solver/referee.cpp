@@ -7,6 +7,11 @@
 
 namespace leapfrog {
 
+std::string turn_place(const TurnReport& t) {
+  return "ply " + std::to_string(t.ply) + " (line " + std::to_string(t.line) + ") " +
+         text_start(t.move);
+}
+
 GameReport referee(const GameRecord& record, const SearchControl& control, bool want_max) {
   GameReport g;
   const Board& board = record.start.board;
@@ -25,8 +30,7 @@ GameReport referee(const GameRecord& record, const SearchControl& control, bool 
     t.move = format_turn(board, rt.turn);
     t.line = rt.line;
     // The message names a long chain by its start (the report keeps it whole).
-    const std::string where = "ply " + std::to_string(t.ply) + " (line " + std::to_string(t.line) +
-                              ") " + text_start(t.move);
+    const std::string where = turn_place(t);
     if (!has_turn(board, rules, pos)) {
       t.verdict.reason = "the game is over: player " + std::to_string(t.player) + " has no capture";
       g.turns.push_back(t);
@@ -36,8 +40,7 @@ GameReport referee(const GameRecord& record, const SearchControl& control, bool 
     t.verdict = verify_turn(board, rules, pos, rt.turn, control, want_max);
     if (!t.verdict.complete) {
       g.final = pos;
-      const std::string why = t.verdict.reason;  // t is moved from below
-      throw RecordNotJudged(why, std::move(g), std::move(t));
+      throw RecordNotJudged(std::move(g), std::move(t));
     }
     g.turns.push_back(t);
     if (!t.verdict.legal) {

@@ -34,11 +34,15 @@ struct GameReport {
 // `judged` holds the turns judged before it (all legal) and the position after them, and
 // `at` the turn not judged (its verdict's reason the message).
 struct RecordNotJudged : TurnNotJudged {
-  RecordNotJudged(const std::string& what, GameReport judged_so_far, TurnReport turn)
-      : TurnNotJudged(what), judged(std::move(judged_so_far)), at(std::move(turn)) {}
+  // The base is made from `turn` before the members take it over.
+  RecordNotJudged(GameReport judged_so_far, TurnReport turn)
+      : TurnNotJudged(turn.verdict.reason), judged(std::move(judged_so_far)), at(std::move(turn)) {}
   GameReport judged;
   TurnReport at;
 };
+
+// Where a turn is, in messages: "ply 7 (line 12) d4xd6" (a long chain by its start).
+std::string turn_place(const TurnReport& t);
 
 // Checks each turn with verify_turn: an illegal turn (under piece-max and board-max a
 // non-maximal chain is illegal) stops the replay; under the optional and forced rules a
