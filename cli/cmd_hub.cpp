@@ -236,14 +236,15 @@ class Hub {
     if (!engine_) {
       GameOptions options = options_;
       options.max_depth = budget_.depth;
+      // The tables are read (every byte checksummed) once for a board and rules, not at every
+      // new game: they stay while the engine is made again for the same ones.
+      const bool same =
+          tables_read_ && engine_board_ == setup.board && engine_rules_ == setup.rules();
       engine_board_ = setup.board;
       engine_rules_ = setup.rules();
-      // Read (every byte checksummed) once for a board and rules, not at every new game.
-      if (!tables_read_ || !(tables_board_ == setup.board && tables_rules_ == engine_rules_)) {
+      if (!same) {
         tables_ = game_tables(egdb_dir_, setup.board, engine_rules_, setup.position);
         tables_read_ = true;
-        tables_board_ = setup.board;
-        tables_rules_ = engine_rules_;
       }
       options.tables = tables_ ? tables_->tables.get() : nullptr;
       engine_ = std::make_unique<GameEngine>(setup.board, setup.rules(), options);
@@ -289,11 +290,9 @@ class Hub {
   hub::Budget budget_;
   std::optional<Setup> setup_;
   std::unique_ptr<GameEngine> engine_;
-  Board engine_board_{1, 1};  // what engine_ was made for
+  Board engine_board_{1, 1};  // what engine_ was made for, and tables_ read for
   Rules engine_rules_;
-  bool tables_read_ = false;  // tables_ holds what egdb_dir_ has for these
-  Board tables_board_{1, 1};
-  Rules tables_rules_;
+  bool tables_read_ = false;  // tables_ holds what egdb_dir_ has for them
   std::deque<Waiting> waiting_;
   bool quit_ = false;
   std::uint64_t gos_read_ = 0;
