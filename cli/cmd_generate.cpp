@@ -471,6 +471,12 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
   if (shape != nullptr)
     std::cout << " on the " << shape->name << " of side " << (o.size ? o.size : shape->width)
               << " (" << setup.board.squares() << " squares):";
+  else if (v->shaped != nullptr)
+    std::cout << " of side " << (o.size ? o.size : v->width) << " (" << setup.board.squares()
+              << " squares):";
+  else if (setup.board.squares() != setup.board.width() * setup.board.height())
+    std::cout << " " << setup.board.width() << "x" << setup.board.height() << " ("
+              << setup.board.squares() << " squares):";
   else
     std::cout << " " << setup.board.width() << "x" << setup.board.height() << ":";
   for (const PieceCount& pc : piece_counts(*v, setup.board.squares(), l.rounding)) {

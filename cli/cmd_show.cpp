@@ -90,7 +90,11 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
   const Rules rules = setup.rules();
   std::optional<Turn> turn;
   if (!chain.empty()) {
-    turn = parse_turn(setup.board, chain);
+    try {
+      turn = parse_turn(setup.board, chain);
+    } catch (const ParseError& e) {
+      throw UsageError(std::string("--chain: ") + e.what());
+    }
     const TurnCheck check = check_turn(setup.board, rules, setup.position, *turn);
     if (!check.legal)
       throw UsageError("--chain " + quoted_start(chain) + " is not legal here: " + check.reason);

@@ -21,6 +21,13 @@ TEST_CASE("generate layout --board lays the pieces out on the shape", "[cli][gen
   r = run_cli("generate layout --board hexagon --size 3 --seed 2 --color never");
   REQUIRE(r.code == 0);
   CHECK(r.out.find("murray on the hexagon of side 3 (19 squares)") != std::string::npos);
+  // A preset drawn to a side is described by its side, a fixed board by its holes.
+  r = run_cli("generate layout --variant triangle --size 5 --color never");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("seed 1, triangle of side 5 (15 squares): 15 plain") != std::string::npos);
+  r = run_cli("generate layout --variant english --color never");
+  REQUIRE(r.code == 0);
+  CHECK(r.out.find("seed 1, english 7x7 (33 squares): 33 plain") != std::string::npos);
   // --board square is the plain layout.
   CHECK(run_cli("generate layout --board square --size 5 --seed 3").out ==
         run_cli("generate layout --size 5 --seed 3").out);

@@ -186,6 +186,10 @@ TEST_CASE("show --then draws the position it reaches, and --chain is a turn from
   CHECK(circles(after.out) == 34);
   // a3xa1 is legal only after both removals.
   CHECK(run_cli("show " + kStart + " --chain a3xa1").code == 2);
+  // A chain that cannot be read names the option, as --then does.
+  const auto unreadable = run_cli("show " + kStart + " --chain zz");
+  CHECK(unreadable.code == 2);
+  CHECK(unreadable.err.find("leapfrog show: --chain: move 'zz' column 2:") == 0);
   const auto chain = run_cli("show " + kStart + " --then xa1 xb2 --chain a3xa1 --color never");
   REQUIRE(chain.code == 0);
   CHECK(chain.out.find("> start, * landing, x captured: a3xa1") != std::string::npos);
