@@ -170,8 +170,27 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     after.begin_turn();
     const Piece target = pos.at(w.squares[1]);
     const bool own = target && color_of(target) == pos.side();
-    if (!own && kind_of(p) != kPawn &&
-        (pos.geometry().leaps[kind_of(p)][from] & bit(w.squares[1]))) {
+    const std::string to = square_name(w.squares[1]);
+    // A king onto its own piece may be a castling (d1e1, d1b1): the generic reason then.
+    if (own && kind_of(p) != kKing) {
+      v.reason = "the piece on " + square_name(from) + " cannot move to " + to + ": " + to +
+                 " holds a piece of the side to move";
+      return v;
+    }
+    const Geometry& g = pos.geometry();
+    const int ahead = g.forward[pos.side()];
+    if (kind_of(p) == kPawn && (w.squares[1] == from + ahead || w.squares[1] == from + 2 * ahead)) {
+      if (w.squares[1] == from + 2 * ahead && pos.at(from + ahead)) {
+        v.reason = "the pawn on " + square_name(from) + " cannot step over the piece on " +
+                   square_name(from + ahead);
+        return v;
+      }
+      if (target) {
+        v.reason = "a pawn does not capture straight ahead: " + to + " is occupied";
+        return v;
+      }
+    }
+    if (kind_of(p) != kPawn && (g.leaps[kind_of(p)][from] & bit(w.squares[1]))) {
       after.step(from, w.squares[1], target ? kCapture : 0, 0);
       if (after.attacked(after.king(pos.side()), opposite(pos.side()))) {
         v.reason = "the move would leave the king in check";

@@ -76,6 +76,21 @@ TEST_CASE("chess verify: an illegal move, exit 1", "[chess]") {
   r = run_cli("chess verify " + quoted("*2k1*/6/3K2/6/6/6/6/*4* w - - 0 1") + " d6d7 --json");
   REQUIRE(r.code == 1);
   CHECK(contains(Json::parse(r.out)["reason"].get<std::string>(), "check"));
+  // What stands in the way is named: a piece of the mover's own side on the landing square,
+  // the square a pawn's double step crosses, a piece straight ahead of a pawn.
+  const auto reason = [](const std::string& fen, const std::string& move) {
+    const auto v = run_cli("chess verify " + quoted(fen) + " " + move + " --json");
+    CHECK(v.code == 1);
+    return Json::parse(v.out)["reason"].get<std::string>();
+  };
+  const std::string start = "*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1";
+  CHECK(reason(start, "b1b3") ==
+        "the piece on b1 cannot move to b3: b3 holds a piece of the "
+        "side to move");
+  CHECK(reason(start, "b2b4") == "the pawn on b2 cannot step over the piece on b3");
+  CHECK(reason("*nskn*/dpaapd/pppppp/6/1p4/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "b3b4") ==
+        "a pawn does not capture straight ahead: b4 is occupied");
+  CHECK(reason(start, "b3b5") == "the piece on b3 cannot move to b5");
 }
 
 TEST_CASE("chess verify: an x on a move that captures nothing makes it illegal", "[chess]") {
@@ -191,7 +206,7 @@ TEST_CASE("chess play: moves typed, bad ones refused, the engine answers", "[che
   // Red (a person) plays b3b4 after a refused b2b4 and a malformed move; the engine answers.
   const auto r = run_cli("chess play --nodes 2000", "b2b4\nzz\nb3b4\nquit\n");
   REQUIRE(r.code == 0);
-  CHECK(contains(r.out, "Refused: 'b2b4': the piece on b2 cannot move to b4"));
+  CHECK(contains(r.out, "Refused: 'b2b4': the pawn on b2 cannot step over the piece on b3"));
   CHECK(contains(r.out, "Refused: move 'zz' is not long algebraic"));
   CHECK(contains(r.out, "Black (engine) plays "));
   // A capture due is named.
