@@ -1,6 +1,7 @@
 // The subcommands of leapfrog, in the order --help lists them (leapfrog-mpi runs some of
 // them too).
 #include "cli/commands.h"
+#include "core/text.h"
 
 namespace leapfrog::cli {
 
@@ -69,6 +70,12 @@ const Command* find_command(std::string_view name) {
   for (const Command& c : kCommands)
     if (name == c.name) return &c;
   return nullptr;
+}
+
+std::string error_line(std::string_view program_command, std::string_view message) {
+  std::string line = std::string(program_command) + ": " + escape_controls(message);
+  if (line.back() != '.') line += '.';
+  return line + " Try '" + std::string(program_command) + " --help'.\n";
 }
 
 }  // namespace leapfrog::cli

@@ -71,17 +71,15 @@ int main(int argc, char** argv) {
     // Every error is one line ending with a pointer to the command's help. The messages quote
     // the user's text themselves; escaping the whole message again (a no-op on escaped text)
     // keeps a message from elsewhere (a library's) to one line too.
-    const std::string hint = ". Try 'leapfrog " + std::string(c.name) + " --help'.\n";
     try {
       const int code = c.run(c, std::vector<std::string>(all.begin() + 1, all.end()));
       // Output that did not reach its destination (a full disk, a closed pipe) is a failure.
       leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::SubcommandError& e) {
-      std::cerr << "leapfrog " << e.name() << ": " << leapfrog::escape_controls(e.what())
-                << ". Try 'leapfrog " << e.name() << " --help'.\n";
+      std::cerr << leapfrog::cli::error_line("leapfrog " + e.name(), e.what());
     } catch (const std::exception& e) {
-      std::cerr << "leapfrog " << c.name << ": " << leapfrog::escape_controls(e.what()) << hint;
+      std::cerr << leapfrog::cli::error_line("leapfrog " + std::string(c.name), e.what());
     }
     return 2;
   }

@@ -72,17 +72,16 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     c.program = "leapfrog-mpi";  // its --help names this program, run by mpirun
     c.usage_launcher = "mpirun -np N ";
     c.example_launcher = "mpirun -np 2 ";
-    const std::string hint = ". Try 'leapfrog-mpi " + first + " --help'.\n";
     try {
       const int code = first == "reach" ? leapfrog::cli::run_reach_split(c, args, &exchange)
                                         : leapfrog::cli::run_solve_split(c, args, &exchange);
       leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::UsageError& e) {
-      std::cerr << "leapfrog-mpi " << first << ": " << leapfrog::escape_controls(e.what()) << hint;
+      std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
       return 2;
     } catch (const leapfrog::ParseError& e) {
-      std::cerr << "leapfrog-mpi " << first << ": " << leapfrog::escape_controls(e.what()) << hint;
+      std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
       return 2;
     } catch (const std::bad_alloc&) {
       // One rank's allocation failed in the middle of the work: the others would wait for

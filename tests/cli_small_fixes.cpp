@@ -93,3 +93,17 @@ TEST_CASE(
   CHECK(verify_square.code == 0);
   CHECK(verify_square.out.find("variant=triangle grid=square") != std::string::npos);
 }
+
+TEST_CASE("an error that ends with a full stop or a cut quotation gets no second one",
+          "[cli][errors]") {
+  const auto fen =
+      run_cli("chess show '*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN*/pppppp w KQkq - 0 1'");
+  CHECK(fen.code == 2);
+  CHECK(fen.err.find("in FEN '*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*NSKN*/pppppp w KQkq '... "
+                     "Try 'leapfrog chess show --help'.\n") != std::string::npos);
+  const auto scores = run_cli("show '99. scores=6084,0'");
+  CHECK(scores.code == 2);
+  CHECK(scores.err.ends_with("make more than 6084. Try 'leapfrog show --help'.\n"));
+  // A message without one gets it.
+  CHECK(run_cli("show zz").err.ends_with("unknown piece 'z'). Try 'leapfrog show --help'.\n"));
+}
