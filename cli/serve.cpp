@@ -54,6 +54,10 @@ constexpr int kQuickWorkers = 2;
 // A job still running this long after --max-time is stopped (searches stop by their own time
 // limit; this catches the work that has none, such as a long list of moves).
 constexpr auto kGrace = std::chrono::milliseconds(1000);
+// A quick job whose client has gone is stopped this long after: long enough for the usual
+// quick answer, which a client that only shut its sending side still reads, and short enough
+// that a search on a big board does not hold a quick worker for nobody.
+constexpr auto kLeftGrace = std::chrono::milliseconds(500);
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -265,8 +269,8 @@ class Server {
 
   void tick() {
     const auto limit = seconds_limit(options_.max_time);
-    searches_.stop_overdue(limit + kGrace);
-    quick_.stop_overdue(limit + kGrace);
+    searches_.stop_overdue(limit + kGrace, kLeftGrace);
+    quick_.stop_overdue(limit + kGrace, kLeftGrace);
     ticker_.expires_after(std::chrono::milliseconds(200));
     ticker_.async_wait([this](beast::error_code ec) {
       if (!ec) tick();
@@ -458,10 +462,11 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
   watch();
 }
 
-// While a job runs, a client that closes its connection stops its search. A client that
-// only shuts its sending side looks the same from here, so the answer is still sent, with
-// what the search had found; and a client that sends its next request before this one's
-// answer gets both answers in turn. Either way nothing else is pending on the session, so a
+// While a job runs, a client that closes its connection stops its search (a quick request's
+// after kLeftGrace, so that its usual answer is still whole). A client that only shuts its
+// sending side looks the same from here, so the answer is still sent, with what the search
+// had found; and a client that sends its next request before this one's answer gets both
+// answers in turn. Either way nothing else is pending on the session, so a
 // wait on the idle read timer holds it until the reply cancels that wait (a pending handler,
 // not a member, so that a server stopped meanwhile frees the session with its I/O context).
 void Session::watch() {
@@ -474,7 +479,10 @@ void Session::watch() {
         const std::size_t n =
             self->stream_.socket().receive(net::buffer(&c, 1), tcp::socket::message_peek, peek);
         if (peek || n == 0) {
-          if (api_long_work(self->job_->request.path)) self->job_->stop = true;
+          if (api_long_work(self->job_->request.path))
+            self->job_->stop = true;
+          else
+            self->job_->left = Clock::now().time_since_epoch().count();
           self->keep_alive_ = false;
         }
         self->read_timer_.expires_after(std::chrono::hours(24));

@@ -26,6 +26,8 @@ using Clock = std::chrono::steady_clock;
 struct Job {
   ApiRequest request;
   std::atomic<bool> stop{false};
+  // When the client was seen gone (0: not seen): a quick job then stops after a grace.
+  std::atomic<Clock::rep> left{0};
   Clock::time_point started{};  // set by the worker (under the pool's lock)
   // Called by the worker with the answer, and with each progress event (streams only).
   std::function<void(ApiReply)> done;
@@ -61,12 +63,19 @@ class Pool {
     ready_.notify_all();
   }
 
-  // Stops the jobs that have run longer than `limit`.
-  void stop_overdue(Clock::duration limit) {
+  // Stops the jobs that have run longer than `limit`, and those whose client left more than
+  // `left_grace` ago.
+  void stop_overdue(Clock::duration limit, Clock::duration left_grace) {
     std::lock_guard lock(mutex_);
     const auto now = Clock::now();
+    const auto gone = [&](const std::shared_ptr<Job>& j) {
+      const Clock::rep left = j->left;
+      return left != 0 && now - Clock::time_point(Clock::duration(left)) > left_grace;
+    };
     for (const auto& j : running_)
-      if (now - j->started > limit) j->stop = true;
+      if (now - j->started > limit || gone(j)) j->stop = true;
+    for (const auto& j : waiting_)
+      if (gone(j)) j->stop = true;
   }
 
  private:

@@ -659,6 +659,34 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: a quick request whose client has left stops soon after",
+          "[cli][serve][threads]") {
+  // verify of a move on this 15x15 board searches for the largest capture until --hash or
+  // --max-time ends it: several seconds with these limits.
+  ServeProcess server({"--max-time", "8", "--hash", "512"});
+  const int port = server.port();
+  const std::string position =
+      ".1.4.4.214.1.3./2.1.114.4.2.4.3/.2.3.4.1.3.3.4./2.4.4.1.4.2.312/.4.1.3.4.2.1.2./"
+      "3.3.3.1.2.2.1.3/.2.4.3.1.3.1.2./2.311.432.2.1.3/.2.3.3.143.2.3./2.4.1.4.2.4.2.4/"
+      ".1.3.432.1.1.3./4.212.4.1.342.4/.44323.2.2.1.3./4.211.2.2.3.3.3/24.1.422.421.3.";
+  // Both quick workers take one, and both clients leave.
+  std::vector<int> fds;
+  for (int i = 0; i < 2; ++i) {
+    fds.push_back(leapfrog::testing::connect_local(port));
+    REQUIRE(fds.back() >= 0);
+    leapfrog::testing::send_all(fds.back(), "GET /api/verify?position=" + url_encode(position) +
+                                                "&move=b1xb3 HTTP/1.1\r\nHost: x\r\n\r\n");
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  for (const int fd : fds) close(fd);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // The page's next quick request waits for the grace, not for the searches' limits.
+  const auto t = Clock::now();
+  CHECK(http_request(port, "GET", "/api/variants").status == 200);
+  if (!kSanitized) CHECK(millis_since(t) < 3000);
+  CHECK(server.stop() == 0);
+}
+
 TEST_CASE("serve: a move list is held to --hash and marked incomplete", "[cli][serve][threads]") {
   // Millions of chains on a 13x13 lattice with one extra piece: the command writes them as
   // it finds them, the server holds its answer, so the list ends at --hash.
