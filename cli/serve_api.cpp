@@ -348,7 +348,8 @@ std::string api_puzzles(const Params& params, const ApiLimits& limits,
   if (has_param(params, "count"))
     parse_whole(optional_param(params, "count"), "count", 1,
                 static_cast<std::uint64_t>(limits.max_puzzles), "here");
-  const auto req = puzzle_request(kPuzzles, option_args(params, {}, {"unique"}));
+  const auto req =
+      puzzle_request(kPuzzles, option_args(params, {}, {"unique", "diagonal", "orthogonal"}));
   const PuzzleSpec& spec = req->spec;
   SearchControl control;
   control.stop = &stop;

@@ -106,6 +106,8 @@ TEST_CASE("serve: every endpoint answers the command's --json on the same input"
        "generate layout --board hexagon --variant froglet --size 4 --holes 3"},
       {"/api/generate/puzzles?kind=chain&count=2&size=6&seed=7",
        "generate puzzles --kind chain --count 2 --size 6 --seed 7 --threads 1"},
+      {"/api/generate/puzzles?kind=chain&count=1&size=6&seed=7&diagonal=1",
+       "generate puzzles --kind chain --count 1 --size 6 --seed 7 --diagonal --threads 1"},
       {"/api/chess/show?fen=startpos", "chess show startpos"},
       {"/api/chess/moves?fen=startpos&captures=optional",
        "chess moves startpos --captures optional"},
