@@ -8,6 +8,7 @@
 #include <chrono>
 #include <set>
 
+#include "core/poller.h"
 #include "generator/random.h"
 #include "generator/rating.h"
 #include "puzzles/movegen.h"
@@ -293,12 +294,24 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
     return control.time_limit.count() > 0 &&
            std::chrono::steady_clock::now() - began >= control.time_limit;
   };
+  // Reported as candidates finish, not only after a batch: one batch of big solitaire
+  // candidates can outlast a whole time limit.
+  Poller poller(control);
+  const auto progress = [&](std::uint64_t examined) {
+    Progress p;
+    p.nodes = examined;
+    p.best = found;
+    p.fraction = static_cast<double>(found) / std::max(spec.count, 1);
+    p.note = std::to_string(found) + "/" + std::to_string(spec.count) + " puzzles";
+    return p;
+  };
   for (std::uint64_t start = 0; found < spec.count && start < max_candidates; start += kBatch) {
     const std::uint64_t n = std::min(kBatch, max_candidates - start);
     std::vector<std::optional<Puzzle>> slots(n);
     std::vector<std::uint64_t> nodes(n, 0);
     std::vector<char> done(n, 0);
     std::atomic<bool> stopped{false};
+    std::atomic<std::uint64_t> finished{0};
     arena.execute([&] {
       tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
         if (control.stop_requested() || out_of_time()) {
@@ -313,6 +326,8 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
           return;
         }
         done[i] = 1;
+        const std::uint64_t examined = local.candidates + ++finished;
+        poller.report([&] { return progress(examined); });
       });
     });
     // On a stop, the candidates examined from the batch's start on still count (in order, so
@@ -332,14 +347,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
       local.stopped = true;
       break;
     }
-    if (control.progress) {
-      Progress p;
-      p.nodes = local.candidates;
-      p.best = found;
-      p.fraction = static_cast<double>(found) / std::max(spec.count, 1);
-      p.note = std::to_string(found) + "/" + std::to_string(spec.count) + " puzzles";
-      control.progress(p);
-    }
+    poller.report([&] { return progress(local.candidates); });
   }
   if (found < spec.count) local.complete = false;
   return local;

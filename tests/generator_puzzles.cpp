@@ -4,6 +4,7 @@
 #include <chrono>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "generator/check.h"
 #include "generator/puzzles.h"
@@ -87,12 +88,18 @@ TEST_CASE("a time limit stops generation with the candidates examined so far, in
   SearchControl control;
   control.threads = 1;
   control.time_limit = std::chrono::milliseconds(50);
+  std::vector<std::uint64_t> reported;
+  control.progress = [&](const Progress& p) { reported.push_back(p.nodes); };
   GenerationStats stats;
   const auto some = generate_puzzles(spec, control, &stats);
   CHECK(stats.stopped);
   CHECK_FALSE(stats.complete);
   // What was examined counts: not thrown away with the rest of its batch.
   CHECK(stats.candidates >= 1);
+  // Progress comes as candidates finish, so a batch cut short has said how far it got.
+  REQUIRE_FALSE(reported.empty());
+  CHECK(reported.front() >= 1);
+  CHECK(reported.back() <= stats.candidates);
   REQUIRE(some.size() < 20);
   if (!some.empty()) {
     spec.count = static_cast<int>(some.size());
