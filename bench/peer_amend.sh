@@ -58,13 +58,17 @@ die() {
   exit 1
 }
 
+# value OPTION ARGS...: the option's value, refused when missing or another option.
+value() {
+  [ $# -ge 2 ] && [[ "$2" != --* ]] || { echo "peer_amend: $1 needs a value (see --help)" >&2; exit 2; }
+}
 while [ $# -gt 0 ]; do
   case "$1" in
-    --boards) boards=$2; shift 2 ;;
-    --runs) runs=$2; shift 2 ;;
-    --french-runs) french_runs=$2; shift 2 ;;
-    --leapfrog) leapfrog=$2; shift 2 ;;
-    --workdir) workdir=$2; shift 2 ;;
+    --boards) value "$@"; boards=$2; shift 2 ;;
+    --runs) value "$@"; runs=$2; shift 2 ;;
+    --french-runs) value "$@"; french_runs=$2; shift 2 ;;
+    --leapfrog) value "$@"; leapfrog=$2; shift 2 ;;
+    --workdir) value "$@"; workdir=$2; shift 2 ;;
     -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     -*) echo "peer_amend: unknown option '$1' (see --help)" >&2; exit 2 ;;
     *) source_url=$1; shift ;;

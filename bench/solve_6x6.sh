@@ -28,16 +28,27 @@ hash=8000
 size=6
 
 usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+bad() { echo "solve_6x6: $*" >&2; exit 2; }
+# value OPTION ARGS...: the option's value, refused when missing or another option.
+value() { [ $# -ge 2 ] && [[ "$2" != --* ]] || bad "$1 needs a value (--help lists them)"; }
 while [ $# -gt 0 ]; do
   case "$1" in
-    --egdb) egdb=$2; shift 2 ;;
-    --threads) threads=$2; shift 2 ;;
-    --hash) hash=$2; shift 2 ;;
-    --size) size=$2; shift 2 ;;
-    --leapfrog) leapfrog=$2; shift 2 ;;
+    --egdb) value "$@"; egdb=$2; shift 2 ;;
+    --threads) value "$@"; threads=$2; shift 2 ;;
+    --hash) value "$@"; hash=$2; shift 2 ;;
+    --size) value "$@"; size=$2; shift 2 ;;
+    --leapfrog) value "$@"; leapfrog=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
-    *) echo "solve_6x6: unknown option '$1' (--help lists them)" >&2; exit 2 ;;
+    *) bad "unknown option '$1' (--help lists them)" ;;
   esac
+done
+# Checked before the tables are built, which takes minutes.
+[[ "$size" =~ ^[0-9]+$ ]] && [ "$size" -ge 4 ] && [ "$size" -le 8 ] ||
+  bad "--size must be a whole number 4..8, not '$size'"
+[[ "$hash" =~ ^[1-9][0-9]*$ ]] || bad "--hash must be a whole number of MB, 1 or more, not '$hash'"
+[ -n "${threads// /}" ] || bad "--threads must list thread counts, such as \"1 2\""
+for t in $threads; do
+  [[ "$t" =~ ^[0-9]+$ ]] && [ "$t" -le 1024 ] || bad "--threads: '$t' is not a thread count 0..1024"
 done
 [ -x "$leapfrog" ] || { echo "solve_6x6: no program at '$leapfrog' (./build.sh run builds it)" >&2; exit 1; }
 [ -x /usr/bin/time ] || { echo "solve_6x6: needs GNU time (Debian package 'time')" >&2; exit 1; }
