@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "core/text.h"
+
 namespace leapfrog::cli {
 
 namespace {
@@ -48,7 +50,12 @@ std::string restore_percents(const std::string& text) {
 std::string option_error_message(boost::program_options::error& e) {
   auto* named = dynamic_cast<boost::program_options::error_with_option_name*>(&e);
   if (!named) return e.what();
-  for (auto& [placeholder, text] : SubstitutionsOf::in(*named)) text = hide_percents(text);
+  for (auto& [placeholder, text] : SubstitutionsOf::in(*named)) {
+    // Echoed as quoted_text echoes: a huge option name or value is cut.
+    const std::size_t kept = prefix_bytes(text, kQuotedChars);
+    if (kept < text.size()) text = text.substr(0, kept) + "...";
+    text = hide_percents(text);
+  }
   return restore_percents(named->what());
 }
 

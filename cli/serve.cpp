@@ -390,10 +390,10 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
   else if (req.method() == http::verb::post)
     r.method = "POST";
   else if (const std::string allow = api_allow(path); allow.empty())
-    return send_error(http::status::not_found, "no endpoint /api/" + path);
+    return send_error(http::status::not_found, "no endpoint " + endpoint_name(path));
   else
-    return send_error(http::status::method_not_allowed, "/api/" + path + " takes " + allow, false,
-                      allow);
+    return send_error(http::status::method_not_allowed, endpoint_name(path) + " takes " + allow,
+                      false, allow);
   r.path = path;
   r.body = req.body();
   bool stream = false, stream_given = false;

@@ -9,6 +9,7 @@
 #include "cli/egdb_files.h"
 #include "cli/search_options.h"
 #include "cli/web_assets.h"
+#include "core/text.h"
 #include "generator/puzzles.h"
 #include "puzzles/puzzle_file.h"
 #include "solver/game.h"
@@ -598,9 +599,9 @@ std::string allow_of(const Endpoint& e) { return e.post ? "POST" : "GET, HEAD"; 
 std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomic<bool>& stop,
                   const ProgressFn& progress) {
   const Endpoint* const e = find_endpoint(r.path);
-  if (e == nullptr) throw HttpError{404, "no endpoint /api/" + r.path};
+  if (e == nullptr) throw HttpError{404, "no endpoint " + endpoint_name(r.path)};
   if (e->post != (r.method == "POST"))
-    throw HttpError{405, "/api/" + r.path + " takes " + allow_of(*e), allow_of(*e)};
+    throw HttpError{405, endpoint_name(r.path) + " takes " + allow_of(*e), allow_of(*e)};
   check_params(r.params);
   // A posted record is held to a record file's line cap (its size cap, 1 MiB, is the
   // transport's, below a file's).
@@ -613,6 +614,10 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
 
 std::string error_json(const std::string& message) {
   return json_text(Json{{"error", escape_controls(message)}}) + "\n";
+}
+
+std::string endpoint_name(std::string_view path) {
+  return "/api/" + text_start(path, kQuotedChars);
 }
 
 std::string api_allow(const std::string& path) {

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -57,6 +58,8 @@ bool switch_value(const std::string& key, const std::string& value);
 
 // Whether the endpoint runs a search that may take long (and so may stream its progress).
 bool api_searches(const std::string& path);
+// "/api/PATH" for messages, a huge path cut as quoted_text cuts.
+std::string endpoint_name(std::string_view path);
 // Whether it runs with the searches (--jobs workers): the searches and the other long work
 // (a Leap Chess perft), which would hold up the quick requests the page makes all the time.
 bool api_long_work(const std::string& path);

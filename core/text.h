@@ -74,14 +74,6 @@ inline std::string_view skip_bom(std::string_view text) {
 // Removes a leading byte-order mark from `text` in place (skip_bom).
 inline void drop_bom(std::string& text) { text.erase(0, text.size() - skip_bom(text).size()); }
 
-// 'text' in single quotes, escaped as by escape_controls.
-inline std::string quoted_text(std::string_view text) {
-  std::string out(1, '\'');
-  out += escape_controls(text);
-  out += '\'';
-  return out;
-}
-
 // The length in bytes of the first `max_chars` characters of `text` (a well-formed UTF-8
 // sequence counts as one and is never cut, any other byte as one); text.size() when it has no
 // more.
@@ -90,6 +82,21 @@ inline std::size_t prefix_bytes(std::string_view text, std::size_t max_chars) {
   for (std::size_t chars = 0; i < text.size() && chars < max_chars; ++chars)
     i += std::max<std::size_t>(1, utf8_sequence(text, i));
   return i;
+}
+
+// The most characters of the user's text a message echoes: any name, value or path a person
+// types fits, and a pasted or generated one of thousands does not make the message as long.
+constexpr std::size_t kQuotedChars = 200;
+
+// 'text' in single quotes, escaped as by escape_controls; past kQuotedChars characters, the
+// first of them followed by "...".
+inline std::string quoted_text(std::string_view text) {
+  const std::size_t kept = prefix_bytes(text, kQuotedChars);
+  std::string out(1, '\'');
+  out += escape_controls(text.substr(0, kept));
+  out += '\'';
+  if (kept < text.size()) out += "...";
+  return out;
 }
 
 // `text` without the characters of `blanks` at its start and end.

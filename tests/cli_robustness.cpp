@@ -183,6 +183,26 @@ TEST_CASE("messages quote user text with its control characters escaped",
   check_clean(run_cli("'sh\now'"), "'sh\\x0aow'");
 }
 
+TEST_CASE("a message echoes at most the first 200 characters of the user's text",
+          "[cli][robust][threads]") {
+  const std::string huge(12000, 'a');
+  for (const std::string& args :
+       {"show 1234 --continuation " + huge, "show " + huge, "show 1234 --variant " + huge,
+        "show 1234 --" + huge, "show 1234 --size=" + huge}) {
+    const auto r = run_cli(args);
+    INFO(r.err.substr(0, 300));
+    CHECK(r.code == 2);
+    CHECK(one_line(r.err));
+    CHECK(r.err.find(std::string(60, 'a')) != std::string::npos);
+    CHECK(r.err.find(std::string(201, 'a')) == std::string::npos);
+    CHECK(r.err.size() < 700);
+  }
+  // 200 characters are echoed whole.
+  const auto whole = run_cli("show 1234 --continuation " + std::string(200, 'b'));
+  CHECK(whole.err.find("'" + std::string(200, 'b') + "'") != std::string::npos);
+  CHECK(whole.err.find("'...") == std::string::npos);
+}
+
 TEST_CASE("a byte that is not UTF-8 is written as U+FFFD: --json output stays valid JSON",
           "[cli][robust][threads]") {
   const std::string bad = "\xff", replaced = "\xef\xbf\xbd";

@@ -458,6 +458,18 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
         "limit goes with all (the best chain alone is one)");
   CHECK(error_of("/api/generate/puzzles?ou=x.epd") == "unknown parameter 'ou'");
   CHECK(error_of("/api/generate/layout?col=always") == "unknown parameter 'col'");
+  // A huge name or value is echoed cut to its first 200 characters.
+  const std::string huge(12000, 'a');
+  for (const std::string& target :
+       {"/api/show?" + huge + "=1", "/api/show?position=1234&continuation=" + huge,
+        "/api/generate/layout?variant=" + huge}) {
+    const std::string error = error_of(target);
+    CHECK(error.find(std::string(200, 'a') + "'...") != std::string::npos);
+    CHECK(error.size() < 400);
+  }
+  const HttpReply far = http_request(port, "GET", "/api/" + huge);
+  CHECK(far.status == 404);
+  CHECK(far.body.size() < 400);
   CHECK(error_of("/api/chess/moves?fen=startpos&capt=optional") == "unknown parameter 'capt'");
   CHECK(error_of("/api/show?position=111&%3D=6") == "unknown parameter '='");
   // A bad escape names the parameter it is in, as the client wrote it.
