@@ -63,6 +63,10 @@ double parse_seconds(const std::string& text, const std::string& name, bool posi
     return (c >= '0' && c <= '9') || c == '.';
   });
   const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+  // A number the range would take but written otherwise (1e2, 0x10, +5): say how to write it.
+  if (!plain && ec == std::errc() && ptr == end && v >= 0 && v <= 1e9)
+    throw UsageError(name + " takes seconds written in digits, such as 90 or 2.5, not " +
+                     quoted_start(text));
   if (!plain || ec != std::errc() || ptr != end || !(v >= 0) || v > 1e9 || (positive && v == 0))
     throw UsageError(name + " must be a number of seconds " +
                      (positive ? "more than 0, up to 1000000000" : "0..1000000000 (0: no limit)") +

@@ -899,6 +899,14 @@ TEST_CASE("serve: bad options exit 2 with a message", "[cli][serve][threads]") {
                            " must be a number of seconds more than 0, up to 1000000000, not '" +
                            value + "'. Try 'leapfrog serve --help'.\n");
     }
+  // A value in range but not written in digits is told how to write it.
+  const auto exponent = run_cli("serve --max-time 1e9");
+  CHECK(exponent.code == 2);
+  CHECK(exponent.err ==
+        "leapfrog serve: --max-time takes seconds written in digits, such as 90 "
+        "or 2.5, not '1e9'. Try 'leapfrog serve --help'.\n");
+  CHECK(run_cli("solve english --time-limit 1e2").err.find("written in digits") !=
+        std::string::npos);
   CHECK(run_cli("serve --host 'no such host!'").code == 2);
   const auto r = run_cli("serve --help");
   CHECK(r.code == 0);
