@@ -183,8 +183,7 @@ Position Position::from_fen(std::string_view text) {
   p.key_ = zobrist().castling[0];
   const auto ranks = split(fields[0], '/', false);
   if (ranks.size() != kRanks)
-    throw FenError("FEN board has " + std::to_string(ranks.size()) +
-                   (ranks.size() == 1 ? " rank" : " ranks") +
+    throw FenError("FEN board has " + count_text(ranks.size(), "rank", "ranks") +
                    ", not 8 (ranks 8 to 1 joined by '/')");
   // The board is the one of rank 8's width: 6 files the 44-square board, 8 the 64-square one.
   int width = 0;

@@ -12,6 +12,7 @@
 #include "cli/search_options.h"
 #include "cli/svg.h"
 #include "cli/then_option.h"
+#include "core/text.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
 #include "solver/exact.h"
@@ -209,8 +210,8 @@ int analyse_one(const CommonOptions& o, const std::string& position,
     if (r.proved)
       std::cout << ", proved";
     else
-      std::cout << ", not proved (an estimate looking " << r.depth
-                << (r.depth == 1 ? " turn" : " turns") << " ahead)";
+      std::cout << ", not proved (an estimate looking " << count_text(r.depth, "turn", "turns")
+                << " ahead)";
     std::cout << (r.complete ? "" : ", search stopped early") << "\n";
     std::cout << "pv   ";
     for (const Turn& t : r.pv) std::cout << " " << format_turn(setup.board, t);
@@ -287,7 +288,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
   }
   if (judged_game.stopped)
     std::cerr << "leapfrog analyse: stopped after " << judged.size() << " of "
-              << report.turns.size() << (report.turns.size() == 1 ? " turn" : " turns")
+              << count_text(report.turns.size(), "turn", "turns")
               << " judged; the output holds those\n";
   if (!report.legal) {
     std::cerr << "leapfrog analyse: " << escape_controls(report.error) << "\n";

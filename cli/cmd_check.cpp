@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 #include "generator/check.h"
 
 namespace leapfrog::cli {
@@ -53,8 +54,8 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   progress.clear();
   const bool ok = first_error.is_null();
   if (stopped)
-    std::cerr << "leapfrog check: interrupted after " << checked
-              << (checked == 1 ? " puzzle" : " puzzles") << "\n";
+    std::cerr << "leapfrog check: interrupted after " << count_text(checked, "puzzle", "puzzles")
+              << "\n";
   if (o.json) {
     Json j;
     j["checked"] = checked;
@@ -68,12 +69,10 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
     std::cout << "stopped: checked " << checked << " of " << puzzles.size()
               << " puzzles, all verified so far\n";
   } else if (ok) {
-    std::cout << "checked " << checked << (checked == 1 ? " puzzle" : " puzzles")
-              << ": all verified\n";
+    std::cout << "checked " << count_text(checked, "puzzle", "puzzles") << ": all verified\n";
   } else {
-    std::cout << "checked " << checked << " of " << puzzles.size()
-              << (puzzles.size() == 1 ? " puzzle" : " puzzles") << ": puzzle " << checked
-              << " failed\n";
+    std::cout << "checked " << checked << " of " << count_text(puzzles.size(), "puzzle", "puzzles")
+              << ": puzzle " << checked << " failed\n";
   }
   return stopped ? 2 : ok ? 0 : 1;
 }

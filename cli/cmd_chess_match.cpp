@@ -8,6 +8,7 @@
 #include "cli/command_json.h"
 #include "cli/progress.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 
 namespace leapfrog::cli {
 
@@ -73,8 +74,8 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
                           {"plies", g.moves.size()}});
     } else {
       std::cout << "game " << k + 1 << ": engine " << (engine_red ? "Red" : "Black") << " vs "
-                << opponent << ": " << result << " (" << g.end << ", " << g.moves.size()
-                << (g.moves.size() == 1 ? " ply)" : " plies)") << std::endl;
+                << opponent << ": " << result << " (" << g.end << ", "
+                << count_text(g.moves.size(), "ply", "plies") << ")" << std::endl;
       // A reader that has gone (`| head`) ends the match now, not after every game.
       check_stdout();
     }
@@ -103,8 +104,8 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
               << " (" << score << "% won)" << (stopped ? "; interrupted" : "") << "\n";
   }
   if (stopped) {
-    std::cerr << "leapfrog chess match: interrupted; " << played
-              << (played == 1 ? " game" : " games") << " finished and counted above\n";
+    std::cerr << "leapfrog chess match: interrupted; " << count_text(played, "game", "games")
+              << " finished and counted above\n";
     return 2;
   }
   return 0;

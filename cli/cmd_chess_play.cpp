@@ -199,7 +199,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   if (ended)
     std::cout << g.end_text(engine) << "\n";
   else
-    std::cout << "game stopped after " << g.plies() << (g.plies() == 1 ? " move\n" : " moves\n");
+    std::cout << "game stopped after " << count_text(g.plies(), "move", "moves") << "\n";
   // A record that cannot be written goes to standard output instead, exit 2.
   if (play.file().empty()) return 0;
   const std::string text = g.record_text();

@@ -7,6 +7,7 @@
 #include "cli/chess_options.h"
 #include "cli/command_json.h"
 #include "cli/render.h"
+#include "core/text.h"
 
 namespace leapfrog::cli {
 
@@ -127,7 +128,7 @@ int referee(const ChessOptions& o, bool captures_given, const std::string& path)
     print_json(j);
   } else if (ok) {
     const int turns = j["turns"].get<int>();
-    std::cout << turns << (turns == 1 ? " move" : " moves") << ", all legal; final position "
+    std::cout << count_text(turns, "move", "moves") << ", all legal; final position "
               << j["final"].get<std::string>() << "\n";
     if (!j["game_over"].is_null())
       std::cout << j["game_over"].get<std::string>() << ", " << j["game_result"].get<std::string>()

@@ -14,6 +14,7 @@
 #include "cli/egdb_files.h"
 #include "cli/progress.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 
 namespace leapfrog::cli {
 
@@ -168,7 +169,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
     throw UsageError("cannot make the folder " + quoted_text(folder) + " (" + ec.message() + ")");
   std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
             << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
-            << threads << (threads == 1 ? " thread" : " threads") << "\n";
+            << count_text(threads, "thread", "threads") << "\n";
   // Levels already there (a build stopped before) are read, checked, and kept; a damaged one
   // is built again, and so is every level above it that the build reaches.
   // A damaged level (the first, at `damaged` pieces) is built again when the build reaches it.

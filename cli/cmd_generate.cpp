@@ -13,6 +13,7 @@
 #include "cli/progress.h"
 #include "cli/render.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 #include "generator/layout.h"
 #include "generator/puzzles.h"
 
@@ -327,12 +328,12 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
                      {"complete", stats.complete},
                      {"stopped", stats.stopped}});
   std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind
-            << (writer.count() == 1 ? " puzzle from " : " puzzles from ") << stats.candidates
-            << (stats.candidates == 1 ? " candidate in " : " candidates in ")
+            << (writer.count() == 1 ? " puzzle from " : " puzzles from ")
+            << count_text(stats.candidates, "candidate", "candidates") << " in "
             << format_seconds(secs) << "\n";
   if (stats.stopped) {
-    std::cerr << "leapfrog generate puzzles: interrupted after " << stats.candidates
-              << (stats.candidates == 1 ? " candidate" : " candidates")
+    std::cerr << "leapfrog generate puzzles: interrupted after "
+              << count_text(stats.candidates, "candidate", "candidates")
               << "; the output holds the puzzles found so far (" << writer.count() << " of "
               << count << ")\n";
     return 2;
@@ -484,13 +485,13 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
       if (k.value == pc.value) std::cout << " " << pc.count << " " << k.name;
   }
   if (holes > 0) {
-    std::cout << ", then " << holes << (holes == 1 ? " hole" : " holes");
+    std::cout << ", then " << count_text(holes, "hole", "holes");
     for (std::size_t i = 0; i < hole_names.size(); ++i)
       std::cout << (i ? " " : " (") << hole_names[i];
     std::cout << ")";
   }
   const auto points = point_total(setup.board, setup.position);
-  std::cout << ", " << points << (points == 1 ? " point\n" : " points\n");
+  std::cout << ", " << count_text(points, "point", "points") << "\n";
   if (holes > 0) std::cout << "no opening removal due: the board is not full\n";
   std::cout << "position: " << format_position(setup) << "\n";
   return 0;

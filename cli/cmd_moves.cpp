@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/then_option.h"
+#include "core/text.h"
 #include "puzzles/movegen.h"
 
 namespace leapfrog::cli {
@@ -75,12 +76,12 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
       return true;
     });
     // A stopped list's count is not the position's: its line says so.
-    std::cout << count << (count == 1 ? " turn" : " turns") << (complete ? "" : " so far") << " ("
+    std::cout << count_text(count, "turn", "turns") << (complete ? "" : " so far") << " ("
               << to_string(rules.continuation) << ", captures by " << to_string(rules.measure)
               << ")" << (complete ? "" : "; interrupted, the list is incomplete") << "\n";
   }
   if (!complete) {
-    std::cerr << "leapfrog moves: interrupted after " << count << (count == 1 ? " turn" : " turns")
+    std::cerr << "leapfrog moves: interrupted after " << count_text(count, "turn", "turns")
               << "; the list is incomplete\n";
     return 2;
   }

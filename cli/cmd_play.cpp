@@ -227,8 +227,7 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   if (ended)
     std::cout << result_text(g, rules, engine, winners) << "\n";
   else
-    std::cout << "game stopped after " << g.turns().size()
-              << (g.turns().size() == 1 ? " turn\n" : " turns\n");
+    std::cout << "game stopped after " << count_text(g.turns().size(), "turn", "turns") << "\n";
   // The record follows the result on standard output: without --save, with '--save -', and
   // when the file cannot be written.
   const bool here = play.file().empty() || play.file() == "-";

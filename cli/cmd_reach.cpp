@@ -7,6 +7,7 @@
 #include "cli/progress.h"
 #include "cli/ranks.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 #include "solver/reach.h"
 
 namespace leapfrog::cli {
@@ -82,7 +83,7 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
                     {"out_of_memory", r.out_of_memory}});
     return 0;
   }
-  std::cout << "total " << r.total << (r.total == 1 ? " position" : " positions")
+  std::cout << "total " << count_text(r.total, "position", "positions")
             << (no_symmetry ? "" : " up to symmetry")
             << (r.complete        ? ""
                 : r.out_of_memory ? " (stopped early: the next level needs more than --hash " +

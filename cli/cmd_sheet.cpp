@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/sheet.h"
+#include "core/text.h"
 
 namespace leapfrog::cli {
 
@@ -49,8 +50,8 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   if (o.json) {
     print_json(Json{{"puzzles", puzzles.size()}, {"html", html}, {"file", file}});
   } else if (html != "-") {
-    std::cout << "wrote " << puzzles.size() << (puzzles.size() == 1 ? " puzzle" : " puzzles")
-              << " to " << html << "\n";
+    std::cout << "wrote " << count_text(puzzles.size(), "puzzle", "puzzles") << " to " << html
+              << "\n";
   }
   return 0;
 }

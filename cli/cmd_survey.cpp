@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/search_options.h"
+#include "core/text.h"
 #include "puzzles/variant.h"
 #include "solver/survey.h"
 
@@ -158,8 +159,8 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
     print_json(survey_json(full, r));
     return 0;
   }
-  const std::string stopped_after = "stopped after " + std::to_string(r.starts.size()) +
-                                    (r.starts.size() == 1 ? " start of " : " starts of ") +
+  const std::string stopped_after = "stopped after " +
+                                    count_text(r.starts.size(), "start", "starts") + " of " +
                                     std::to_string(r.classes);
   if (csv) {
     // The CSV has no line of its own to say so: standard error does.
@@ -173,8 +174,8 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
     proved += s.result.proved ? 1 : 0;
     one += s.left == 1 ? 1 : 0;
   }
-  std::cout << proved << " of " << r.classes << (r.classes == 1 ? " start" : " starts")
-            << " proved; " << one << (one == 1 ? " leaves" : " leave") << " one piece"
+  std::cout << proved << " of " << count_text(r.classes, "start", "starts") << " proved; "
+            << count_text(one, "leaves", "leave") << " one piece"
             << (r.stopped ? "; " + stopped_after : "") << "\n";
   return 0;
 }

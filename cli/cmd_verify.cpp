@@ -7,6 +7,7 @@
 #include "cli/render.h"
 #include "cli/search_options.h"
 #include "cli/svg.h"
+#include "core/text.h"
 #include "puzzles/movegen.h"
 #include "puzzles/record.h"
 #include "solver/referee.h"
@@ -101,11 +102,6 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
 
 namespace {
 
-std::string amount(const Rules& rules, Score n) {
-  if (rules.measure == Measure::kPoints) return std::to_string(n) + (n == 1 ? " point" : " points");
-  return std::to_string(n) + (n == 1 ? " piece" : " pieces");
-}
-
 int verify_move(const CommonOptions& o, const std::string& position, const std::string& move,
                 const SearchControl& control) {
   const Setup setup = load_position(position, o);
@@ -123,9 +119,9 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
   } else {
     std::cout << render_board(setup, want_colour(o), v.legal ? &turn : nullptr);
     std::cout << format_turn(setup.board, turn) << ": " << (v.legal ? "legal" : "illegal") << ", "
-              << (v.maximal ? "maximal" : "not maximal") << " (value " << amount(rules, v.value)
-              << ", max "
-              << (v.max_known ? amount(rules, v.max) : "not known: the search was stopped")
+              << (v.maximal ? "maximal" : "not maximal") << " (value "
+              << amount_text(rules, v.value) << ", max "
+              << (v.max_known ? amount_text(rules, v.max) : "not known: the search was stopped")
               << ", continuation " << to_string(rules.continuation) << ")\n";
   }
   if (!ok)
@@ -245,7 +241,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
         std::cout << "ILLEGAL\n";
         continue;
       }
-      std::cout << amount(rules, t.verdict.value) << " (max " << t.verdict.max << ")"
+      std::cout << amount_text(rules, t.verdict.value) << " (max " << t.verdict.max << ")"
                 << (t.verdict.maximal ? "" : "  not maximal") << "\n";
       if (ro.plies && i + 1 < replay.positions.size()) board_after(i + 1);
     }
@@ -263,7 +259,7 @@ int verify_game(const CommonOptions& o, const std::string& file, const SearchCon
                              : "the " + std::to_string(n) + " turns before it are legal")
                 << "\n";
     } else if (g.legal) {
-      std::cout << g.turns.size() << (g.turns.size() == 1 ? " turn" : " turns") << ", all legal; ";
+      std::cout << count_text(g.turns.size(), "turn", "turns") << ", all legal; ";
       if (g.finished) {
         std::cout << (g.winners.size() == 1 ? "winner " : "shared win: ");
         for (std::size_t i = 0; i < g.winners.size(); ++i)

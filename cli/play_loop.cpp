@@ -7,6 +7,8 @@
 #include <sstream>
 #include <utility>
 
+#include "core/text.h"
+
 namespace leapfrog::cli {
 
 namespace {
@@ -202,7 +204,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
           typed.pop_back();
           game.take_back();
         }
-      out << (n ? "took back " + std::to_string(n) + (n == 1 ? " turn" : " turns")
+      out << (n ? "took back " + count_text(n, "turn", "turns")
                 : std::string("nothing to take back"))
           << "\n";
       redraw = n > 0;

@@ -55,12 +55,6 @@ Target target_of(const Puzzle& p, const Position& end) {
   return {measure(p.setup.position) - measure(end), measure(end)};
 }
 
-std::string amount(const Rules& rules, Score n) {
-  const bool points = rules.measure == Measure::kPoints;
-  return std::to_string(n) +
-         (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
-}
-
 // A cell size that makes every board about as wide as a column of the sheet.
 double cell_for(const Board& b, double target) {
   return std::clamp(std::floor(target / (std::max(b.width(), b.height()) + 1.2)), 12.0, 40.0);
@@ -75,9 +69,9 @@ std::string task_of(const Puzzle& p, const Target& target) {
   if (p.kind == PuzzleKind::kChain) {
     const bool removal = p.solution.size() == 1 && p.solution[0].removal;
     task = removal ? "Find the opening removal that takes the most " + measure + ": " +
-                         amount(rules, target.captured)
+                         amount_text(rules, target.captured)
                    : "Find the chain that captures the most " + measure + ": " +
-                         amount(rules, target.captured) +
+                         amount_text(rules, target.captured) +
                          (p.solution.size() == 1
                               ? std::string(" in one turn")
                               : " in " + std::to_string(p.solution.size()) + " turns");
@@ -85,8 +79,8 @@ std::string task_of(const Puzzle& p, const Target& target) {
     task = std::string(p.setup.position.removals_due != 0
                            ? "Solitaire, starting with an opening removal: capture "
                            : "Solitaire: capture ") +
-           amount(rules, target.captured) + " in all, leaving " + amount(rules, target.left) +
-           " on the board";
+           amount_text(rules, target.captured) + " in all, leaving " +
+           amount_text(rules, target.left) + " on the board";
   }
   task += rules.jumps == JumpSet::kOrthogonal
               ? std::string(".")
@@ -126,8 +120,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
       "svg { max-width: 100%; height: auto; display: block; }\n"
       ".solutions { break-before: page; page-break-before: always; margin-top: 10mm; }\n"
       "</style>\n</head>\n<body>\n<section class=\"puzzles\">\n<h1>" +
-      xml_escape(options.title) + "</h1>\n<p>" + std::to_string(puzzles.size()) +
-      (puzzles.size() == 1 ? " puzzle" : " puzzles") +
+      xml_escape(options.title) + "</h1>\n<p>" + count_text(puzzles.size(), "puzzle", "puzzles") +
       ". Pieces are worth the number on them; a piece jumps over a neighbour into the empty square "
       "beyond, capturing it, and may go on jumping. Solutions on the last page.</p>\n<div "
       "class=\"grid\">\n";
@@ -162,7 +155,7 @@ std::string sheet_html(std::span<const Puzzle> puzzles, const SheetOptions& opti
     }
     const std::string caption = "<figcaption><span class=\"number\">" + std::to_string(i + 1) +
                                 ".</span> " + xml_escape(moves) + " &#8212; " +
-                                amount(rules, targets[i].captured) +
+                                amount_text(rules, targets[i].captured) +
                                 (p.unique ? " (the only way)" : "") + "</figcaption>\n";
     if (p.solution.size() == 1) {
       so.cell = cell_for(p.setup.board, column_width);

@@ -124,6 +124,12 @@ inline std::string quoted_start(std::string_view text, std::size_t max_chars = 6
   return out;
 }
 
+// "1 turn", "3 turns": the count and the word for that many.
+template <class Count>
+std::string count_text(Count n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + ' ' + std::string(n == 1 ? one : many);
+}
+
 // The words joined by single spaces ("" for none).
 inline std::string join_words(const std::vector<std::string>& words) {
   std::string out;

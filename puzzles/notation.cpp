@@ -312,7 +312,7 @@ Setup parse_position(std::string_view text, bool* removals_written) {
           : std::max(implied_players(f.variant), f.scores ? static_cast<int>(f.scores->size()) : 0);
   if (f.scores && static_cast<int>(f.scores->size()) > players)
     fail_at(f.scores_at, std::to_string(f.scores->size()) + " scores for " +
-                             std::to_string(players) + (players == 1 ? " player" : " players"));
+                             count_text(players, "player", "players"));
   if (players != implied_players(f.variant)) f.overrides.players = players;
   if (f.turn) {
     if (*f.turn > players)

@@ -434,8 +434,8 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
     const auto& rec = records[r];
     if (rec.size() != header.size())
       fail(kWhere, rec[0].line, 0,
-           std::to_string(rec.size()) + (rec.size() == 1 ? " field" : " fields") +
-               ", the header has " + std::to_string(header.size()));
+           count_text(rec.size(), "field", "fields") + ", the header has " +
+               std::to_string(header.size()));
     Puzzle p;
     const auto field = [&](int k) -> const CsvField* {
       return column_of[k] < 0 ? nullptr : &rec[column_of[k]];

@@ -286,9 +286,8 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
     }
     if (static_cast<int>(scores.size()) != rules.players)
       fail_at(s->line, 1,
-              "[Scores] gives " + std::to_string(scores.size()) +
-                  (scores.size() == 1 ? " score" : " scores") + " for " +
-                  std::to_string(rules.players) + (rules.players == 1 ? " player" : " players"));
+              "[Scores] gives " + count_text(scores.size(), "score", "scores") + " for " +
+                  count_text(rules.players, "player", "players"));
     r.scores = scores;
   }
   read_moves(r.start.board);

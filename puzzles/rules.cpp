@@ -3,6 +3,8 @@
 #include <array>
 #include <utility>
 
+#include "core/text.h"
+
 namespace leapfrog {
 
 namespace {
@@ -57,9 +59,14 @@ std::optional<RemovalKind> parse_removal_kind(std::string_view s) {
   return value_of(kRemovalKinds, s);
 }
 
+std::string amount_text(const Rules& rules, Score n) {
+  return rules.measure == Measure::kPoints ? count_text(n, "point", "points")
+                                           : count_text(n, "piece", "pieces");
+}
+
 std::string describe(const Rules& r) {
   std::string s;
-  s += std::to_string(r.players) + (r.players == 1 ? " player" : " players");
+  s += count_text(r.players, "player", "players");
   s += ", continuation " + std::string(to_string(r.continuation));
   s += ", by " + std::string(to_string(r.measure));
   s += ", " + directions(r.jumps).name + " jumps";

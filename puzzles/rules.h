@@ -77,4 +77,7 @@ std::optional<RemovalKind> parse_removal_kind(std::string_view s);
 // A one-line human summary, e.g. "optional continuation, by points, orthogonal jumps, ...".
 std::string describe(const Rules& rules);
 
+// n in the rules' measure: "1 point", "5 points", "2 pieces".
+std::string amount_text(const Rules& rules, Score n);
+
 }  // namespace leapfrog

@@ -9,12 +9,6 @@ namespace leapfrog {
 
 namespace {
 
-std::string amount(const Rules& rules, Score n) {
-  const bool points = rules.measure == Measure::kPoints;
-  return std::to_string(n) +
-         (points ? (n == 1 ? " point" : " points") : (n == 1 ? " piece" : " pieces"));
-}
-
 std::string stopped_why(const ChainResult& r) {
   return r.out_of_memory ? "search stopped before the maximum was known: its tables need more "
                            "memory than allowed (--hash)"
@@ -69,7 +63,7 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
     if (!piece.complete) return not_judged(piece);
     if (v.value != piece.value) {
       v.reason = "the piece on " + square_name(board, turn.squares.front()) + " can capture " +
-                 amount(rules, piece.value) + ", this chain " + amount(rules, v.value) +
+                 amount_text(rules, piece.value) + ", this chain " + amount_text(rules, v.value) +
                  " (piece-max continuation: \"must capture as many as possible with the piece that "
                  "was moved\"), e.g. " +
                  format_turn(board, *piece.best);
@@ -77,8 +71,8 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
     }
   }
   if (!turn.removal && rules.continuation == Continuation::kBoardMax && v.value != v.max) {
-    v.reason = "a chain on the board can capture " + amount(rules, v.max) + ", this chain " +
-               amount(rules, v.value) + " (board-max continuation), e.g. " +
+    v.reason = "a chain on the board can capture " + amount_text(rules, v.max) + ", this chain " +
+               amount_text(rules, v.value) + " (board-max continuation), e.g. " +
                format_turn(board, *v.example);
     return v;
   }
@@ -86,8 +80,8 @@ TurnVerdict verify_turn(const Board& board, const Rules& rules, const Position& 
   if (!v.max_known) return v;
   v.maximal = v.value == v.max;
   if (!v.maximal)
-    v.reason = (turn.removal ? "removes " : "captures ") + amount(rules, v.value) +
-               ", the maximum is " + amount(rules, v.max) + ", e.g. " +
+    v.reason = (turn.removal ? "removes " : "captures ") + amount_text(rules, v.value) +
+               ", the maximum is " + amount_text(rules, v.max) + ", e.g. " +
                format_turn(board, *v.example);
   return v;
 }
