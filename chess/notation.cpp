@@ -180,7 +180,8 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     const Geometry& g = pos.geometry();
     const int ahead = g.forward[pos.side()];
     if (kind_of(p) == kPawn && (w.squares[1] == from + ahead || w.squares[1] == from + 2 * ahead)) {
-      if (w.squares[1] == from + 2 * ahead && pos.at(from + ahead)) {
+      if (w.squares[1] == from + 2 * ahead && rank_of(from) == g.double_rank[pos.side()] &&
+          pos.at(from + ahead)) {
         v.reason = "the pawn on " + square_name(from) + " cannot step over the piece on " +
                    square_name(from + ahead);
         return v;

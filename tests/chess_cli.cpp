@@ -91,6 +91,9 @@ TEST_CASE("chess verify: an illegal move, exit 1", "[chess]") {
   CHECK(reason("*nskn*/dpaapd/pppppp/6/1p4/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "b3b4") ==
         "a pawn does not capture straight ahead: b4 is occupied");
   CHECK(reason(start, "b3b5") == "the piece on b3 cannot move to b5");
+  // A pawn off its double-step rank has no double step to block.
+  CHECK(reason("*nskn*/dpaapd/pppppp/6/1p4/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "b3b5") ==
+        "the piece on b3 cannot move to b5");
 }
 
 TEST_CASE("chess verify: an x on a move that captures nothing makes it illegal", "[chess]") {
