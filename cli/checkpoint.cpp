@@ -222,8 +222,8 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
   }
   // Every rank's findings, so that every rank stops alike or agrees the same level.
   const std::vector<std::uint64_t> all = exchange.all_gather(mine);
-  const auto quoted_path = [&](int rank, std::uint64_t level) {
-    return quoted_text(level_file(rank, level));
+  const auto quoted_file = [&](int rank, std::uint64_t level) {
+    return quoted_path(level_file(rank, level));
   };
   for (int r = 0; r < ranks_; ++r) {
     const std::uint64_t* s = &all[static_cast<std::size_t>(r) * kStatusWords];
@@ -234,25 +234,25 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
         // The name is each rank's own path (its machine, its working folder): a rank other
         // than the one printing (rank 0) is named.
         throw UsageError((r != 0 ? "rank " + std::to_string(r) + ": " : std::string()) +
-                         "--checkpoint: cannot use the folder " + quoted_text(dir_) + " (" +
+                         "--checkpoint: cannot use the folder " + quoted_path(dir_) + " (" +
                          errno_text(s[2]) + ")");
       case kDamaged:
-        throw UsageError("--checkpoint: the file " + quoted_path(r, s[1]) + " is damaged (" +
+        throw UsageError("--checkpoint: the file " + quoted_file(r, s[1]) + " is damaged (" +
                          (s[2] == kBadSum     ? "its checksum does not match"
                           : s[2] == kCutShort ? "it is cut short"
                           : s[2] == kNotAFile ? "not a regular file"
                                               : "not a checkpoint file of this version") +
                          "); delete it, or give another folder");
       case kOtherJob:
-        throw UsageError("--checkpoint: the folder " + quoted_text(dir_) +
-                         " holds the levels of another job (" + quoted_path(r, s[1]) +
+        throw UsageError("--checkpoint: the folder " + quoted_path(dir_) +
+                         " holds the levels of another job (" + quoted_file(r, s[1]) +
                          "); give another folder");
       case kOtherRanks:
-        throw UsageError("--checkpoint: the folder " + quoted_text(dir_) + " holds the levels of " +
+        throw UsageError("--checkpoint: the folder " + quoted_path(dir_) + " holds the levels of " +
                          std::to_string(s[2]) + " ranks, not " + std::to_string(ranks_) +
                          "; resume with as many ranks, or give another folder");
       default:
-        throw UsageError("--checkpoint: cannot read " + quoted_path(r, s[1]) + " (" +
+        throw UsageError("--checkpoint: cannot read " + quoted_file(r, s[1]) + " (" +
                          errno_text(s[2]) + ")");
     }
   }
@@ -279,7 +279,7 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
   in_ = std::fopen(path(k).c_str(), "rb");
   if (in_ == nullptr ||
       std::fseek(in_, static_cast<long>(h.header_words() * sizeof(std::uint64_t)), SEEK_SET) != 0)
-    throw std::runtime_error("cannot read " + quoted_text(path(k)));
+    throw std::runtime_error("cannot read " + quoted_path(path(k)));
   resume_ = Mark{h.levels, h.fixed[7], h.fixed[8] != 0};
   resume_entries_ = h.entries();
 }
@@ -309,7 +309,7 @@ std::uint64_t CheckpointStore::resume_entries() { return resume_entries_; }
 
 void CheckpointStore::read(std::span<std::uint64_t> into) {
   if (in_ == nullptr || !read_words(in_, into.data(), into.size()))
-    throw std::runtime_error("cannot read " + quoted_text(path(resume_level())));
+    throw std::runtime_error("cannot read " + quoted_path(path(resume_level())));
 }
 
 void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) {
@@ -317,7 +317,7 @@ void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) 
   part_ = path(out_level_) + ".part";
   out_ = std::fopen(part_.c_str(), "wb");
   if (out_ == nullptr)
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part_) + " (" +
+    throw std::runtime_error("--checkpoint: cannot write " + quoted_path(part_) + " (" +
                              std::strerror(errno) + ")");
   out_sum_ = Checksum();
   const std::uint64_t fixed[kFixedWords] = {kMagic,
@@ -337,7 +337,7 @@ void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) 
 void CheckpointStore::write(std::span<const std::uint64_t> words) {
   out_sum_.add(words);
   if (std::fwrite(words.data(), sizeof(std::uint64_t), words.size(), out_) != words.size())
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part_) + " (" +
+    throw std::runtime_error("--checkpoint: cannot write " + quoted_path(part_) + " (" +
                              std::strerror(errno) + ")");
 }
 
@@ -351,7 +351,7 @@ void CheckpointStore::commit() {
   std::error_code ec;
   if (written && closed) fs::rename(part_, path(out_level_), ec);
   if (!written || !closed || ec)
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_text(part_) + " (" +
+    throw std::runtime_error("--checkpoint: cannot write " + quoted_path(part_) + " (" +
                              (ec ? ec.message() : std::string(std::strerror(error))) + ")");
   // Each rank keeps its last two levels: the others may not have saved the newest yet.
   if (out_level_ >= 2) remove_levels(0, out_level_ - 2);
@@ -367,7 +367,7 @@ std::unique_ptr<CheckpointStore> open_checkpoint(const std::string& dir, const s
   auto store = std::make_unique<CheckpointStore>(dir, job, exchange);
   if (store->resume_level() >= 0)
     std::cerr << "resuming from level " << store->resume_level() << ", saved in "
-              << quoted_text(dir) << std::endl;
+              << quoted_path(dir) << std::endl;
   return store;
 }
 

@@ -75,7 +75,7 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
     int error = 0;
     std::FILE* f = open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC, "wb", error);
     if (f == nullptr)
-      throw UsageError("cannot write " + quoted_text(tmp) + " (" +
+      throw UsageError("cannot write " + quoted_path(tmp) + " (" +
                        (error != 0 ? std::strerror(error) : "not a regular file") + ")");
     // Streamed: a copy of the level in memory would double what --hash allows at the top.
     bool ok = true;
@@ -92,14 +92,14 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
     }
     if (!ok) {
       std::remove(tmp.c_str());
-      throw UsageError("cannot write " + quoted_text(tmp) + " (" + std::strerror(error) + ")");
+      throw UsageError("cannot write " + quoted_path(tmp) + " (" + std::strerror(error) + ")");
     }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     std::remove(tmp.c_str());
-    throw UsageError("cannot write " + quoted_text(path) + " (" + ec.message() + ")");
+    throw UsageError("cannot write " + quoted_path(path) + " (" + ec.message() + ")");
   }
   return written;
 }
@@ -166,7 +166,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec)
-    throw UsageError("cannot make the folder " + quoted_text(folder) + " (" + ec.message() + ")");
+    throw UsageError("cannot make the folder " + quoted_path(folder) + " (" + ec.message() + ")");
   std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
             << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
             << count_text(threads, "thread", "threads") << "\n";
@@ -187,7 +187,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   // A folder where a level to build goes would be found only when the level is written.
   if (damaged >= 0 && damaged <= top &&
       std::filesystem::is_directory(level_path(have.folder, damaged), ec))
-    throw UsageError(quoted_text(level_path(have.folder, damaged)) + " is a folder, where level " +
+    throw UsageError(quoted_path(level_path(have.folder, damaged)) + " is a folder, where level " +
                      std::to_string(damaged) +
                      "'s file goes; move it away, or give another --egdb folder");
   if (damaged >= 0) tell_damage(damage, damaged);
@@ -349,7 +349,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     return 2;
   }
   if (verify && have.tables->top() < 0) {
-    std::cerr << "leapfrog egdb verify: no tables in " << quoted_text(have.folder) << "\n";
+    std::cerr << "leapfrog egdb verify: no tables in " << quoted_path(have.folder) << "\n";
     return 1;
   }
   return bad == 0 ? 0 : 1;

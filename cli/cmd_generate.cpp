@@ -219,7 +219,7 @@ class PuzzleWriter {
     if (!out_file.empty() && out_file != "-") {
       open_output(file_, out_file);
       text_ = &file_;
-      text_name_ = quoted_text(out_file);
+      text_name_ = quoted_path(out_file);
     } else if (!out_file.empty() || !json) {
       text_ = &std::cout;
     }

@@ -25,7 +25,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
-  if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_text(file));
+  if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_path(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.
   const RuleOverrides overrides = overrides_from(o);
   for (Puzzle& p : puzzles) {

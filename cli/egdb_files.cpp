@@ -21,18 +21,18 @@ std::string default_egdb_dir() {
 
 MappedFile::MappedFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw UsageError("cannot open " + quoted_text(path));
+  if (fd < 0) throw UsageError("cannot open " + quoted_path(path));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    throw UsageError(quoted_text(path) + " is not a file");
+    throw UsageError(quoted_path(path) + " is not a file");
   }
   size_ = static_cast<std::size_t>(st.st_size);
   if (size_ > 0) {
     void* p = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
     if (p == MAP_FAILED) {
       ::close(fd);
-      throw UsageError("cannot map " + quoted_text(path));
+      throw UsageError("cannot map " + quoted_path(path));
     }
     data_ = static_cast<const std::uint8_t*>(p);
   }
@@ -72,12 +72,12 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
     try {
       // A folder or a pipe in a level's place is damage, not a gap; a pipe is not opened.
       if (st.type() != std::filesystem::file_type::regular)
-        throw UsageError(quoted_text(path) + ": " +
+        throw UsageError(quoted_path(path) + ": " +
                          (ec ? ec.message() : std::string("not a regular file")));
       auto file = std::make_unique<MappedFile>(path);
       const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), true);
-      if (!o.error.empty()) throw UsageError(quoted_text(path) + ": " + o.error);
-      if (o.view.pieces != p) throw UsageError(quoted_text(path) + ": holds another level");
+      if (!o.error.empty()) throw UsageError(quoted_path(path) + ": " + o.error);
+      if (o.view.pieces != p) throw UsageError(quoted_path(path) + ": holds another level");
       out.tables->add(o.view);
       out.files.push_back(std::move(file));
     } catch (const UsageError& e) {
@@ -96,7 +96,7 @@ std::string level_gap(const LoadedTables& have) {
   for (int p = missing + 1; p <= have.tables->cells(); ++p)
     if (std::filesystem::exists(level_path(have.folder, p), ec)) above = p;
   if (above < 0) return {};
-  return quoted_text(level_path(have.folder, missing)) + " is missing, below level " +
+  return quoted_path(level_path(have.folder, missing)) + " is missing, below level " +
          std::to_string(above) + " (levels " + std::to_string(missing + 1) + ".." +
          std::to_string(above) + " cannot be used without it; leapfrog egdb build makes it)";
 }
@@ -111,7 +111,7 @@ void add_egdb_option(po::options_description& d, std::string& dir, EgdbFolder fo
 void check_egdb_folder(const std::string& dir) {
   std::error_code ec;
   if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
-    throw UsageError("--egdb: " + quoted_text(dir) + " is not a folder");
+    throw UsageError("--egdb: " + quoted_path(dir) + " is not a folder");
 }
 
 namespace {

@@ -33,7 +33,7 @@ void check_line_lengths(std::string_view text, const std::string& name, std::siz
 }
 
 std::string input_name(const std::string& path) {
-  return path == "-" ? "standard input" : quoted_text(path);
+  return path == "-" ? "standard input" : quoted_path(path);
 }
 
 std::string read_file(const std::string& path) {
@@ -92,10 +92,10 @@ std::FILE* open_regular(const std::string& path, int flags, const char* mode, in
 
 void open_output(std::ofstream& out, const std::string& path) {
   if (std::error_code ec; std::filesystem::is_directory(path, ec))
-    throw UsageError("cannot write " + quoted_text(path) + " (a folder)");
+    throw UsageError("cannot write " + quoted_path(path) + " (a folder)");
   errno = 0;
   out.open(path, std::ios::binary);
-  if (!out) throw UsageError("cannot write " + quoted_text(path) + os_reason());
+  if (!out) throw UsageError("cannot write " + quoted_path(path) + os_reason());
 }
 
 namespace {
@@ -176,7 +176,7 @@ void write_file(const std::string& path, const std::string& text) {
   open_output(out, path);
   errno = 0;
   if (!(out << text) || !out.flush())
-    throw UsageError("cannot write " + quoted_text(path) + os_reason());
+    throw UsageError("cannot write " + quoted_path(path) + os_reason());
 }
 
 void check_stdout() {
@@ -187,7 +187,7 @@ void check_writable(const std::string& path, const char* option) {
   if (path == "-") return;
   namespace fs = std::filesystem;
   const auto refuse = [&](const std::string& why) {
-    throw UsageError(std::string(option) + ": cannot write " + quoted_text(path) + " (" + why +
+    throw UsageError(std::string(option) + ": cannot write " + quoted_path(path) + " (" + why +
                      ")");
   };
   const auto access_error = [] {
@@ -201,7 +201,7 @@ void check_writable(const std::string& path, const char* option) {
   }
   fs::path folder = fs::path(path).parent_path();
   if (folder.empty()) folder = ".";
-  if (!fs::is_directory(folder, ec)) refuse("no folder " + quoted_text(folder.string()));
+  if (!fs::is_directory(folder, ec)) refuse("no folder " + quoted_path(folder.string()));
   if (::access(folder.c_str(), W_OK | X_OK) != 0) refuse(access_error());
 }
 

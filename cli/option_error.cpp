@@ -52,9 +52,7 @@ std::string option_error_message(boost::program_options::error& e) {
   if (!named) return e.what();
   for (auto& [placeholder, text] : SubstitutionsOf::in(*named)) {
     // Echoed as quoted_text echoes: a huge option name or value is cut.
-    const std::size_t kept = prefix_bytes(text, kQuotedChars);
-    if (kept < text.size()) text = text.substr(0, kept) + "...";
-    text = hide_percents(text);
+    text = hide_percents(text_start(text, kQuotedChars));
   }
   return restore_percents(named->what());
 }

@@ -63,8 +63,9 @@ double parse_seconds(const std::string& text, const std::string& name, bool posi
     return (c >= '0' && c <= '9') || c == '.';
   });
   const auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  // A number the range would take but written otherwise (1e2, 0x10, +5): say how to write it.
-  if (!plain && ec == std::errc() && ptr == end && v >= 0 && v <= 1e9)
+  // A number the range would take but written with an exponent (1e2, 1E9): say how to write
+  // it.
+  if (!plain && ec == std::errc() && ptr == end && v >= 0 && v <= 1e9 && !(positive && v == 0))
     throw UsageError(name + " takes seconds written in digits, such as 90 or 2.5, not " +
                      quoted_start(text));
   if (!plain || ec != std::errc() || ptr != end || !(v >= 0) || v > 1e9 || (positive && v == 0))
@@ -124,7 +125,7 @@ po::typed_value<std::string>* dir_value(std::string* target, const char* option,
       throw UsageError(std::string("--") + option + " must name a directory, not " +
                        quoted_text(text));
     if (std::error_code ec; existing && !std::filesystem::is_directory(text, ec))
-      throw UsageError(std::string("--") + option + ": " + quoted_text(text) + " is not a folder");
+      throw UsageError(std::string("--") + option + ": " + quoted_path(text) + " is not a folder");
     *target = text;
   });
 }

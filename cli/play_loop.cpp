@@ -222,7 +222,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       }
       try {
         write_file(file, game.record_text());
-        out << "saved to " << quoted_text(file) << "\n";
+        out << "saved to " << quoted_path(file) << "\n";
       } catch (const UsageError& e) {
         out << e.what() << "\n";
       }

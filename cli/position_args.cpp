@@ -117,7 +117,7 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
     try {
       setup = parse_position(arg);
     } catch (const ParseError&) {
-      throw UsageError(quoted_text(arg) + " is a directory, not a position file");
+      throw UsageError(quoted_path(arg) + " is a directory, not a position file");
     }
   } else {
     try {

@@ -84,18 +84,47 @@ inline std::size_t prefix_bytes(std::string_view text, std::size_t max_chars) {
   return i;
 }
 
-// The most characters of the user's text a message echoes: any name, value or path a person
-// types fits, and a pasted or generated one of thousands does not make the message as long.
-constexpr std::size_t kQuotedChars = 200;
-
-// 'text' in single quotes, escaped as by escape_controls; past kQuotedChars characters, the
-// first of them followed by "...".
-inline std::string quoted_text(std::string_view text) {
-  const std::size_t kept = prefix_bytes(text, kQuotedChars);
+// The first `max_chars` characters of `text`, in single quotes and escaped as by
+// escape_controls, followed by "..." when there was more: for echoing text that may be huge,
+// such as a line read from a pipe.
+inline std::string quoted_start(std::string_view text, std::size_t max_chars = 60) {
+  const std::size_t kept = prefix_bytes(text, max_chars);
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on "'" + std::string here.
   std::string out(1, '\'');
   out += escape_controls(text.substr(0, kept));
   out += '\'';
   if (kept < text.size()) out += "...";
+  return out;
+}
+
+// The most characters of the user's text a message echoes: any name or value a person types
+// fits, and a pasted or generated one of thousands does not make the message as long.
+constexpr std::size_t kQuotedChars = 200;
+
+// 'text' in single quotes, escaped as by escape_controls; past kQuotedChars characters, the
+// first of them followed by "...".
+inline std::string quoted_text(std::string_view text) { return quoted_start(text, kQuotedChars); }
+
+// A file or folder name for a message: quoted as quoted_text, but whole when a file system
+// could take it (its end tells files apart); a longer one keeps its first and last 100
+// characters around "...".
+inline std::string quoted_path(std::string_view path) {
+  constexpr std::size_t kWhole = 4096, kEnds = 100;
+  std::string out(1, '\'');
+  if (prefix_bytes(path, kWhole) == path.size()) {
+    out += escape_controls(path);
+  } else {
+    const std::size_t head = prefix_bytes(path, kEnds);
+    std::size_t tail = path.size();
+    for (std::size_t kept = 0; kept < kEnds && tail > head; ++kept) {
+      --tail;  // back to the first byte of the character before
+      while (tail > head && (static_cast<unsigned char>(path[tail]) & 0xC0) == 0x80) --tail;
+    }
+    out += escape_controls(path.substr(0, head));
+    out += "...";
+    out += escape_controls(path.substr(tail));
+  }
+  out += '\'';
   return out;
 }
 
@@ -111,15 +140,6 @@ inline std::string_view trimmed(std::string_view text, std::string_view blanks =
 inline std::string text_start(std::string_view text, std::size_t max_chars = 60) {
   const std::size_t kept = prefix_bytes(text, max_chars);
   std::string out(text.substr(0, kept));
-  if (kept < text.size()) out += "...";
-  return out;
-}
-
-// quoted_text of the first `max_chars` characters of `text`, followed by "..." when there was
-// more: for echoing text that may be huge, such as a line read from a pipe.
-inline std::string quoted_start(std::string_view text, std::size_t max_chars = 60) {
-  const std::size_t kept = prefix_bytes(text, max_chars);
-  std::string out = quoted_text(text.substr(0, kept));
   if (kept < text.size()) out += "...";
   return out;
 }
