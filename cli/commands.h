@@ -32,9 +32,9 @@ int run_egdb(const Command&, const std::vector<std::string>&);
 std::span<const Command> command_table();
 const Command* find_command(std::string_view name);
 
-// The one line an error ends a command with: "PROGRAM COMMAND: MESSAGE. Try 'PROGRAM COMMAND
-// --help'.", the message's control characters escaped, and no second full stop after its own
-// (or after the "..." of a cut quotation).
+// The one line an error ends a command (or the program, given "PROGRAM" alone) with:
+// "PROGRAM COMMAND: MESSAGE. Try 'PROGRAM COMMAND --help'.", the message's control characters
+// escaped, and no second full stop after its own (or after the "..." of a cut quotation).
 std::string error_line(std::string_view program_command, std::string_view message);
 
 // reach and solve with their level-by-level work split over the ranks of `exchange`

@@ -83,7 +83,8 @@ int main(int argc, char** argv) {
     }
     return 2;
   }
-  std::cerr << "leapfrog: unknown command " << leapfrog::quoted_text(first)
-            << leapfrog::cli::did_you_mean_command(first) << ". Try 'leapfrog --help'.\n";
+  std::cerr << leapfrog::cli::error_line("leapfrog",
+                                         "unknown command " + leapfrog::quoted_text(first) +
+                                             leapfrog::cli::did_you_mean_command(first));
   return 2;
 }

@@ -101,13 +101,14 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     return 2;
   }
   if (leapfrog::cli::find_command(leapfrog::cli::command_alias(first)) == nullptr) {
-    std::cerr << "leapfrog-mpi: unknown command " << leapfrog::quoted_text(first)
-              << leapfrog::cli::did_you_mean_command(first) << ". Try 'leapfrog-mpi --help'.\n";
+    std::cerr << leapfrog::cli::error_line("leapfrog-mpi",
+                                           "unknown command " + leapfrog::quoted_text(first) +
+                                               leapfrog::cli::did_you_mean_command(first));
     return 2;
   }
-  std::cerr << "leapfrog-mpi: " << leapfrog::quoted_text(first)
-            << " is not split over ranks (reach and solve are); run it with leapfrog. Try "
-               "'leapfrog-mpi --help'.\n";
+  std::cerr << leapfrog::cli::error_line(
+      "leapfrog-mpi", leapfrog::quoted_text(first) +
+                          " is not split over ranks (reach and solve are); run it with leapfrog");
   return 2;
 }
 
