@@ -4,6 +4,7 @@
 // atomic stop flag, set by whoever wants it to end.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -63,19 +64,17 @@ class Pool {
     ready_.notify_all();
   }
 
-  // Stops the jobs that have run longer than `limit`, and those whose client left more than
-  // `left_grace` ago.
+  // Stops the jobs that have run longer than `limit`, and those that have run more than
+  // `left_grace` since their client left (a job still waiting is left alone: it gets its
+  // grace once it runs, so that a quick answer queued behind others is still whole).
   void stop_overdue(Clock::duration limit, Clock::duration left_grace) {
     std::lock_guard lock(mutex_);
     const auto now = Clock::now();
-    const auto gone = [&](const std::shared_ptr<Job>& j) {
+    for (const auto& j : running_) {
       const Clock::rep left = j->left;
-      return left != 0 && now - Clock::time_point(Clock::duration(left)) > left_grace;
-    };
-    for (const auto& j : running_)
-      if (now - j->started > limit || gone(j)) j->stop = true;
-    for (const auto& j : waiting_)
-      if (gone(j)) j->stop = true;
+      const auto since = std::max(j->started, Clock::time_point(Clock::duration(left)));
+      if (now - j->started > limit || (left != 0 && now - since > left_grace)) j->stop = true;
+    }
   }
 
  private:

@@ -675,8 +675,8 @@ TEST_CASE("serve: a search stops at --max-time, when its client leaves, and on a
 
 TEST_CASE("serve: a quick request whose client has left stops soon after",
           "[cli][serve][threads]") {
-  // verify of a move on this 15x15 board searches for the largest capture until --hash or
-  // --max-time ends it: several seconds with these limits.
+  // verify of a legal move on this 15x15 board searches for the largest capture until --hash
+  // or --max-time ends it: several seconds with these limits.
   ServeProcess server({"--max-time", "8", "--hash", "512"});
   const int port = server.port();
   const std::string position =
@@ -689,7 +689,7 @@ TEST_CASE("serve: a quick request whose client has left stops soon after",
     fds.push_back(leapfrog::testing::connect_local(port));
     REQUIRE(fds.back() >= 0);
     leapfrog::testing::send_all(fds.back(), "GET /api/verify?position=" + url_encode(position) +
-                                                "&move=b1xb3 HTTP/1.1\r\nHost: x\r\n\r\n");
+                                                "&move=a1xa3 HTTP/1.1\r\nHost: x\r\n\r\n");
   }
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   for (const int fd : fds) close(fd);
