@@ -295,8 +295,11 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
            std::chrono::steady_clock::now() - began >= control.time_limit;
   };
   // Reported as candidates finish, not only after a batch: one batch of big solitaire
-  // candidates can outlast a whole time limit.
+  // candidates can outlast a whole time limit. The count reported is of every candidate
+  // finished, so it never goes back, though it may pass the candidates kept (those of a
+  // batch after the last puzzle asked for, or after one a stop cut short).
   Poller poller(control);
+  std::atomic<std::uint64_t> finished{0};
   const auto progress = [&](std::uint64_t examined) {
     Progress p;
     p.nodes = examined;
@@ -311,7 +314,6 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
     std::vector<std::uint64_t> nodes(n, 0);
     std::vector<char> done(n, 0);
     std::atomic<bool> stopped{false};
-    std::atomic<std::uint64_t> finished{0};
     arena.execute([&] {
       tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
         if (control.stop_requested() || out_of_time()) {
@@ -326,8 +328,9 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
           return;
         }
         done[i] = 1;
-        const std::uint64_t examined = local.candidates + ++finished;
-        poller.report([&] { return progress(examined); });
+        ++finished;
+        // Read when reporting: the reports, one at a time, then never go back.
+        poller.report([&] { return progress(finished); });
       });
     });
     // On a stop, the candidates examined from the batch's start on still count (in order, so
@@ -347,7 +350,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
       local.stopped = true;
       break;
     }
-    poller.report([&] { return progress(local.candidates); });
+    poller.report([&] { return progress(finished); });
   }
   if (found < spec.count) local.complete = false;
   return local;

@@ -1,5 +1,6 @@
 // Puzzle generation: chain puzzles have exactly one maximal chain, solitaire
 // puzzles' solutions replay to the proved optimum, and the output depends on the seed only.
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <map>
@@ -99,7 +100,7 @@ TEST_CASE("a time limit stops generation with the candidates examined so far, in
   // Progress comes as candidates finish, so a batch cut short has said how far it got.
   REQUIRE_FALSE(reported.empty());
   CHECK(reported.front() >= 1);
-  CHECK(reported.back() <= stats.candidates);
+  CHECK(std::is_sorted(reported.begin(), reported.end()));
   REQUIRE(some.size() < 20);
   if (!some.empty()) {
     spec.count = static_cast<int>(some.size());
