@@ -4,6 +4,10 @@
 # solve_6x6.sh's quick check of itself (--size 4) proves its boards.
 #   bench_scripts_test.sh LEAPFROG SOURCE_DIR
 leapfrog=$1 src=$2
+if [ ! -x /usr/bin/time ] || ! command -v python3 >/dev/null 2>&1 || ! command -v bash >/dev/null 2>&1; then
+  echo "skipped: solve_6x6.sh needs bash, GNU time (/usr/bin/time) and python3"
+  exit 77
+fi
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
