@@ -197,6 +197,15 @@ TEST_CASE("a message echoes at most the first 200 characters of the user's text"
     CHECK(r.err.find(std::string(201, 'a')) == std::string::npos);
     CHECK(r.err.size() < 700);
   }
+  // The program's own line cuts the same way, with one full stop.
+  const auto command = run_cli(std::string(250, 'a'));
+  CHECK(command.code == 2);
+  CHECK(command.err.find("'... Try 'leapfrog --help'.\n") != std::string::npos);
+  // A file name is quoted whole: its end tells it from the others.
+  const std::string path = "/tmp/" + std::string(300, 'd') + "/missing-puzzles.epd";
+  const auto file = run_cli("check " + path);
+  CHECK(file.code == 2);
+  CHECK(file.err.find("'" + path + "'") != std::string::npos);
   // 200 characters are echoed whole.
   const auto whole = run_cli("show 1234 --continuation " + std::string(200, 'b'));
   CHECK(whole.err.find("'" + std::string(200, 'b') + "'") != std::string::npos);
