@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <set>
 
 #include "core/poller.h"
@@ -289,15 +288,11 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
   // Batches of a fixed size: which candidates are examined never depends on the threads.
   constexpr std::uint64_t kBatch = 16;
   tbb::task_arena arena(control.threads > 0 ? control.threads : tbb::task_arena::automatic);
-  const auto began = std::chrono::steady_clock::now();
-  const auto out_of_time = [&] {
-    return control.time_limit.count() > 0 &&
-           std::chrono::steady_clock::now() - began >= control.time_limit;
-  };
-  // Reported as candidates finish, not only after a batch: one batch of big solitaire
-  // candidates can outlast a whole time limit. The count reported is of every candidate
-  // finished, so it never goes back, though it may pass the candidates kept (those of a
-  // batch after the last puzzle asked for, or after one a stop cut short).
+  // The Poller keeps the time limit as well as the progress. Progress is reported as
+  // candidates finish, not only after a batch: one batch of big solitaire candidates can
+  // outlast a whole time limit. The count reported is of every candidate finished, so it
+  // never goes back, though it may pass the candidates kept (those of a batch after the last
+  // puzzle asked for, or after one a stop cut short).
   Poller poller(control);
   std::atomic<std::uint64_t> finished{0};
   const auto progress = [&](std::uint64_t examined) {
@@ -316,7 +311,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
     std::atomic<bool> stopped{false};
     arena.execute([&] {
       tbb::parallel_for(std::uint64_t{0}, n, [&](std::uint64_t i) {
-        if (control.stop_requested() || out_of_time()) {
+        if (poller.limit_reached(0)) {  // the caller's stop or the time limit
           stopped = true;
           return;
         }
