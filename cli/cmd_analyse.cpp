@@ -337,7 +337,7 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       .add(records)
       .add(rule_options(o))
       .add(layout_options(o))
-      .add(output_options(o));
+      .add(output_options(o, Boards::kDrawn));
   po::variables_map given;
   if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
   ProgressLine line({"nodes", "value"});

@@ -57,7 +57,7 @@ int run_bench(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description what("Workload");
   what.add_options()("quick", po::bool_switch(&quick),
                      "the short workload (for CI: a fraction of a second)");
-  visible.add(what).add(search_options(threads)).add(output_options(o));
+  visible.add(what).add(search_options(threads)).add(output_options(o, Boards::kNone));
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);

@@ -58,7 +58,7 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description play("Playing on");
   add_then_option(play, then, "look for the best capture in the position they reach");
   visible.add(play).add(rule_options(o)).add(chains).add(search);
-  visible.add(layout_options(o)).add(output_options(o));
+  visible.add(layout_options(o)).add(output_options(o, Boards::kDrawn));
   po::variables_map given;
   if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
   if (!all_chains && given.count("limit") && !given["limit"].defaulted())

@@ -17,7 +17,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   add_threads_option(search, threads);
   add_hash_option(search, hash_mb, kWhenPuzzleTablesFull);
   po::options_description visible;
-  visible.add(search).add(output_options(o));
+  visible.add(search).add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE");
   threads = puzzle_threads(threads, hash_mb);

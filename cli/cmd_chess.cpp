@@ -88,7 +88,7 @@ int run_chess(const Command& cmd, const std::vector<std::string>& args) {
   // No subcommand: the options every subcommand takes, checked, and --help.
   ChessOptions o;
   po::options_description visible;
-  visible.add(chess_rule_options(o)).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(output_options(o.common, Boards::kDrawn));
   static const std::string notes = chess_notes();
   Command with_notes = cmd;
   with_notes.notes = notes.c_str();

@@ -42,7 +42,7 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
       "depth", whole_value(&depth, "depth", 0, 64)->default_value("0")->value_name("N"),
       "search at most N plies deep (0 = no limit); with no --depth above 0 and neither "
       "--nodes nor --time-limit given, --nodes 1000000 (--nodes 0: none)");
-  visible.add(chess_rule_options(o)).add(search).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(search).add(output_options(o.common, Boards::kNone));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = chess_position(fen);
   if (depth == 0 && !o.common.limit_given) limits.node_limit = kChessAnalyseNodes;

@@ -23,7 +23,7 @@ int chess_moves(const Command& cmd, const std::vector<std::string>& args) {
   ChessOptions o;
   std::string fen;
   po::options_description visible;
-  visible.add(chess_rule_options(o)).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(output_options(o.common, Boards::kNone));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = chess_position(fen);
   const chess::MoveList moves = chess::legal_moves(pos, rules_of(o));

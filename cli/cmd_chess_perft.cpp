@@ -50,7 +50,7 @@ int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description visible;
   po::options_description count("Counting");
   count.add_options()("divide", po::bool_switch(&divide), "also count each first move's subtree");
-  visible.add(chess_rule_options(o)).add(count).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(count).add(output_options(o.common, Boards::kNone));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"depth", &depth_text}}))
     return 0;
   const Position pos = chess_position(fen);

@@ -174,7 +174,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
       "limit)")("time-limit",
                 seconds_value(&time_limit, "time-limit")->default_value("0")->value_name("SECONDS"),
                 "the engine thinks at most this long a move (0 = none)");
-  visible.add(chess_rule_options(o)).add(game).add(output_options(o.common, false));
+  visible.add(chess_rule_options(o)).add(game).add(output_options(o.common, Boards::kDrawn, false));
   // Said before the options are parsed, whose check of --save - with --json would name
   // --save, as if a file would make --json work here.
   const std::vector<std::string> rest =

@@ -26,7 +26,7 @@ int chess_show(const Command& cmd, const std::vector<std::string>& args) {
   drawing.add_options()("svg", file_value(&o.svg, "svg")->value_name("FILE"),
                         "also draw the board as SVG in FILE ('-': standard output, instead of "
                         "the text)");
-  visible.add(chess_rule_options(o)).add(drawing).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(drawing).add(output_options(o.common, Boards::kDrawn));
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
   const Position pos = chess_position(fen);
   if (!o.svg.empty()) write_file(o.svg, chess_board_svg(pos));

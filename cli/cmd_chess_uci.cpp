@@ -327,7 +327,7 @@ int chess_uci(const Command& cmd, const std::vector<std::string>& args) {
           ->value_name("MB"),
       "the transposition table's memory until the GUI sets the option Hash");
   po::options_description visible;
-  visible.add(engine).add(output_options(o, false));
+  visible.add(engine).add(output_options(o, Boards::kNone, false));
   if (!parse_command(cmd, refuse_json(args, "--json does not apply: uci speaks its own protocol"),
                      visible, o, {}))
     return 0;

@@ -161,7 +161,7 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
                         "exit 1 at the first illegal one or a written result that is not the "
                         "game's; '-' reads standard input; the record's [Captures] tag is its "
                         "rule unless --captures is given");
-  visible.add(chess_rule_options(o)).add(records).add(output_options(o.common));
+  visible.add(chess_rule_options(o)).add(records).add(output_options(o.common, Boards::kNone));
   po::variables_map given;
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"move", &move}}, &given))
     return 0;

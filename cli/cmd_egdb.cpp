@@ -126,7 +126,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(opts)
       .add(rule_options(o, kEgdbPlayers))
       .add(layout_options(o))
-      .add(output_options(o));
+      .add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();
@@ -285,7 +285,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
   visible.add(opts)
       .add(rule_options(o, kEgdbPlayers))
       .add(layout_options(o))
-      .add(output_options(o));
+      .add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();

@@ -139,7 +139,7 @@ std::optional<PuzzleRequest> puzzle_request(const Command& cmd,
   po::options_description search("Search");
   add_threads_option(search, threads);
   add_hash_option(search, hash_mb, kWhenPuzzleTablesFull);
-  visible.add(gen).add(rules).add(search).add(output_options(o));
+  visible.add(gen).add(rules).add(search).add(output_options(o, Boards::kNone));
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
@@ -382,7 +382,7 @@ std::optional<LayoutResult> layout_request(const Command& cmd,
                        "from the same seed after the layout; a board with holes owes no "
                        "opening removal");
   po::options_description visible;
-  visible.add(layout).add(output_options(o));
+  visible.add(layout).add(output_options(o, Boards::kDrawn));
   parse(cmd, args, visible, {});
   if (o.help) {
     print_help(cmd, visible);
@@ -467,7 +467,7 @@ int generate_layout(const Command& cmd, const std::vector<std::string>& args) {
     print_json(layout_json(l));
     return 0;
   }
-  std::cout << render_board(setup, colour_by_default());
+  std::cout << render_board(setup, want_colour(o));
   std::cout << "seed " << l.seed << ", " << v->name;
   if (shape != nullptr)
     std::cout << " on the " << shape->name << " of side " << (o.size ? o.size : shape->width)

@@ -318,7 +318,10 @@ int run_hub(const Command& cmd, const std::vector<std::string>& args) {
       "a full table keeps the deeper results");
   add_egdb_option(search, egdb_dir);
   po::options_description visible;
-  visible.add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o, false));
+  visible.add(search)
+      .add(rule_options(o))
+      .add(layout_options(o))
+      .add(output_options(o, Boards::kNone, false));
   if (!parse_command(cmd, refuse_json(args, "--json does not apply: hub speaks its own protocol"),
                      visible, o, {}))
     return 0;

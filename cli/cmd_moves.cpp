@@ -57,7 +57,10 @@ int run_moves(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description play("Playing on");
   add_then_option(play, then, "list the turns of the position they reach");
   po::options_description visible;
-  visible.add(play).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(play)
+      .add(rule_options(o))
+      .add(layout_options(o))
+      .add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   require_position(position, then);
   const Setup setup = after_then(load_position(position, o), then);

@@ -10,7 +10,7 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
   CommonOptions o;
   std::string position, depth_text;
   po::options_description visible;
-  visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(rule_options(o)).add(layout_options(o)).add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"depth", &depth_text}}))
     return 0;
   if (position.empty()) throw UsageError("missing POSITION");

@@ -163,7 +163,11 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
       "a full table keeps the deeper results");
   add_egdb_option(search, egdb_dir);
   po::options_description visible;
-  visible.add(game).add(search).add(rule_options(o)).add(layout_options(o)).add(output_options(o));
+  visible.add(game)
+      .add(search)
+      .add(rule_options(o))
+      .add(layout_options(o))
+      .add(output_options(o, Boards::kDrawn));
   po::variables_map given;
   if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
   // No POSITION is a Murray game; an empty one (an unset shell variable) is a mistake.

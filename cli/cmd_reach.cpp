@@ -34,7 +34,7 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   visible.add(search)
       .add(rule_options(o, kSolitairePlayers))
       .add(layout_options(o))
-      .add(output_options(o));
+      .add(output_options(o, Boards::kNone));
   SingleExchange alone;
   LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
   // Agreed by the ranks: --hash is checked against each machine's memory.

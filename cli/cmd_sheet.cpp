@@ -21,7 +21,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
                                  ->default_value(std::to_string(so.columns))
                                  ->value_name("N"),
                              "diagrams per row, 1..6");
-  visible.add(sheet).add(rule_options(o)).add(output_options(o));
+  visible.add(sheet).add(rule_options(o)).add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));

@@ -80,7 +80,10 @@ int run_show(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description play("Playing on");
   add_then_option(play, then, "show the position they reach");
   visible.add(play);
-  visible.add(rule_options(o)).add(layout_options(o)).add(picture).add(output_options(o));
+  visible.add(rule_options(o))
+      .add(layout_options(o))
+      .add(picture)
+      .add(output_options(o, Boards::kDrawn));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   const bool colour = want_colour(o);
   require_position(position, then);

@@ -98,7 +98,7 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
       .add(search)
       .add(rule_options(o, kSolitairePlayers))
       .add(layout_options(o))
-      .add(output_options(o));
+      .add(output_options(o, Boards::kDrawn));
   SingleExchange alone;
   LevelExchange& ranks = exchange != nullptr ? *exchange : alone;
   // Agreed by the ranks: --hash is checked against each machine's memory.

@@ -115,7 +115,7 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(search)
       .add(rule_options(o, kSolitairePlayers))
       .add(layout_options(o, false))
-      .add(output_options(o));
+      .add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
   if (position.empty()) throw UsageError("missing POSITION");
   if (csv && o.json) throw UsageError("--csv and --json: choose one");

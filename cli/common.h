@@ -187,8 +187,13 @@ po::options_description rule_options(CommonOptions& o, const char* players_help 
 // --players's help in the solitaire commands (load_solitaire refuses any other count).
 inline constexpr const char* kSolitairePlayers =
     "number of players: 1 only (one player makes every turn)";
-// --json (unless `json` is false: an interactive command without it), --color, --help.
-po::options_description output_options(CommonOptions& o, bool json = true);
+// Whether a command draws boards on the terminal: only those list --color in their help.
+// Every command accepts it (parse() adds it, unlisted, where it is missing), so that one
+// script can pass `--color never` to all of them.
+enum class Boards { kNone, kDrawn };
+// --json (unless `json` is false: an interactive command without it), --color (with
+// Boards::kDrawn), --help.
+po::options_description output_options(CommonOptions& o, Boards boards, bool json = true);
 // For a command that prints no JSON (its output_options without --json): throws UsageError
 // `why` when `args` hold --json (or an abbreviation of it) without --help, and returns `args`
 // without it, so that the help, which lists no --json, is shown beside one.

@@ -178,17 +178,23 @@ po::options_description rule_options(CommonOptions& o, const char* players_help)
   return d;
 }
 
-po::options_description output_options(CommonOptions& o, bool json) {
+namespace {
+po::typed_value<std::string>* color_value(std::string* target) {
+  return name_value(target, "color", {"auto", "always", "never"})
+      ->default_value("auto")
+      ->value_name("WHEN");
+}
+}  // namespace
+
+po::options_description output_options(CommonOptions& o, Boards boards, bool json) {
   po::options_description d("Output");
   if (json)
     d.add_options()("json", po::bool_switch(&o.json), "print one JSON object on standard output");
-  d.add_options()(
-      "color",
-      name_value(&o.color, "color", {"auto", "always", "never"})
-          ->default_value("auto")
-          ->value_name("WHEN"),
-      "colour boards: auto (when standard output is a terminal, NO_COLOR is unset or empty "
-      "and TERM is not dumb), always, never")("help,h", po::bool_switch(&o.help), "show this help");
+  if (boards == Boards::kDrawn)
+    d.add_options()("color", color_value(&o.color),
+                    "colour boards: auto (when standard output is a terminal, NO_COLOR is unset "
+                    "or empty and TERM is not dumb), always, never");
+  d.add_options()("help,h", po::bool_switch(&o.help), "show this help");
   return d;
 }
 
@@ -277,6 +283,10 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   constexpr const char* kExtra = "\x01extra";
   po::options_description all;
   all.add(visible);
+  // A command that draws no board takes --color and checks its value, but has no use for it.
+  std::string unused_color;
+  if (visible.find_nothrow("color", false) == nullptr)
+    all.add_options()("color", color_value(&unused_color));
   po::positional_options_description pos = positional;
   if (pos.max_total_count() != std::numeric_limits<unsigned>::max()) {
     all.add_options()(kExtra, po::value<std::vector<std::string>>());

@@ -644,7 +644,7 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
       "the longest a client may take to send a request");
   add_egdb_option(server, s.egdb_dir);
   po::options_description visible;
-  visible.add(server).add(output_options(o, false));
+  visible.add(server).add(output_options(o, Boards::kNone, false));
   if (!parse_command(cmd,
                      refuse_json(args, "serve answers JSON over HTTP: --json is not available"),
                      visible, o, {}))

@@ -98,7 +98,7 @@ void run(const Profile& profile, const std::vector<std::string>& args) {
     cli::add_limit_options(search, limits, "stop after about N nodes", cli::kWhenChainTablesFull);
     visible.add(search);
   }
-  visible.add(cli::layout_options(o)).add(cli::output_options(o));
+  visible.add(cli::layout_options(o)).add(cli::output_options(o, cli::Boards::kDrawn));
 
   // As parse_command adds the positional arguments, without its printing of --help.
   po::options_description all;

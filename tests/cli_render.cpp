@@ -131,6 +131,28 @@ TEST_CASE("show --color and --chain reject bad values", "[render]") {
   CHECK(r.err.find("cannot write") != std::string::npos);
 }
 
+TEST_CASE("color: every command takes --color, those that draw boards use it", "[render]") {
+  // generate layout draws its board: --color always colours it, also when piped.
+  auto r = run_cli("generate layout --variant murray --size 4 --color always");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\x1b[") != std::string::npos);
+  r = run_cli("generate layout --variant murray --size 4 --color never");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\x1b[") == std::string::npos);
+  // reach draws none: its help does not offer --color, but a script that passes it to every
+  // command is not refused, and its value is still checked.
+  r = run_cli("reach --help");
+  CHECK(r.out.find("--color") == std::string::npos);
+  r = run_cli("reach triangle --color always");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("\x1b[") == std::string::npos);
+  CHECK(r.out == run_cli("reach triangle").out);
+  r = run_cli("reach triangle --color sometimes");
+  CHECK(r.code == 2);
+  CHECK(
+      r.err.starts_with("leapfrog reach: --color must be auto, always or never, not 'sometimes'."));
+}
+
 TEST_CASE("six-direction boards are drawn as their lattice: a triangle, a hexagon of holes",
           "[render][svg]") {
   // The triangle with a chain: each rank one character (half a cell) right of the rank
