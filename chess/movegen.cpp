@@ -204,7 +204,7 @@ namespace {
 
 struct PerftWalk {
   const Rules& rules;
-  const SearchControl& control;
+  const Poller& poller;
   std::vector<MoveList> lists;
   std::uint64_t visited = 0;
   bool stopped = false;  // once set, every call returns at once: the walk unwinds
@@ -214,7 +214,7 @@ struct PerftWalk {
     // The stop is polled at the first inner position and every 1024th after it: a walk asked
     // to stop before it starts counts nothing, and one stopped on the way ends within 1024
     // inner positions.
-    if (depth > 1 && (visited++ & 0x3FF) == 0 && control.stop_requested()) {
+    if (depth > 1 && (visited++ & 0x3FF) == 0 && poller.limit_reached(visited)) {
       stopped = true;
       return 0;
     }
@@ -231,11 +231,16 @@ struct PerftWalk {
 
 }  // namespace
 
+std::uint64_t perft(const Position& pos, const Rules& rules, int depth, const Poller& poller) {
+  if (depth <= 0) return 1;
+  PerftWalk w{rules, poller, std::vector<MoveList>(static_cast<std::size_t>(depth) + 1), 0};
+  return w.run(pos, depth);
+}
+
 std::uint64_t perft(const Position& pos, const Rules& rules, int depth,
                     const SearchControl& control) {
-  if (depth <= 0) return 1;
-  PerftWalk w{rules, control, std::vector<MoveList>(static_cast<std::size_t>(depth) + 1), 0};
-  return w.run(pos, depth);
+  const Poller poller(control);
+  return perft(pos, rules, depth, poller);
 }
 
 }  // namespace leapfrog::chess

@@ -9,6 +9,7 @@
 
 #include "chess/position.h"
 #include "core/control.h"
+#include "core/poller.h"
 
 namespace leapfrog::chess {
 
@@ -36,8 +37,11 @@ MoveList legal_captures(const Position& pos, const Rules& rules);
 // The number of pseudo-legal moves of colour c (the evaluation's mobility).
 int mobility(const Position& pos, Color c);
 
-// Leaf count of the legal-move tree of `depth` turns. Polls control.stop now and then; when
-// it is set, returns what was counted so far.
+// Leaf count of the legal-move tree of `depth` turns. Polls its control's stop, node limit
+// (inner positions) and time limit now and then; when one is reached, returns what was
+// counted so far. The Poller's form lets walks one after another share one clock (a perft
+// divided by first moves).
+std::uint64_t perft(const Position& pos, const Rules& rules, int depth, const Poller& poller);
 std::uint64_t perft(const Position& pos, const Rules& rules, int depth,
                     const SearchControl& control = {});
 

@@ -1,33 +1,40 @@
 // leapfrog chess perft: the leaves of the legal-move tree, for checking the move generator.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "chess/notation.h"
 #include "cli/chess_options.h"
 #include "cli/command_json.h"
 #include "cli/progress.h"
+#include "core/poller.h"
 
 namespace leapfrog::cli {
 
 using chess::Move;
 using chess::Position;
 
-Json chess_perft_json(const Position& pos, const std::string& captures, int depth, bool divide,
-                      const SearchControl& control,
-                      const std::function<void(const std::string&, std::uint64_t)>& each) {
+std::optional<Json> chess_perft_json(
+    const Position& pos, const std::string& captures, int depth, bool divide,
+    const SearchControl& control,
+    const std::function<void(const std::string&, std::uint64_t)>& each) {
   const chess::Rules rules = chess::rules_for(*chess::parse_capture_rule(captures));
+  // One clock for every first move's walk: the time limit is the whole count's.
+  const Poller poller(control);
   std::uint64_t nodes = 0;
   Json divided = Json::object();
   if (divide && depth > 0) {
     for (const Move& m : chess::legal_moves(pos, rules)) {
-      if (control.stop_requested()) break;  // the count is void: the moves left are not walked
-      const std::uint64_t n = chess::perft(pos.after(m), rules, depth - 1, control);
+      if (poller.limit_reached(0)) return std::nullopt;  // the moves left are not walked
+      const std::uint64_t n = chess::perft(pos.after(m), rules, depth - 1, poller);
+      if (poller.limit_reached(0)) return std::nullopt;
       divided[chess::move_text(m)] = n;
       nodes += n;
-      if (each && !control.stop_requested()) each(chess::move_text(m), n);
+      if (each) each(chess::move_text(m), n);
     }
   } else {
-    nodes = chess::perft(pos, rules, depth, control);
+    nodes = chess::perft(pos, rules, depth, poller);
+    if (poller.limit_reached(0)) return std::nullopt;
   }
   Json j{{"depth", depth}, {"captures", captures}, {"nodes", nodes}};
   if (divide) j["divide"] = divided;
@@ -57,19 +64,20 @@ int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
   const int depth = chess_depth(depth_text);
   SearchControl control;
   control.stop = &install_interrupt_flag();
-  const Json j = chess_perft_json(pos, o.captures, depth, divide, control,
-                                  [&](const std::string& move, std::uint64_t n) {
-                                    if (!o.common.json) std::cout << move << ": " << n << "\n";
-                                  });
-  if (control.stop_requested()) {
+  const std::optional<Json> j = chess_perft_json(pos, o.captures, depth, divide, control,
+                                                 [&](const std::string& move, std::uint64_t n) {
+                                                   if (!o.common.json)
+                                                     std::cout << move << ": " << n << "\n";
+                                                 });
+  if (!j) {
     std::cerr << "leapfrog chess perft: interrupted; no count\n";
     return 2;
   }
   if (o.common.json) {
-    print_json(j);
+    print_json(*j);
     return 0;
   }
-  const std::uint64_t nodes = j["nodes"].get<std::uint64_t>();
+  const std::uint64_t nodes = (*j)["nodes"].get<std::uint64_t>();
   std::cout << "perft " << depth << ": " << nodes << "\n";
   return 0;
 }

@@ -155,10 +155,12 @@ Json chess_verify_json(const chess::Position& pos, const std::string& captures,
 Json chess_analyse_json(const chess::Position& pos, const std::string& captures,
                         const chess::SearchResult& r);
 Json chess_move_list_json(const std::vector<chess::Move>& moves);
-// chess perft (with `divide`, per first move; `each`, if any, is told each first move's count).
-Json chess_perft_json(const chess::Position& pos, const std::string& captures, int depth,
-                      bool divide, const SearchControl& control,
-                      const std::function<void(const std::string&, std::uint64_t)>& each = {});
+// chess perft (with `divide`, per first move; `each`, if any, is told each first move's count
+// once it is whole); nullopt when the control's stop or limits ended the count.
+std::optional<Json> chess_perft_json(
+    const chess::Position& pos, const std::string& captures, int depth, bool divide,
+    const SearchControl& control,
+    const std::function<void(const std::string&, std::uint64_t)>& each = {});
 // chess perft's DEPTH: 0..20, else UsageError.
 int chess_depth(const std::string& text);
 Json chess_show_json(const chess::Position& pos, std::size_t moves);

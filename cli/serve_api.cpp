@@ -513,8 +513,10 @@ std::string api_chess_analyse(const Params& params, const ApiLimits& limits,
   return dump(chess_analyse_json(pos, c.captures, r));
 }
 
-// The server's limits reach the walk through `stop` (set at --max-time), as it polls no clock.
-std::string api_chess_perft(const Params& params, const std::atomic<bool>& stop) {
+// The walk stops at the server's --max-time, or through `stop` (the client left, the server
+// is stopping).
+std::string api_chess_perft(const Params& params, const ApiLimits& limits,
+                            const std::atomic<bool>& stop) {
   ChessParams c;
   bool divide = false;
   po::options_description visible;
@@ -525,14 +527,15 @@ std::string api_chess_perft(const Params& params, const std::atomic<bool>& stop)
   const int depth = chess_depth(required(params, "depth"));
   SearchControl control;
   control.stop = &stop;
-  const Json j = chess_perft_json(pos, c.captures, depth, divide, control);
+  control.time_limit = limits.max_time;
+  const std::optional<Json> j = chess_perft_json(pos, c.captures, depth, divide, control);
   // No count to give: stopped at the server's time limit (a depth more than it allows, which
   // no retry changes: 503 would say busy), or when the client left or the server stopped.
-  if (stop.load())
+  if (!j)
     throw HttpError{422,
                     "perft stopped before it finished (at the server's --max-time, or as the "
                     "connection or the server closed); ask for a smaller depth"};
-  return dump(j);
+  return dump(*j);
 }
 
 using ProgressFn = std::function<void(const Progress&)>;
@@ -586,8 +589,8 @@ const Endpoint* find_endpoint(std::string_view path) {
        [](R r, L, S, P) { return api_chess_verify_game(r.params, r.body); }},
       {"chess/analyse", false, true,
        [](R r, L l, S s, P p) { return api_chess_analyse(r.params, l, s, p); }},
-      {"chess/perft", false, false, [](R r, L, S s, P) { return api_chess_perft(r.params, s); },
-       true},
+      {"chess/perft", false, false,
+       [](R r, L l, S s, P) { return api_chess_perft(r.params, l, s); }, true},
   };
   for (const Endpoint& e : kEndpoints)
     if (e.path == path) return &e;
