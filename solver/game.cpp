@@ -183,7 +183,7 @@ class GameEngine::Impl {
       if (full) break;
       // The line of this iteration, read now: a deeper one that stops leaves its own moves in
       // the table, and its line would not be the one the value belongs to.
-      result.pv = principal_variation(root, *result.best, false, depth);
+      result.pv = principal_variation(root, *result.best, false);
     }
     result.complete = !stopped_;
     limits_on_ = false;
@@ -193,7 +193,7 @@ class GameEngine::Impl {
           mover_value(rules_, root, line_totals(board_, rules_, root, {widest_}));
     }
     if (result.proved)
-      result.pv = principal_variation(root, *result.best, true, result.depth);
+      result.pv = principal_variation(root, *result.best, true);
     else if (result.depth == 0)
       result.pv = {*result.best};
     result.totals = line_totals(board_, rules_, root, result.pv);
@@ -504,12 +504,13 @@ class GameEngine::Impl {
 
   // The principal variation from `root`, starting with `best`. Proved: each next turn is the
   // one a full search of that position chooses (the table answers most of it), so the line
-  // replays to the value. Otherwise the table's moves, as far as it holds them.
-  std::vector<Turn> principal_variation(const Position& root, const Turn& best, bool proved,
-                                        int depth) {
+  // replays to the value. Otherwise the table's moves, as far as it holds them, past the
+  // iteration's depth too: at its horizon the search takes the value of a position the table
+  // holds instead of evaluating it, and that value's line goes on with the entry's move.
+  std::vector<Turn> principal_variation(const Position& root, const Turn& best, bool proved) {
     std::vector<Turn> pv{best};
     Position pos = apply(board_, rules_, root, best);
-    for (int d = 1; proved || d < depth; ++d) {
+    for (;;) {
       std::uint32_t move = kNoMove;
       int t = 0;
       if (proved) {

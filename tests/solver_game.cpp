@@ -233,6 +233,37 @@ TEST_CASE("game search: a stopped search answers its last whole iteration, line 
   CHECK(compared >= 3);
 }
 
+TEST_CASE("game search: a depth-limited value is what its line captures, past the horizon too",
+          "[game]") {
+  // At its horizon the search takes the value of a position the table holds (from an earlier,
+  // shallower iteration) rather than evaluating it: the line must go on with that entry's
+  // turns, or it captures less than the value it is shown beside.
+  int longer = 0;
+  for (const char* text : {"3441./33311/.1.41/.4.../.41.1 players=1",
+                           "3441./33311/.1.41/.4.../.41.1", "1234/4321/2143/3412 variant=murray",
+                           "12341/43214/21432/34123/41234 variant=murray players=1"}) {
+    const Setup s = parse_position(text);
+    // To depth 7, which 64 MB of table holds whole here: a line is read from the table, and a
+    // table too small for the search loses the end of it.
+    for (int depth = 1; depth <= 7; ++depth) {
+      INFO(text << ", depth " << depth);
+      GameOptions options;
+      options.hash_mb = 64;
+      options.exact = false;
+      options.max_depth = depth;
+      SearchControl control;
+      control.threads = 1;
+      const GameResult r = analyse_position(s.board, s.rules(), s.position, options, control);
+      if (r.proved) break;
+      CHECK(r.depth == depth);
+      CHECK(r.value == mover_value(s.rules(), s.position, r.totals));
+      CHECK(r.totals == line_totals(s.board, s.rules(), s.position, r.pv));
+      if (r.pv.size() > static_cast<std::size_t>(depth)) ++longer;
+    }
+  }
+  CHECK(longer > 0);  // the case this is about came up
+}
+
 namespace {
 
 // A second reference for the boards the tiny generator does not draw (six directions, no-
