@@ -88,6 +88,8 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   Reader in(skip_bom(text));
   bool in_moves = false;
   std::vector<std::string> texts;  // the move texts, parsed once the board is known
+  // The last ply number and where it is, while no turn has come after it (0: none).
+  int numbered = 0, numbered_line = 0, numbered_column = 0;
   // Reads the move texts so far on `board` into r.turns; the first that does not read fails.
   const auto read_moves = [&](const Board& board) {
     for (std::size_t i = 0; i < r.turns.size(); ++i) {
@@ -186,8 +188,12 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
                 "ply number " + std::to_string(n) + " where ply " +
                     std::to_string(r.turns.size() + 1) + " was expected");
       }
+      numbered = n;
+      numbered_line = line;
+      numbered_column = column;
       continue;
     }
+    numbered = 0;
     RecordTurn t;
     t.line = line;
     t.column = column;
@@ -291,6 +297,10 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
     r.scores = scores;
   }
   read_moves(r.start.board);
+  // A number is the next turn's: one with nothing after it is a record cut short.
+  if (numbered != 0)
+    fail_at(numbered_line, numbered_column,
+            "ply number " + std::to_string(numbered) + " with no turn after it");
   return r;
 }
 

@@ -89,6 +89,13 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
             .rfind("record line 2, column 1: move 'zz'", 0) == 0);
   CHECK(error_of("[Start \"21.1.\"]\x01\n1. a1xc1xe1\n")
             .rfind("record line 1, column 16: move '\\x01'", 0) == 0);
+  // A number with no turn after it is a record cut short; a bad move before it comes first.
+  CHECK(error_of("[Start \"21.1.\"]\n1. a1xc1xe1 2.\n") ==
+        "record line 2, column 13: ply number 2 with no turn after it");
+  CHECK(error_of("[Start \"21.1.\"]\n1. {none yet}\n") ==
+        "record line 2, column 1: ply number 1 with no turn after it");
+  CHECK(error_of("[Start \"21.1.\"]\n1. zz 2.\n").rfind("record line 2, column 4: move 'zz'", 0) ==
+        0);
   // A move without its number is still a misnumbering.
   CHECK(error_of("[Start \"21.1.\"]\na1xc1 1. c1xe1\n") ==
         "record line 2, column 7: ply number 1 where ply 2 was expected");
