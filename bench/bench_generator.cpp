@@ -1,4 +1,4 @@
-// Puzzle generation rate (issue 5): puzzles per second for both kinds, at the sizes the
+// Puzzle generation rate: puzzles per second for both kinds, at the sizes the
 // shipped collection uses. items_per_second is the rate.
 #include <benchmark/benchmark.h>
 

@@ -1,4 +1,4 @@
-// Speed targets of issue 4 (benchmarks, never timed tests):
+// Speed targets of the solitaire searches (benchmarks, never timed tests):
 //   reach english (23,475,688 classes): < ~1.7 s on 2 cores, < 500 MB;
 //   solve english: well under 0.1 s; solve --count english: seconds.
 // Run: build/bench/leapfrog_bench --benchmark_filter=English
