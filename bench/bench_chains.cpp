@@ -1,6 +1,7 @@
 // Micro-benchmarks: the turn generator and the chain search, against plain recursion on the
-// lattice positions, a piece on a node of a lattice of empty squares (speed target: 100 times faster, with the same value and
-// count). Run: build/bench/leapfrog_bench [--benchmark_filter=Lattice]
+// lattice positions, a piece on a node of a lattice of empty squares (speed target: 100 times
+// faster, with the same value and count). Run: build/bench/leapfrog_bench
+// [--benchmark_filter=Lattice]
 #include <benchmark/benchmark.h>
 
 #include "bench/lattices.h"
