@@ -236,6 +236,10 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
   const std::vector<int>& mistakes = judged_game.mistakes;
   const std::vector<int>& worst = judged_game.worst;
   const GameReport& report = judged_game.report;
+  // The legal turns: an illegal one ends the record and is never judged.
+  const auto judgeable =
+      static_cast<std::size_t>(std::count_if(report.turns.begin(), report.turns.end(),
+                                             [](const TurnReport& t) { return t.verdict.legal; }));
   if (!svg.empty()) {
     // The expected end of the game as the engine sees it before each ply: two players,
     // player 1's final margin (the scores so far and the value); more, the mover's final
@@ -269,10 +273,13 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
         std::cout << "\n";
       }
       if (judged_game.stopped)
-        std::cout << "stopped: " << judged.size() << " of " << report.turns.size()
-                  << " turns judged\n";
-      if (worst.empty()) {
-        std::cout << "no mistakes (no turn loses " << threshold << " or more)\n";
+        std::cout << "stopped: " << judged.size() << " of " << judgeable << " turns judged\n";
+      if (worst.empty() && judged.empty()) {
+        // Stopped before the first turn: nothing to say of mistakes.
+      } else if (worst.empty()) {
+        // Stopped, the turns not judged may hold some: the verdict is of those judged.
+        std::cout << "no mistakes " << (judged_game.stopped ? "in the turns judged " : "")
+                  << "(no turn loses " << threshold << " or more)\n";
       } else {
         std::cout << "worst mistakes:";
         for (std::size_t k = 0; k < worst.size() && k < 3; ++k) {
@@ -288,8 +295,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
   }
   if (judged_game.stopped)
     std::cerr << "leapfrog analyse: stopped after " << judged.size() << " of "
-              << count_text(report.turns.size(), "turn", "turns")
-              << " judged; the output holds those\n";
+              << count_text(judgeable, "turn", "turns") << " judged; the output holds those\n";
   if (!report.legal) {
     std::cerr << "leapfrog analyse: " << escape_controls(report.error) << "\n";
     return 1;

@@ -481,6 +481,22 @@ TEST_CASE("analyse --game stops on a signal with the turns judged before it",
   }
 }
 
+TEST_CASE("analyse --game stopped counts the legal turns, and judges no turn it did not judge",
+          "[cli][robust][threads]") {
+  // Six turns, the sixth illegal: five can be judged, each far longer than the wait at this
+  // budget.
+  const auto r =
+      run_and_signal({"analyse", "--game",
+                      std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/records/murray-6x6-faulty.lfr",
+                      "--nodes", "100000000", "--threads", "1"},
+                     SIGINT, std::chrono::milliseconds(1500));
+  CHECK(r.code == 1);  // the illegal turn
+  CHECK(r.out.find(" of 5 turns judged\n") != std::string::npos);
+  CHECK(r.err.find(" of 5 turns judged; ") != std::string::npos);
+  // No verdict on mistakes that reads as one on the whole game.
+  CHECK(r.out.find("no mistakes (") == std::string::npos);
+}
+
 TEST_CASE("a piped game ended by a signal keeps the lines it showed", "[cli][robust][threads]") {
   // The engine plays both seats of a Murray game of a hundred thousand positions a turn; the
   // signal comes once its first turn is in the output file (where it stays only if it was
