@@ -311,8 +311,10 @@ class LeapFrog extends BoardController {
         t.textContent = String(c.value);
       },
       label: (c) => c.value ? `${c.name}: ${this.kind(c.value).name}, worth ${c.value}` : `${c.name}: empty`,
-      onClick: (n) => this.click(n),
-      onDouble: () => this.endTurn(),
+      // A board left on screen after another tab took over (when that tab's game could not
+      // begin) is not this tab's to play on.
+      onClick: (n) => { if (active === this) this.click(n); },
+      onDouble: () => { if (active === this) this.endTurn(); },
     });
     this.drawMarks();
   }
@@ -785,7 +787,14 @@ function activate(controller, tab) {
   UI.chart.replaceChildren();
   say('');
   if (controller.start) controller.refresh();
-  else if (tab === 'chess') $('#chess-new-game').requestSubmit();
+  else if (tab === 'chess') {
+    // The other tab's board and status go at once: they are not this tab's, and its game may
+    // not begin (the server unreachable).
+    UI.board.replaceChildren();
+    renderMoveList([], [], 0, false);
+    setStatus('Starting a Leap Chess game…');
+    $('#chess-new-game').requestSubmit();
+  }
   else { UI.board.replaceChildren(); renderMoveList([], [], 0, false); setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.'); }
 }
 

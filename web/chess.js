@@ -196,8 +196,10 @@ class LeapChess extends BoardController {
         }
       },
       label: (c) => c.piece ? `${c.name}: ${c.piece === c.piece.toUpperCase() ? 'Red' : 'Black'} ${CHESS_NAMES[c.piece.toUpperCase()] || c.piece}` : `${c.name}: empty`,
-      onClick: (n) => this.click(n),
-      onDouble: () => this.endTurn(),
+      // A board left on screen after another tab took over (its own start failed) is not
+      // this tab's to play on.
+      onClick: (n) => { if (active === this) this.click(n); },
+      onDouble: () => { if (active === this) this.endTurn(); },
     });
     UI.board.dataset.position = this.fen;
     renderMoveList(this.moves, this.byEngine, this.redoStack.length, this.resigned !== null);
@@ -302,6 +304,7 @@ class LeapChess extends BoardController {
   }
   redo() { return redoTurn(this); }
   async hint() {
+    if (!this.start) return say('No game has begun: New game starts one.');
     if (this.over) return say('The game is over: no move to hint at.');
     say('Looking for a hint…');
     const epoch = this.epoch;
@@ -322,6 +325,7 @@ class LeapChess extends BoardController {
     this.refresh();
   }
   analyse() {
+    if (!this.start) { UI.analysis.textContent = 'No game has begun: New game starts one.'; return; }
     UI.analysis.textContent = 'Searching…';
     paneSearch(this, 'chess/analyse', { fen: this.fen, captures: this.captures, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} nodes ${p.note || ''}`;
@@ -343,6 +347,9 @@ document.addEventListener('DOMContentLoaded', () => {
     try {
       if (active !== chessGame) activate(chessGame, 'chess');
       await chessGame.begin(f.get('fen') || 'startpos', f.get('captures'), f.get('engine'), Number(f.get('strength')));
-    } catch (err) { say(err.message); }
+    } catch (err) {
+      say(err.message);
+      if (!chessGame.start) setStatus('No Leap Chess game: it could not begin (New game tries again).');
+    }
   });
 });

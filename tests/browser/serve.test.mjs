@@ -147,6 +147,22 @@ try {
   check(JSON.stringify(scores) === JSON.stringify(replay.scores), `#status gives scores ${scores}, the replay ${replay.scores}`);
   console.log(`murray 6x6: ${murrayMoves.length} turns, all legal; ${murrayStatus}`);
 
+  // --- 1b. A Leap Chess game that cannot begin (the server refuses it) leaves no board: the
+  // Leap-Frog board must not stay under the chess tab, where clicks would play it.
+  const refuseChess = (route) => route.fulfill({ status: 400, contentType: 'application/json', body: '{"error": "refused by the test"}' });
+  const chessShow = (u) => u.pathname === '/api/chess/show';
+  await page.route(chessShow, refuseChess);
+  await page.click('#tab-chess');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('No Leap Chess game'), null, { timeout: kWait });
+  check(await page.$$eval('#board [data-square]', (s) => s.length) === 0, 'the Leap-Frog board stayed under the chess tab');
+  check((await moveList()).length === 0, 'the Leap-Frog moves stayed under the chess tab');
+  await page.click('#hint');
+  check((await page.textContent('#message')).startsWith('No game has begun'), 'Hint without a chess game: ' + await page.textContent('#message'));
+  await page.unroute(chessShow, refuseChess);
+  await page.click('#tab-game');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
+  console.log('a Leap Chess game that cannot begin leaves an empty board');
+
   // --- 2. Leap Chess, at least 10 moves against the engine (Black) ---
   await page.click('#tab-chess');
   await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move'), null, { timeout: kWait });
