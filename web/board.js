@@ -129,11 +129,15 @@ function drawBoard(container, spec) {
     const x = cx(c.file, c.rank), y = cy(c.rank);
     const g = svgEl('g', { class: 'sq', 'data-square': c.name, tabindex: c.name === stop ? '0' : '-1',
       role: 'button', 'aria-label': spec.label ? spec.label(c) : c.name }, squares);
-    g.addEventListener('focus', () => {
+    // The squares' own focus events, not focusin on their group: Chromium makes an SVG
+    // element with focus listeners a Tab stop of its own.
+    g.addEventListener('focus', (e) => {
       for (const other of squares.querySelectorAll('[tabindex="0"]')) other.setAttribute('tabindex', '-1');
       g.setAttribute('tabindex', '0');
       container.dataset.focusSquare = c.name;
+      showRing(e);
     });
+    g.addEventListener('blur', () => ring.setAttribute('visibility', 'hidden'));
     if (spec.hex) {
       svgEl('circle', { class: 'cell', cx: x, cy: y, r: cell * 0.47, fill: spec.fill(c),
         stroke: '#9c7c4a', 'stroke-width': 1.8 }, g);
@@ -182,8 +186,6 @@ function drawBoard(container, spec) {
     else { ring.setAttribute('x', at[0] - cell / 2); ring.setAttribute('y', at[1] - cell / 2); }
     ring.setAttribute('visibility', 'visible');
   };
-  squares.addEventListener('focusin', showRing);
-  squares.addEventListener('focusout', () => ring.setAttribute('visibility', 'hidden'));
   container.replaceChildren(svg);
   if (hadFocus) {
     const g = squares.querySelector('[tabindex="0"]');

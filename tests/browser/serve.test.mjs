@@ -611,6 +611,11 @@ try {
   check(ringSquare !== turnClicks(keyTurn)[0] &&
     ringSquare === await page.evaluate(() => document.activeElement.dataset.square),
     'the focus ring after ArrowRight: ' + ringSquare);
+  // Tab from the tab bar reaches the board's square at once: nothing of the board before it.
+  await page.focus('#tab-game');
+  await page.keyboard.press('Tab');
+  const afterTabs = await page.evaluate(() => document.activeElement.outerHTML.slice(0, 40));
+  check(afterTabs.startsWith('<g class="sq"'), 'Tab from the tab bar reached ' + afterTabs);
   // The tab bar is one Tab stop; its arrow keys choose the tab before or after, Home the first.
   await page.focus('#tab-game');
   await page.keyboard.press('ArrowRight');
