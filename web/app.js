@@ -877,7 +877,10 @@ document.addEventListener('DOMContentLoaded', () => {
       const f = newGameFromForm($('#new-game'));
       const rules = f.params.continuation ? { continuation: f.params.continuation } : {};
       const start = await api('show', Object.assign({ position: text }, rules));
-      const seats = engineSeats(f.engine, start.scores.length);
+      // One player is the person, as when the form's variant is a peg board: the form's engine
+      // seats are for the games of several.
+      const players = start.scores.length;
+      const seats = players === 1 ? [] : engineSeats(f.engine, players);
       if (seats instanceof Error) return say(seats.message);
       if (active !== game) activate(game, 'game');
       await game.begin(start.position, seats, f.nodes);

@@ -580,6 +580,14 @@ try {
   check((await status()).startsWith('Game over: players 1 and 2 share the win'), 'a finished full board: ' + await status() + ' / ' + await message());
   await page.click('#hint');
   check((await message()).startsWith('The game is over'), 'Hint after the game is over: ' + await message());
+  // A pasted one-player position is the person's, whatever engine seats the form holds.
+  await page.fill('#new-game [name=engine]', '2');
+  await page.fill('#paste-position', '3441./33311/.1.41/.4.../.41.1 players=1');
+  await page.click('#load-position');
+  await page.waitForFunction(() => /players=1/.test(document.querySelector('#board').dataset.position || '') ||
+    document.querySelector('#message').textContent.startsWith('Engine seats'), null, { timeout: kWait });
+  check(/players=1/.test(await boardPosition()) && (await status()).startsWith('Your move'),
+    'a pasted one-player position beside engine seat 2: ' + await status() + ' / ' + await message());
 
   // The keyboard: the board is one Tab stop, and a turn played with Enter keeps the focus there.
   // A finished answer in the pane is about its position: a turn clears it.
