@@ -129,9 +129,12 @@ class BoardController {
   // A click while the engine is to move, or on a board whose last refresh failed: wait for
   // the search under way, else ask the server again for the position on the board (which
   // starts the engine when it is its turn).
-  retryClick() {
+  async retryClick() {
     if (this.thinking && !this.stale) return say('The engine is to move; wait a moment.');
-    this.refresh('Asking the server again…', false);
+    const asking = 'Asking the server again…';
+    await this.refresh(asking, false);
+    // Answered or failed (the status says which), the request is no longer under way.
+    if (UI.message.textContent === asking) say('');
   }
 }
 

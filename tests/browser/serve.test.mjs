@@ -673,6 +673,10 @@ try {
     .catch(() => {});
   check((await moveList()).length === 2 && (await status()).startsWith('Player 1 to move'),
     `a click on a stale board: ${await status()}; ${JSON.stringify(await moveList())}`);
+  // Answered, the page no longer says it is asking.
+  await page.waitForFunction(() => !document.querySelector('#message').textContent.startsWith('Asking'), null, { timeout: 5000 })
+    .catch(() => {});
+  check(!(await message()).startsWith('Asking'), 'the retry was answered, but the page says: ' + await message());
 
   // Leap Chess: a promotion is chosen once and its chooser closes; castling is no capture.
   await page.click('#tab-chess');
