@@ -73,7 +73,7 @@ function streamApi(path, params, onProgress) {
         } else if (!opened && attempt < RETRIES) {
           retryWait(attempt).then(() => open(attempt + 1));
         } else {
-          reject(new Error(opened ? 'the connection to the server closed'
+          reject(new Error(opened ? 'the connection to the server closed before the answer: is leapfrog serve still running?'
             : unreachable ? UNREACHABLE : 'the server is too busy to take the search: try again'));
         }
       });
