@@ -557,7 +557,10 @@ class LeapFrog extends BoardController {
     }).then((r) => {
       UI.analysis.textContent = `One player captures ${r.value} ${r.by}` +
         `${r.proved ? ', proved optimal' : ', not proved'}: ${r.line.join(' ')}`;
-      if (r.line.length) this.startReview(start, r.line);
+      if (r.line.length) {
+        say('');  // what was said under the board was about the game, not the steps
+        this.startReview(start, r.line);
+      }
     }).catch(paneError);
   }
 
@@ -566,6 +569,10 @@ class LeapFrog extends BoardController {
   // the position as one player's. The steps belong to the game on the board: a turn, Undo,
   // Redo, a new game or another tab closes them (closeReview).
   startReview(start, line) {
+    // The marks of the game's position (a hint's path, the largest capture, a chain begun) are
+    // not the steps'.
+    this.highlight = null;
+    this.partial = [];
     this.review = { start: solitaireText(start), line, index: 0 };
     $('#solve-steps').hidden = false;
     this.showReview();

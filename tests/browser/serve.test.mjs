@@ -486,10 +486,14 @@ try {
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, midStart, { timeout: kWait });
   await clickTurn(['e3', 'c3', 'a3'], 0);
   const mid = await boardPosition();
+  // A hint first: its path and its line under the board are the game's, not the steps'.
+  await page.click('#hint');
+  await page.waitForFunction(() => document.querySelector('#message').textContent.startsWith('Hint:'), null, { timeout: kWait });
   await page.click('#solve');
   await page.waitForFunction(() => !document.querySelector('#solve-steps').hidden &&
-    (document.querySelector('#step-text').textContent !== '' || document.querySelector('#message').textContent !== ''), null, { timeout: kWait });
-  check(await message() === '', 'the start of the solve line fails: ' + await message());
+    (document.querySelector('#step-text').textContent !== '' || /^(?!Hint:)./.test(document.querySelector('#message').textContent)), null, { timeout: kWait });
+  check(await message() === '', 'the start of the solve line fails, or keeps the hint: ' + await message());
+  check(await page.$$eval('#board .marks *', (m) => m.length) === 0, 'the hint\'s marks stay on the first step of the line');
   const line = cliJson(['solve', mid]).line;
   await page.click('#step-forward');
   await page.waitForFunction(() => document.querySelector('#step-text').textContent.startsWith('after 1 ') ||
