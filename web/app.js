@@ -440,6 +440,11 @@ class LeapFrog extends BoardController {
   cancel() { this.partial = []; say(''); UI.endTurn.disabled = true; this.drawMarks(); }
 
   undo() {
+    // Taken back, the engine's turns would only be played again, the same ones.
+    if (this.mode === 'game' && this.info && this.resigned === null && this.turns.length &&
+        this.engine.size >= this.info.players) {
+      return say('The engine plays every seat: there is no turn of yours to take back.');
+    }
     this.closeReview();
     this.solved = false;
     return undoTurn(this, this.turns, this.positions,

@@ -592,6 +592,19 @@ try {
     document.querySelector('#message').textContent.startsWith('Engine seats'), null, { timeout: kWait });
   check(/players=1/.test(await boardPosition()) && (await status()).startsWith('Your move'),
     'a pasted one-player position beside engine seat 2: ' + await status() + ' / ' + await message());
+  // The engine on every seat: Undo has no turn of a person's to take back (taken back, the
+  // engine's turns would be played again, the same ones).
+  await page.selectOption('#new-game [name=variant]', 'traditional');
+  await page.fill('#new-game [name=size]', '4');
+  await page.fill('#new-game [name=seed]', '1');
+  await page.fill('#new-game [name=players]', '2');
+  await page.fill('#new-game [name=engine]', '1,2');
+  await page.click('#new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
+  const selfPlayed = await moveList();
+  await page.click('#undo');
+  check((await message()).startsWith('The engine plays every seat') &&
+    JSON.stringify(await moveList()) === JSON.stringify(selfPlayed), 'Undo with the engine on every seat: ' + await message());
 
   // The keyboard: the board is one Tab stop, and a turn played with Enter keeps the focus there.
   // A finished answer in the pane is about its position: a turn clears it.
