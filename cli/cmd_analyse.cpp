@@ -209,6 +209,8 @@ int analyse_one(const CommonOptions& o, const std::string& position,
     std::cout << "value " << signed_text(r.value);
     if (r.proved)
       std::cout << ", proved";
+    else if (r.depth == 0)  // no iteration finished: the value is the largest capture's
+      std::cout << ", not proved (the largest capture alone: no search depth finished)";
     else
       std::cout << ", not proved (an estimate looking " << count_text(r.depth, "turn", "turns")
                 << " ahead)";

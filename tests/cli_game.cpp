@@ -447,3 +447,13 @@ TEST_CASE("analyse --game reports its progress over the whole record", "[cli][ga
   }
   CHECK(last_position > 1);
 }
+
+TEST_CASE("analyse stopped before any depth says its value is the largest capture's",
+          "[cli][game]") {
+  // One node: no iteration finishes, and the value is the largest capture, one turn.
+  const auto r = run_cli("analyse '3441./33311/.1.41/.4.../.41.1' --nodes 1 --color never");
+  CHECK(r.code == 0);
+  CHECK(r.out.find("not proved (the largest capture alone: no search depth finished)") !=
+        std::string::npos);
+  CHECK(r.out.find("looking 0 turns") == std::string::npos);
+}
