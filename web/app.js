@@ -813,9 +813,21 @@ function activate(controller, tab) {
   else { UI.board.replaceChildren(); renderMoveList([], [], 0, false); setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.'); }
 }
 
+// A whole-number field's text for the server: `fallback` when empty, and a number the browser
+// reads as whole but the server would not (1e1) in digits. Plain digits stay as typed (a
+// seed goes past what a JavaScript number holds exactly).
+function wholeText(input, fallback) {
+  const t = input.value.trim();
+  if (t === '') return fallback;
+  if (/^\d+$/.test(t)) return t;
+  const n = input.valueAsNumber;
+  return Number.isSafeInteger(n) && n >= 0 ? String(n) : t;
+}
+
 function newGameFromForm(form) {
   const f = new FormData(form);
-  const params = { size: f.get('size') || '', seed: f.get('seed') || '1', players: f.get('players') || '' };
+  const params = { size: wholeText(form.elements.size, ''), seed: wholeText(form.elements.seed, '1'),
+    players: wholeText(form.elements.players, '') };
   const variant = f.get('variant');
   if (f.get('continuation')) params.continuation = f.get('continuation');
   // The peg boards have a fixed size, the six-direction shapes a side.
@@ -985,7 +997,9 @@ document.addEventListener('DOMContentLoaded', () => {
     stop.disabled = false;
     mine.signal.addEventListener('abort', () => { clearInterval(ticker); stop.disabled = true; });
     try {
-      const r = await api('generate/puzzles', { kind: f.get('kind'), size: f.get('size'), seed: f.get('seed'), count: 1 },
+      const form = e.target.elements;
+      const r = await api('generate/puzzles', { kind: f.get('kind'), size: wholeText(form.size, '6'),
+        seed: wholeText(form.seed, '1'), count: 1 },
         null, mine.signal);
       // Answered: no more counting, and nothing left for Stop while the puzzle opens.
       clearInterval(ticker);

@@ -592,6 +592,17 @@ try {
     document.querySelector('#message').textContent.startsWith('Engine seats'), null, { timeout: kWait });
   check(/players=1/.test(await boardPosition()) && (await status()).startsWith('Your move'),
     'a pasted one-player position beside engine seat 2: ' + await status() + ' / ' + await message());
+  // Number fields as the browser reads them: 4e0 is 4, and an empty seed is the default 1.
+  await page.selectOption('#new-game [name=variant]', 'traditional');
+  await page.fill('#new-game [name=size]', '4e0');
+  await page.fill('#new-game [name=seed]', '');
+  await page.fill('#new-game [name=players]', '2');
+  await page.fill('#new-game [name=engine]', '');
+  await page.click('#new-game button[type=submit]');
+  const typedStart = cliJson(['show', 'traditional', '--size', '4', '--players', '2']).position;
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p ||
+    document.querySelector('#message').textContent !== '', typedStart, { timeout: kWait });
+  check(await boardPosition() === typedStart, 'size 4e0 and an empty seed: ' + await message());
   // The engine on every seat: Undo has no turn of a person's to take back (taken back, the
   // engine's turns would be played again, the same ones).
   await page.selectOption('#new-game [name=variant]', 'traditional');
