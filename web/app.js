@@ -930,7 +930,7 @@ document.addEventListener('DOMContentLoaded', () => {
       game.resigned = null;
       game.closeReview();
       await game.refresh();
-      if (r.first_error) say(`The record stops at ply ${r.first_error.ply}: ${r.first_error.reason}`);
+      if (r.first_error) say(`The record stops before its illegal turn, ${r.first_error.reason}`);
     } catch (err) { say(err.message); }
     e.target.value = '';
   });
