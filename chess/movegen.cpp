@@ -1,6 +1,7 @@
 #include "chess/movegen.h"
 
 #include <bit>
+#include <utility>
 
 namespace leapfrog::chess {
 
@@ -231,16 +232,28 @@ struct PerftWalk {
 
 }  // namespace
 
-std::uint64_t perft(const Position& pos, const Rules& rules, int depth, const Poller& poller) {
-  if (depth <= 0) return 1;
+namespace {
+// The walk's count, and whether a limit stopped it.
+std::pair<std::uint64_t, bool> walk(const Position& pos, const Rules& rules, int depth,
+                                    const Poller& poller) {
+  if (depth <= 0) return {1, false};
   PerftWalk w{rules, poller, std::vector<MoveList>(static_cast<std::size_t>(depth) + 1), 0};
-  return w.run(pos, depth);
+  const std::uint64_t n = w.run(pos, depth);
+  return {n, w.stopped};
+}
+}  // namespace
+
+std::optional<std::uint64_t> perft_whole(const Position& pos, const Rules& rules, int depth,
+                                         const Poller& poller) {
+  const auto [n, stopped] = walk(pos, rules, depth, poller);
+  if (stopped) return std::nullopt;
+  return n;
 }
 
 std::uint64_t perft(const Position& pos, const Rules& rules, int depth,
                     const SearchControl& control) {
   const Poller poller(control);
-  return perft(pos, rules, depth, poller);
+  return walk(pos, rules, depth, poller).first;
 }
 
 }  // namespace leapfrog::chess

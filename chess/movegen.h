@@ -38,11 +38,13 @@ MoveList legal_captures(const Position& pos, const Rules& rules);
 int mobility(const Position& pos, Color c);
 
 // Leaf count of the legal-move tree of `depth` turns. Polls its control's stop, node limit
-// (inner positions) and time limit now and then; when one is reached, returns what was
-// counted so far. The Poller's form lets walks one after another share one clock (a perft
-// divided by first moves).
-std::uint64_t perft(const Position& pos, const Rules& rules, int depth, const Poller& poller);
+// (inner positions of this walk) and time limit now and then; when one is reached, returns
+// what was counted so far.
 std::uint64_t perft(const Position& pos, const Rules& rules, int depth,
                     const SearchControl& control = {});
+// The same, none when a limit stopped the walk. Walks one after another on one Poller share
+// its clock (a perft divided by first moves).
+std::optional<std::uint64_t> perft_whole(const Position& pos, const Rules& rules, int depth,
+                                         const Poller& poller);
 
 }  // namespace leapfrog::chess

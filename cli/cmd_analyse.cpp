@@ -276,10 +276,10 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
       }
       if (judged_game.stopped)
         std::cout << "stopped: " << judged.size() << " of " << judgeable << " turns judged\n";
-      if (worst.empty() && judged.empty()) {
+      if (worst.empty() && judged.empty() && judged_game.stopped) {
         // Stopped before the first turn: nothing to say of mistakes.
       } else if (worst.empty()) {
-        // Stopped, the turns not judged may hold some: the verdict is of those judged.
+        // Stopped, the turns not judged may hold some: the verdict is then of those judged.
         std::cout << "no mistakes " << (judged_game.stopped ? "in the turns judged " : "")
                   << "(no turn loses " << threshold << " or more)\n";
       } else {

@@ -26,15 +26,17 @@ std::optional<Json> chess_perft_json(
   if (divide && depth > 0) {
     for (const Move& m : chess::legal_moves(pos, rules)) {
       if (poller.limit_reached(0)) return std::nullopt;  // the moves left are not walked
-      const std::uint64_t n = chess::perft(pos.after(m), rules, depth - 1, poller);
-      if (poller.limit_reached(0)) return std::nullopt;
-      divided[chess::move_text(m)] = n;
-      nodes += n;
-      if (each) each(chess::move_text(m), n);
+      const std::optional<std::uint64_t> n =
+          chess::perft_whole(pos.after(m), rules, depth - 1, poller);
+      if (!n) return std::nullopt;
+      divided[chess::move_text(m)] = *n;
+      nodes += *n;
+      if (each) each(chess::move_text(m), *n);
     }
   } else {
-    nodes = chess::perft(pos, rules, depth, poller);
-    if (poller.limit_reached(0)) return std::nullopt;
+    const std::optional<std::uint64_t> n = chess::perft_whole(pos, rules, depth, poller);
+    if (!n) return std::nullopt;
+    nodes = *n;
   }
   Json j{{"depth", depth}, {"captures", captures}, {"nodes", nodes}};
   if (divide) j["divide"] = divided;

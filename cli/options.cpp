@@ -184,6 +184,27 @@ po::typed_value<std::string>* color_value(std::string* target) {
       ->default_value("auto")
       ->value_name("WHEN");
 }
+
+// `args` without --color WHEN and --color=WHEN, each WHEN checked as the listed option checks
+// it.
+std::vector<std::string> without_color(const std::vector<std::string>& args) {
+  const auto check = [](const std::string& when) {
+    if (when != "auto" && when != "always" && when != "never")
+      throw UsageError("--color must be auto, always or never, not " + quoted_text(when));
+  };
+  std::vector<std::string> rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--color") {
+      if (i + 1 == args.size()) throw UsageError("--color needs a value: auto, always or never");
+      check(args[++i]);
+    } else if (args[i].starts_with("--color=")) {
+      check(args[i].substr(8));
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  return rest;
+}
 }  // namespace
 
 po::options_description output_options(CommonOptions& o, Boards boards, bool json) {
@@ -284,9 +305,11 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
   po::options_description all;
   all.add(visible);
   // A command that draws no board takes --color and checks its value, but has no use for it.
-  std::string unused_color;
-  if (visible.find_nothrow("color", false) == nullptr)
-    all.add_options()("color", color_value(&unused_color));
+  // Taken out by its whole name before the parser sees the rest: unlisted, it must not be
+  // what an abbreviation of a listed option (--col for --columns) matches.
+  std::vector<std::string> kept;
+  const bool unlisted_color = visible.find_nothrow("color", false) == nullptr;
+  if (unlisted_color) kept = without_color(args);
   po::positional_options_description pos = positional;
   if (pos.max_total_count() != std::numeric_limits<unsigned>::max()) {
     all.add_options()(kExtra, po::value<std::vector<std::string>>());
@@ -297,7 +320,7 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
     const int style = cmd.whole_names ? po::command_line_style::default_style &
                                             ~po::command_line_style::allow_guessing
                                       : po::command_line_style::default_style;
-    po::store(po::command_line_parser(args)
+    po::store(po::command_line_parser(unlisted_color ? kept : args)
                   .options(all)
                   .positional(pos)
                   .style(style)

@@ -98,7 +98,11 @@ void run(const Profile& profile, const std::vector<std::string>& args) {
     cli::add_limit_options(search, limits, "stop after about N nodes", cli::kWhenChainTablesFull);
     visible.add(search);
   }
-  visible.add(cli::layout_options(o)).add(cli::output_options(o, cli::Boards::kDrawn));
+  // As the commands: moves, perft and reach draw no board, and take --color unlisted.
+  const std::string name = profile.command.name;
+  const bool draws = name == "show" || name == "best" || name == "verify" || name == "solve";
+  visible.add(cli::layout_options(o))
+      .add(cli::output_options(o, draws ? cli::Boards::kDrawn : cli::Boards::kNone));
 
   // As parse_command adds the positional arguments, without its printing of --help.
   po::options_description all;

@@ -151,6 +151,15 @@ TEST_CASE("color: every command takes --color, those that draw boards use it", "
   CHECK(r.code == 2);
   CHECK(
       r.err.starts_with("leapfrog reach: --color must be auto, always or never, not 'sometimes'."));
+  CHECK(run_cli("reach triangle --color=never").out == run_cli("reach triangle").out);
+  CHECK(run_cli("reach triangle --color").err.starts_with("leapfrog reach: --color needs a value"));
+  // Unlisted, it is no match for an abbreviation of a listed option: --col is sheet's --columns.
+  r = run_cli("sheet --help");
+  REQUIRE(r.out.find("--columns") != std::string::npos);
+  r = run_cli("sheet " + std::string(LEAPFROG_SOURCE_DIR) +
+              "/tests/data/puzzles.epd --col 3 --html /dev/null");
+  CHECK(r.code == 0);
+  CHECK(r.err.find("ambiguous") == std::string::npos);
 }
 
 TEST_CASE("six-direction boards are drawn as their lattice: a triangle, a hexagon of holes",

@@ -526,7 +526,7 @@ class LeapFrog extends BoardController {
     }).then((r) => {
       if (!r.best) { UI.analysis.textContent = 'The game is over (value 0).'; return; }
       UI.analysis.textContent = `Value ${signed(r.value)} for player ${r.to_move}` +
-        `${r.proved ? ' (proved)' : ` (estimate, ${r.depth} turns ahead)`}\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} positions`;
+        `${r.proved ? ' (proved)' : r.depth === 0 ? ' (the largest capture alone: no search depth finished)' : ` (estimate, ${r.depth} turns ahead)`}\nBest ${r.best}\nLine ${r.pv.join(' ')}\n${r.nodes} positions`;
       this.highlight = { squares: turnSquares(r.best), hint: true };
       this.drawMarks();
     }).catch(paneError);
@@ -930,7 +930,11 @@ document.addEventListener('DOMContentLoaded', () => {
       game.resigned = null;
       game.closeReview();
       await game.refresh();
-      if (r.first_error) say(`The record stops before its illegal turn, ${r.first_error.reason}`);
+      // An illegal turn ends what is loaded; a wrong [Scores] claim is the record's, not a turn's.
+      if (r.first_error) {
+        say(r.first_error.ply === null ? `The record is wrong: ${r.first_error.reason}`
+          : `The record stops before its illegal turn, ${r.first_error.reason}`);
+      }
     } catch (err) { say(err.message); }
     e.target.value = '';
   });
