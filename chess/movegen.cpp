@@ -230,9 +230,6 @@ struct PerftWalk {
   }
 };
 
-}  // namespace
-
-namespace {
 // The walk's count, and whether a limit stopped it.
 std::pair<std::uint64_t, bool> walk(const Position& pos, const Rules& rules, int depth,
                                     const Poller& poller) {

@@ -276,12 +276,12 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
       }
       if (judged_game.stopped)
         std::cout << "stopped: " << judged.size() << " of " << judgeable << " turns judged\n";
-      if (worst.empty() && judged.empty() && judged_game.stopped) {
-        // Stopped before the first turn: nothing to say of mistakes.
-      } else if (worst.empty()) {
-        // Stopped, the turns not judged may hold some: the verdict is then of those judged.
-        std::cout << "no mistakes " << (judged_game.stopped ? "in the turns judged " : "")
-                  << "(no turn loses " << threshold << " or more)\n";
+      if (worst.empty()) {
+        // Stopped, the turns not judged may hold some: the verdict is then of those judged,
+        // and there is none when none was.
+        if (!judged_game.stopped || !judged.empty())
+          std::cout << "no mistakes " << (judged_game.stopped ? "in the turns judged " : "")
+                    << "(no turn loses " << threshold << " or more)\n";
       } else {
         std::cout << "worst mistakes:";
         for (std::size_t k = 0; k < worst.size() && k < 3; ++k) {

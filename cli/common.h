@@ -188,8 +188,8 @@ po::options_description rule_options(CommonOptions& o, const char* players_help 
 inline constexpr const char* kSolitairePlayers =
     "number of players: 1 only (one player makes every turn)";
 // Whether a command draws boards on the terminal: only those list --color in their help.
-// Every command accepts it (parse() adds it, unlisted, where it is missing), so that one
-// script can pass `--color never` to all of them.
+// Every command accepts it (parse() takes it out, by its whole name, where it is not listed),
+// so that one script can pass `--color never` to all of them.
 enum class Boards { kNone, kDrawn };
 // --json (unless `json` is false: an interactive command without it), --color (with
 // Boards::kDrawn), --help.

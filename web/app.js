@@ -129,6 +129,15 @@ class BoardController {
   // A click while the engine is to move, or on a board whose last refresh failed: wait for
   // the search under way, else ask the server again for the position on the board (which
   // starts the engine when it is its turn).
+  // The board's clicks, taken only while this controller's tab is the active one: a board
+  // left on screen after another tab took over (when that tab's game could not begin) is
+  // not this tab's to play on.
+  boardClicks() {
+    return {
+      onClick: (n) => { if (active === this) this.click(n); },
+      onDouble: () => { if (active === this) this.endTurn(); },
+    };
+  }
   async retryClick() {
     if (this.thinking && !this.stale) return say('The engine is to move; wait a moment.');
     const asking = 'Asking the server again…';
@@ -314,10 +323,7 @@ class LeapFrog extends BoardController {
         t.textContent = String(c.value);
       },
       label: (c) => c.value ? `${c.name}: ${this.kind(c.value).name}, worth ${c.value}` : `${c.name}: empty`,
-      // A board left on screen after another tab took over (when that tab's game could not
-      // begin) is not this tab's to play on.
-      onClick: (n) => { if (active === this) this.click(n); },
-      onDouble: () => { if (active === this) this.endTurn(); },
+      ...this.boardClicks(),
     });
     this.drawMarks();
   }
@@ -801,16 +807,17 @@ function activate(controller, tab) {
   UI.analysis.textContent = '';
   UI.chart.replaceChildren();
   say('');
-  if (controller.start) controller.refresh();
-  else if (tab === 'chess') {
-    // The other tab's board and status go at once: they are not this tab's, and its game may
-    // not begin (the server unreachable).
-    UI.board.replaceChildren();
-    renderMoveList([], [], 0, false);
+  if (controller.start) return controller.refresh();
+  // No game on this tab yet: the other tab's board and status go at once (a Leap Chess game,
+  // asked for now, may not begin: the server unreachable).
+  UI.board.replaceChildren();
+  renderMoveList([], [], 0, false);
+  if (tab === 'chess') {
     setStatus('Starting a Leap Chess game…');
     $('#chess-new-game').requestSubmit();
+  } else {
+    setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.');
   }
-  else { UI.board.replaceChildren(); renderMoveList([], [], 0, false); setStatus(tab === 'puzzles' ? 'Choose a puzzle.' : 'Start a game.'); }
 }
 
 // A whole-number field's text for the server: `fallback` when empty, and a number the browser

@@ -14,6 +14,8 @@ const CHESS_SHAPES = {
   P: ['M50 20 A13 13 0 1 0 50.1 20 Z', 'M36 80 L42 48 H58 L64 80 Z', 'M28 78 H72 V88 H28 Z'],
 };
 const CHESS_NAMES = { K: 'King', N: 'Knight', A: 'Alfil', D: 'Dabbabah', S: 'Sail', P: 'Pawn' };
+// Said by Hint and Engine's view when the tab's game never began (the server unreachable).
+const NO_CHESS_GAME = 'No game has begun: New game starts one.';
 
 // The engine's value as the command line words it: centipawns, or a forced win or loss in
 // moves of the side to move (the server's value is 30000 minus the plies to mate).
@@ -196,10 +198,7 @@ class LeapChess extends BoardController {
         }
       },
       label: (c) => c.piece ? `${c.name}: ${c.piece === c.piece.toUpperCase() ? 'Red' : 'Black'} ${CHESS_NAMES[c.piece.toUpperCase()] || c.piece}` : `${c.name}: empty`,
-      // A board left on screen after another tab took over (its own start failed) is not
-      // this tab's to play on.
-      onClick: (n) => { if (active === this) this.click(n); },
-      onDouble: () => { if (active === this) this.endTurn(); },
+      ...this.boardClicks(),
     });
     UI.board.dataset.position = this.fen;
     renderMoveList(this.moves, this.byEngine, this.redoStack.length, this.resigned !== null);
@@ -304,7 +303,7 @@ class LeapChess extends BoardController {
   }
   redo() { return redoTurn(this); }
   async hint() {
-    if (!this.start) return say('No game has begun: New game starts one.');
+    if (!this.start) return say(NO_CHESS_GAME);
     if (this.over) return say('The game is over: no move to hint at.');
     say('Looking for a hint…');
     const epoch = this.epoch;
@@ -325,7 +324,7 @@ class LeapChess extends BoardController {
     this.refresh();
   }
   analyse() {
-    if (!this.start) { UI.analysis.textContent = 'No game has begun: New game starts one.'; return; }
+    if (!this.start) { UI.analysis.textContent = NO_CHESS_GAME; return; }
     UI.analysis.textContent = 'Searching…';
     paneSearch(this, 'chess/analyse', { fen: this.fen, captures: this.captures, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} nodes ${p.note || ''}`;
