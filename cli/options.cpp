@@ -41,6 +41,14 @@ std::string range_text(std::uint64_t lo, std::uint64_t hi) {
   return number(lo) + ".." + number(hi);
 }
 
+// Throws the usage error of --OPTION unless `text` is one of `names`.
+void check_name(const std::string& text, const char* option,
+                const std::vector<std::string>& names) {
+  if (std::find(names.begin(), names.end(), text) == names.end())
+    throw UsageError(std::string("--") + option + " must be " + alternatives(names) + ", not " +
+                     quoted_text(text) + did_you_mean(text, names));
+}
+
 }  // namespace
 
 std::uint64_t parse_whole(const std::string& text, const std::string& name, std::uint64_t lo,
@@ -84,9 +92,7 @@ po::typed_value<std::string>* seconds_value(double* target, const char* option, 
 po::typed_value<std::string>* name_value(std::string* target, const char* option,
                                          std::vector<std::string> names) {
   return po::value<std::string>()->notifier([=](const std::string& text) {
-    if (std::find(names.begin(), names.end(), text) == names.end())
-      throw UsageError(std::string("--") + option + " must be " + alternatives(names) + ", not " +
-                       quoted_text(text) + did_you_mean(text, names));
+    check_name(text, option, names);
     *target = text;
   });
 }
@@ -179,26 +185,24 @@ po::options_description rule_options(CommonOptions& o, const char* players_help)
 }
 
 namespace {
+// The values of --color, listed or not (render.h's want_colour reads them).
+const std::vector<std::string> kColorWhens = {"auto", "always", "never"};
+
 po::typed_value<std::string>* color_value(std::string* target) {
-  return name_value(target, "color", {"auto", "always", "never"})
-      ->default_value("auto")
-      ->value_name("WHEN");
+  return name_value(target, "color", kColorWhens)->default_value("auto")->value_name("WHEN");
 }
 
 // `args` without --color WHEN and --color=WHEN, each WHEN checked as the listed option checks
 // it.
 std::vector<std::string> without_color(const std::vector<std::string>& args) {
-  const auto check = [](const std::string& when) {
-    if (when != "auto" && when != "always" && when != "never")
-      throw UsageError("--color must be auto, always or never, not " + quoted_text(when));
-  };
   std::vector<std::string> rest;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--color") {
-      if (i + 1 == args.size()) throw UsageError("--color needs a value: auto, always or never");
-      check(args[++i]);
+      if (i + 1 == args.size())
+        throw UsageError("--color needs a value: " + alternatives(kColorWhens));
+      check_name(args[++i], "color", kColorWhens);
     } else if (args[i].starts_with("--color=")) {
-      check(args[i].substr(8));
+      check_name(args[i].substr(8), "color", kColorWhens);
     } else {
       rest.push_back(args[i]);
     }

@@ -17,10 +17,9 @@ bool colour_by_default() {
 }
 
 bool want_colour(const CommonOptions& o) {
-  if (o.color == "auto") return colour_by_default();
   if (o.color == "always") return true;
   if (o.color == "never") return false;
-  throw UsageError("--color must be auto, always or never, not " + quoted_text(o.color));
+  return colour_by_default();
 }
 
 namespace {

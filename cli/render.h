@@ -12,8 +12,8 @@ namespace leapfrog::cli {
 // TERM not "dumb".
 bool colour_by_default();
 
-// The --color option: "auto" (colour_by_default()), "always" or "never"; throws UsageError
-// on anything else.
+// The --color option: "always", "never", or else "auto" (colour_by_default()); parse()
+// has checked the value.
 bool want_colour(const CommonOptions& o);
 
 // The board with file letters and rank numbers on the edges; values stay readable without
