@@ -327,8 +327,8 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
                      {"candidates", stats.candidates},
                      {"complete", stats.complete},
                      {"stopped", stats.stopped}});
-  std::cerr << "seed " << spec.seed << ": " << writer.count() << " " << kind
-            << (writer.count() == 1 ? " puzzle from " : " puzzles from ")
+  std::cerr << "seed " << spec.seed << ": "
+            << count_text(writer.count(), kind + " puzzle", kind + " puzzles") << " from "
             << count_text(stats.candidates, "candidate", "candidates") << " in "
             << format_seconds(secs) << "\n";
   if (stats.stopped) {
@@ -340,7 +340,8 @@ int generate_puzzle_set(const Command& cmd, const std::vector<std::string>& args
   }
   if (!stats.complete) {
     std::cerr << "leapfrog generate puzzles: only " << writer.count() << " of " << count
-              << " puzzles found among " << stats.candidates << " candidates\n";
+              << " puzzles found among " << count_text(stats.candidates, "candidate", "candidates")
+              << "\n";
     return 1;
   }
   return 0;

@@ -91,3 +91,12 @@ TEST_CASE("generate puzzles --size out of range is told the range of its kind an
           "leapfrog generate puzzles: " + message + ". Try 'leapfrog generate puzzles --help'.\n");
   }
 }
+
+TEST_CASE("generate puzzles says one puzzle and one candidate in the singular", "[cli][generate]") {
+  const auto one = run_cli("generate puzzles --count 1 --seed 3");
+  REQUIRE(one.code == 0);
+  CHECK(one.err.find("seed 3: 1 chain puzzle from 5 candidates in ") != std::string::npos);
+  const auto two = run_cli("generate puzzles --count 2 --seed 3");
+  REQUIRE(two.code == 0);
+  CHECK(two.err.find("seed 3: 2 chain puzzles from 7 candidates in ") != std::string::npos);
+}
