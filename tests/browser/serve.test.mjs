@@ -924,7 +924,19 @@ try {
     await page.unroute(apiPath('analyse'), refuse);
     check((await message()).startsWith('cannot reach the server'), 'a hint from a server that cannot be reached: ' + await message());
   }
-  console.log('feedback: no puzzle yet, a stopped generation, a tab left, Stop, a judging cut short, busy, unreachable');
+  // A stream that ends before its answer, as when the server stops in the middle of a search,
+  // asks whether the server is still running.
+  {
+    const cut = (route) => route.fulfill({ status: 200, contentType: 'text/event-stream', body: ': thinking\n\n' });
+    await page.route(apiPath('analyse'), cut);
+    await page.click('#analyse');
+    await page.waitForFunction(() => document.querySelector('#analysis').textContent.includes('still running'), null, { timeout: kWait })
+      .catch(() => {});
+    await page.unroute(apiPath('analyse'), cut);
+    check((await page.textContent('#analysis')).includes('closed before the answer: is leapfrog serve still running?'),
+      "the engine's view when its stream ended before the answer: " + await page.textContent('#analysis'));
+  }
+  console.log('feedback: no puzzle yet, a stopped generation, a tab left, Stop, a judging cut short, busy, unreachable, cut off');
 
   // --- a phone-sized window: the board still fits ---
   await page.setViewportSize({ width: 390, height: 800 });
