@@ -1,4 +1,6 @@
+#include <filesystem>
 #include <iostream>
+#include <system_error>
 
 #include "cli/commands.h"
 #include "cli/progress.h"
@@ -24,6 +26,9 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(sheet).add(rule_options(o)).add(output_options(o, Boards::kNone));
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
+  if (std::error_code ec; html != "-" && std::filesystem::equivalent(file, html, ec))
+    throw UsageError("--html " + quoted_path(html) +
+                     " is the puzzle file itself: the page would replace the puzzles");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
   if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_path(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.

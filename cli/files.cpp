@@ -172,11 +172,50 @@ void write_file(const std::string& path, const std::string& text) {
     if (!(std::cout << text << std::flush)) throw UsageError(stdout_failure());
     return;
   }
-  std::ofstream out;
-  open_output(out, path);
-  errno = 0;
-  if (!(out << text) || !out.flush())
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  const auto fail = [&](int error) {
+    errno = error;
     throw UsageError("cannot write " + quoted_path(path) + os_reason());
+  };
+  const auto in_place = [&] {
+    std::ofstream out;
+    open_output(out, path);
+    errno = 0;
+    if (!(out << text) || !out.flush()) fail(errno);
+  };
+  // Not a file (a device, a pipe; open_output refuses a folder): written in place, as there
+  // is nothing to replace.
+  if (fs::exists(status) && !fs::is_regular_file(status)) return in_place();
+  // A file is written whole beside its place, then put there: a write that fails (a full disk)
+  // or is stopped leaves the old file as it was, not one cut short. Through a link, the file
+  // it names is the one replaced.
+  const std::string target =
+      fs::is_symlink(fs::symlink_status(path, ec)) ? fs::canonical(path, ec).string() : path;
+  const std::string part = target + ".part-" + std::to_string(::getpid());
+  const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  // A file that may be written in a folder that may not: written in place.
+  if (fd < 0 && fs::exists(status) && (errno == EACCES || errno == EPERM || errno == EROFS))
+    return in_place();
+  if (fd < 0) fail(errno);
+  const auto give_up = [&](int error, bool open) {
+    if (open) ::close(fd);
+    ::unlink(part.c_str());
+    fail(error);
+  };
+  struct stat old {};
+  if (fs::exists(status) && ::stat(target.c_str(), &old) == 0 &&
+      ::fchmod(fd, old.st_mode & 07777) != 0)
+    give_up(errno, true);
+  for (std::size_t done = 0; done < text.size();) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) give_up(n < 0 ? errno : EIO, true);
+    done += static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0) give_up(errno, false);
+  if (::rename(part.c_str(), target.c_str()) != 0) give_up(errno, false);
 }
 
 void check_stdout() {

@@ -1,5 +1,7 @@
 // `sheet`: a puzzle file becomes a printable HTML page, which headless Chromium renders
 // (the screenshot is left in the test's working directory as sheet-screenshot.png).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -119,6 +121,48 @@ TEST_CASE("sheet rejects bad input with one line and exit 2", "[sheet]") {
   CHECK(r.err.find("no puzzles") != std::string::npos);
   r = run_cli("sheet " + kPuzzles + " --html - --columns 9");
   CHECK(r.code == 2);
+}
+
+TEST_CASE("a page that cannot be written whole leaves the old file as it was", "[sheet]") {
+  namespace fs = std::filesystem;
+  const fs::path dir =
+      fs::temp_directory_path() / ("leapfrog_sheet_keep_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string page = (dir / "page.html").string();
+  { std::ofstream(page) << "the old page\n"; }
+  fs::permissions(page, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  // A file-size limit makes the write fail part way, as a full disk does (the signal it would
+  // send is ignored, so the write reports the error).
+  int code = -1;
+  shell_output("sh -c \"trap '' XFSZ; ulimit -f 8; '" + std::string(LEAPFROG_EXE) + "' sheet '" +
+                   kPuzzles + "' --html '" + page + "'\" 2>&1",
+               code);
+  CHECK(code == 2);
+  CHECK(slurp(page) == "the old page\n");
+  // Written whole, the page takes the file's place and keeps its permissions.
+  const auto whole = run_cli("sheet " + kPuzzles + " --html '" + page + "'");
+  CHECK(whole.code == 0);
+  CHECK(slurp(page).starts_with("<!DOCTYPE html>"));
+  CHECK(fs::status(page).permissions() ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+  // Through a link, the file it names is replaced and the link stays.
+  const std::string link = (dir / "link.html").string();
+  fs::create_symlink(page, link);
+  { std::ofstream(page) << "the old page\n"; }
+  CHECK(run_cli("sheet " + kPuzzles + " --html '" + link + "'").code == 0);
+  CHECK(fs::is_symlink(link));
+  CHECK(slurp(page).starts_with("<!DOCTYPE html>"));
+  // Nothing is left beside the page.
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) == 2);
+  // The puzzle file itself as the page is refused before anything is written.
+  const std::string own = (dir / "own.epd").string();
+  fs::copy_file(kPuzzles, own);
+  const auto same = run_cli("sheet '" + own + "' --html '" + own + "'");
+  CHECK(same.code == 2);
+  CHECK(same.err.find("is the puzzle file itself") != std::string::npos);
+  CHECK(slurp(own) == slurp(kPuzzles));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("headless Chromium renders the sheet (screenshot)", "[sheet][browser]") {
