@@ -539,7 +539,12 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     slice.node_limit = kExactSlice;
     r = engine_->search(pos, slice);
     spent += r.nodes;
-    if (!r.proved && !control.stop_requested()) {
+    if (r.proved && !r.complete && !control.stop_requested()) {
+      // The slice proved the value and its limit then cut the line short: the rest of the
+      // share finishes the line from the table, which holds the proof.
+      r = engine_->search(pos, first.left_after(spent, start));
+      spent += r.nodes;
+    } else if (!r.proved && !control.stop_requested()) {
       SearchControl look = control.left_after(spent, start);
       look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
       quick = fallback(look);

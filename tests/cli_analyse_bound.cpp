@@ -32,6 +32,21 @@ TEST_CASE("analyse of a small position is proved, and says so on a terminal", "[
   CHECK(r.out.find("value +3, proved") != std::string::npos);
 }
 
+TEST_CASE("a value proved near the first million positions keeps its whole line",
+          "[cli][analyse]") {
+  // The exact search first runs a slice of a million positions. With this table size, on one
+  // thread, it proves the 5x5 board's value inside the slice and the slice's limit falls
+  // while the line is being followed: the rest of the search finishes the line.
+  const auto r = run_cli("analyse traditional --size 5 --hash 16 --threads 1 --json");
+  REQUIRE(r.code == 0);
+  const nlohmann::json j = nlohmann::json::parse(r.out);
+  CHECK(j["proved"] == true);
+  CHECK(j["complete"] == true);
+  CHECK(j["value"] == 0);
+  CHECK(j["pv"].size() == 15);
+  CHECK(j["nodes"].get<std::uint64_t>() > 1000000);
+}
+
 TEST_CASE("analyse with endgame tables searches until proved that many pieces higher",
           "[cli][analyse][egdb]") {
   // 28 pieces on an 8x7 board, none orthogonally next to another: no turn, value 0, proved at
