@@ -261,8 +261,9 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
                 {"complete", !stopped},
                 {"seconds", total}});
   } else {
-    std::cout << (stopped ? "stopped: levels 0.." : "done: levels 0..") << done << " in " << folder
-              << " (" << seconds_text(total) << ")\n";
+    std::cout << (stopped ? "stopped: " : "done: ")
+              << (done < 0 ? std::string("no level built") : "levels 0.." + std::to_string(done))
+              << " in " << folder << " (" << seconds_text(total) << ")\n";
   }
   return 0;
 }
@@ -341,7 +342,9 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
     std::cout << "levels 0.." << levels.size() - 1 << " of 0.." << have.tables->top() << ", "
               << mb_text(total_bytes) << "; stopped in level " << levels.size() - 1 << "\n";
   } else {
-    std::cout << "levels 0.." << have.tables->top() << ", " << mb_text(total_bytes) << "\n";
+    std::cout << "levels 0.." << have.tables->top() << ", " << mb_text(total_bytes);
+    if (verify) std::cout << ", " << bad << " wrong in all";
+    std::cout << "\n";
   }
   if (stopped) {
     std::cerr << "leapfrog egdb verify: interrupted; the levels above were checked as far as "

@@ -227,6 +227,24 @@ TEST_CASE("egdb verify checks the empty board's level too, and finds damaged val
   std::uint64_t total = 0;
   for (const Json& l : j["levels"]) total += l["wrong"].get<std::uint64_t>();
   CHECK(j["wrong"] == total);
+  // The text's last line gives the verdict too, not only the levels' own lines.
+  const auto text = run_cli("egdb verify traditional --size 4 --samples 50 --egdb " + s.dir);
+  CHECK(text.code == 1);
+  CHECK(text.out.ends_with(", " + std::to_string(total) + " wrong in all\n"));
+}
+
+TEST_CASE("egdb build stopped before its first level says that none was built", "[cli][egdb]") {
+  const Scratch s;
+  const auto r =
+      run_cli("egdb build traditional --size 4 --hash 64 --time-limit 0.0001 --egdb " + s.dir);
+  CHECK(r.code == 0);
+  CHECK(r.out.starts_with("stopped: no level built in "));
+  const auto j = Json::parse(
+      run_cli("egdb build traditional --size 4 --hash 64 --time-limit 0.0001 --json --egdb " +
+              s.dir)
+          .out);
+  CHECK(j["top"] == -1);
+  CHECK(j["levels"].empty());
 }
 
 TEST_CASE("a damaged file in the cache folder is a warning, in --egdb DIR an error",
