@@ -173,6 +173,10 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
   // No POSITION is a Murray game; an empty one (an unset shell variable) is a mistake.
   if (given.count("position") && position.empty())
     throw UsageError("POSITION is empty (leave it out for a random Murray layout)");
+  if (position == "-")
+    throw UsageError(
+        "POSITION '-': play reads the moves from standard input, so the position "
+        "comes as text or from a file");
   const Setup setup = load_position(position.empty() ? "murray" : position, o);
   const Rules rules = setup.rules();
   if (rules.players < 2) throw UsageError("play needs two or more players (--players)");

@@ -409,6 +409,11 @@ TEST_CASE("play: an empty POSITION is refused, none is a Murray game", "[cli][ga
   const auto empty = run_cli("play '' --quiet", "quit\n");
   CHECK(empty.code == 2);
   CHECK(empty.err.find("POSITION is empty") != std::string::npos);
+  // Standard input carries the moves: the position cannot come from it too.
+  const auto stdin_position = run_cli("play - --quiet", "11.\na1xc1\n");
+  CHECK(stdin_position.code == 2);
+  CHECK(stdin_position.err.find("POSITION '-': play reads the moves from standard input") !=
+        std::string::npos);
   const auto none = run_cli("play --size 5 --quiet", "quit\n");
   CHECK(none.code == 0);
   CHECK(none.out.find("game stopped after 0 turns") != std::string::npos);
