@@ -170,8 +170,8 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   for (const std::string& t : turns) std::cout << " " << t;
   std::cout << "\n";
   if (count) {
-    std::cout << "optimal lines " << (r.count.empty() ? "not counted (search stopped)" : r.count)
-              << "\n";
+    std::cout << "optimal lines "
+              << (r.count.empty() ? "not counted (the count was stopped)" : r.count) << "\n";
     if (r.count_levels_out_of_memory)
       std::cout << "the count's levels needed more than --hash "
                 << (options.hash_mb != 0 ? options.hash_mb : SolveOptions::kDefaultCountHashMb)
