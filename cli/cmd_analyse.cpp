@@ -318,10 +318,12 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description search("Search");
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
                        "do not merge symmetric positions");
-  add_limit_options(search, limits,
-                    "stop after about N positions searched (with --game: a turn's search; with "
-                    "neither limit given, 100000 there)",
-                    "a full table keeps the deeper results");
+  const std::string nodes_help =
+      "stop after about N positions searched; with neither limit given, a position of at most " +
+      std::to_string(kSmallAnalysePieces) + " pieces is searched until proved, a larger one for " +
+      std::to_string(kDefaultAnalyseNodes) + " (with --game: a turn's search, " +
+      std::to_string(kDefaultEngineNodes) + ")";
+  add_limit_options(search, limits, nodes_help.c_str(), "a full table keeps the deeper results");
   search.add_options()(
       "depth",
       whole_value(&depth, "depth", 0, GameOptions::kMaxDepth)->default_value("0")->value_name("N"),

@@ -37,7 +37,9 @@ int chess_analyse(const Command& cmd, const std::vector<std::string>& args) {
   po::options_description search("Search");
   add_limit_options(search, limits,
                     "stop after about N nodes with the best move of the last finished depth",
-                    "the table then replaces its oldest entries");
+                    "the table then replaces its oldest entries", true, kTimeLimitBest,
+                    "accepted, as by every search command; the Leap Chess search runs on one "
+                    "thread");
   search.add_options()(
       "depth", whole_value(&depth, "depth", 0, 64)->default_value("0")->value_name("N"),
       "search at most N plies deep (0 = no limit); with no --depth above 0 and neither "

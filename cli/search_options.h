@@ -24,12 +24,16 @@ inline Json count_json(const BigCount& c) {
 }
 
 // --threads N (0 = all cores); results never depend on it. Checked by machine_threads.
-inline void add_threads_option(po::options_description& d, int& threads) {
+inline constexpr const char* kTimeLimitBest =
+    "stop after this long with the best found so far (0 = none)";
+inline constexpr const char* kThreadsHelp =
+    "worker threads 0..1024, 0 = all cores; more than the machine's cores run as many as it "
+    "has (the output does not depend on it)";
+inline void add_threads_option(po::options_description& d, int& threads,
+                               const char* help = kThreadsHelp) {
   d.add_options()(
       "threads",
-      whole_value(&threads, "threads", 0, kMaxThreads)->default_value("0")->value_name("N"),
-      "worker threads 0..1024, 0 = all cores; more than the machine's cores run as "
-      "many as it has (the output does not depend on it)");
+      whole_value(&threads, "threads", 0, kMaxThreads)->default_value("0")->value_name("N"), help);
 }
 
 inline po::options_description search_options(int& threads) {
@@ -112,11 +116,11 @@ inline constexpr const char* kTimeLimitNoAnswer =
 
 // `nodes_help` says what a node is; `when_full` what the search does when --hash is reached;
 // `time_help` what a stop at --time-limit leaves.
-inline void add_limit_options(
-    po::options_description& d, LimitOptions& l, const char* nodes_help, const char* when_full,
-    bool machine_hash = true,
-    const char* time_help = "stop after this long with the best found so far (0 = none)") {
-  add_threads_option(d, l.threads);
+inline void add_limit_options(po::options_description& d, LimitOptions& l, const char* nodes_help,
+                              const char* when_full, bool machine_hash = true,
+                              const char* time_help = kTimeLimitBest,
+                              const char* threads_help = kThreadsHelp) {
+  add_threads_option(d, l.threads, threads_help);
   add_hash_option(d, l.hash_mb, when_full, machine_hash);
   d.add_options()(
       "time-limit",

@@ -96,3 +96,22 @@ TEST_CASE("analyse with --nodes 0 given searches without limit, not the default 
     if (std::string(args).starts_with("chess")) CHECK((nodes < 1000000 || nodes > 1001000));
   }
 }
+
+TEST_CASE("analyse --help gives the default budgets; chess analyse --help its one thread",
+          "[cli][analyse][help]") {
+  // The help's text with its line wrapping undone.
+  const auto unwrapped = [](const std::string& text) {
+    std::string out;
+    for (const char c : text)
+      if (c != ' ' && c != '\n')
+        out += c;
+      else if (!out.empty() && out.back() != ' ')
+        out += ' ';
+    return out;
+  };
+  CHECK(unwrapped(run_cli("analyse --help").out)
+            .find("a position of at most 25 pieces is searched until proved, a larger one for "
+                  "1000000") != std::string::npos);
+  CHECK(unwrapped(run_cli("chess analyse --help").out)
+            .find("the Leap Chess search runs on one thread") != std::string::npos);
+}
