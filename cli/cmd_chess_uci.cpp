@@ -196,7 +196,7 @@ class Uci {
     if (lower == "hash") {
       // No more than the machine has (checked_hash_mb), as --hash everywhere.
       hash_mb_ = checked_hash_mb(parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb),
-                                 available_memory_mb());
+                                 available_memory_mb(), "option Hash");
     } else if (lower == "threads") {
       parse_whole(value, "option Threads", 1, 1);
     } else if (lower == "multipv") {
@@ -249,10 +249,19 @@ class Uci {
               const chess::SearchSettings& settings, const SearchControl& control,
               Clock::time_point start) {
     chess::SearchResult r;
+    // Out of memory: an answer, not an end. A table too large for what is left is searched
+    // again with the smallest, so that the GUI still gets a move.
     try {
       r = chess::analyse(pos, rules, settings, control);
-    } catch (const std::exception& e) {  // out of memory: an answer, not an end
-      send_error(std::string("search failed: ") + e.what());
+    } catch (const std::exception& e) {
+      send_error(std::string("search failed: ") + e.what() + "; searching with a 1 MB table");
+      chess::SearchSettings least = settings;
+      least.hash_mb = kMinHashMb;
+      try {
+        r = chess::analyse(pos, rules, least, control);
+      } catch (const std::exception& again) {
+        send_error(std::string("search failed: ") + again.what());
+      }
     }
     while (hold_.load() && !stop_.load()) std::this_thread::sleep_for(std::chrono::milliseconds(2));
     if (!r.has_move) {

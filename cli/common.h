@@ -227,13 +227,15 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
 int machine_threads(int threads);
 
 // The memory this process may still take, in MB: /proc/meminfo's MemAvailable, or less when
-// its cgroup (a container's limit) allows less; none where neither can be read.
+// its cgroup (a container's limit) or its address-space limit (ulimit -v) allows less; none
+// where none of them can be read.
 std::optional<std::size_t> available_memory_mb();
 
 // A --hash value in MB, checked against `available` (available_memory_mb()): a search's
-// tables cannot hold more than the machine has, so more is refused (UsageError naming what
-// did not fit and what there is).
-std::size_t checked_hash_mb(std::size_t mb, std::optional<std::size_t> available);
+// tables cannot hold more than the machine has, so more is refused (UsageError naming the
+// setting, `name`, what did not fit and what there is).
+std::size_t checked_hash_mb(std::size_t mb, std::optional<std::size_t> available,
+                            const std::string& name = "--hash");
 
 // Prints the usage, options with defaults and the example of a subcommand.
 void print_help(const Command& cmd, const po::options_description& visible);

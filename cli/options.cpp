@@ -1,6 +1,8 @@
 // The option value checkers, the option groups every command shares, the parsing of a
 // command line, and the machine limits the options are checked against (cli/common.h).
+#include <sys/resource.h>
 #include <tbb/info.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
@@ -430,13 +432,25 @@ std::optional<std::size_t> available_memory_mb() {
       bytes = bytes ? std::min(*bytes, left) : left;
     }
   }
+  // An address-space limit (ulimit -v) less what this process already maps: a table past it
+  // cannot be had however much memory the machine has.
+  if (rlimit limit{}; ::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    std::ifstream statm("/proc/self/statm");
+    std::uint64_t pages = 0;
+    if (statm >> pages) {
+      const std::uint64_t mapped = pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+      const std::uint64_t left = limit.rlim_cur > mapped ? limit.rlim_cur - mapped : 0;
+      bytes = bytes ? std::min(*bytes, left) : left;
+    }
+  }
   if (!bytes) return std::nullopt;
   return static_cast<std::size_t>(*bytes >> 20);
 }
 
-std::size_t checked_hash_mb(std::size_t mb, std::optional<std::size_t> available) {
+std::size_t checked_hash_mb(std::size_t mb, std::optional<std::size_t> available,
+                            const std::string& name) {
   if (available && mb > *available)
-    throw UsageError("--hash " + std::to_string(mb) + ": cannot allocate " + std::to_string(mb) +
+    throw UsageError(name + " " + std::to_string(mb) + ": cannot allocate " + std::to_string(mb) +
                      " MB for the tables (" + std::to_string(*available) + " MB available)");
   return mb;
 }

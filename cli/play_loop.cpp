@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <utility>
 
@@ -156,7 +157,14 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
     if (game.over()) return true;
     const int seat = game.to_move();
     if (s.engine[static_cast<std::size_t>(seat)]) {
-      const EngineChoice c = think(game, s);
+      EngineChoice c;
+      try {
+        c = think(game, s);
+      } catch (const std::bad_alloc& e) {
+        // The game so far is kept: it ends here as if stopped, and its record is written.
+        out << "the engine's search failed (" << e.what() << "): the game stops here\n";
+        return false;
+      }
       if (!c.found) return true;
       out << game.seat_name(seat) << " (engine) plays " << c.move << " (" << c.value << ")"
           << std::endl;
@@ -192,8 +200,12 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
     } else if (text == "moves") {
       out << game.legal_moves() << "\n";
     } else if (text == "hint") {
-      const EngineChoice c = think(game, s);
-      if (c.found) out << "hint: " << c.move << " (" << c.value << ")\n";
+      try {
+        const EngineChoice c = think(game, s);
+        if (c.found) out << "hint: " << c.move << " (" << c.value << ")\n";
+      } catch (const std::bad_alloc& e) {
+        out << "no hint: the engine's search failed (" << e.what() << ")\n";
+      }
     } else if (text == "undo") {
       // Back before the last move a person typed: the engine's replies go too. The engine's
       // opening moves, with no typed move before them, stay.

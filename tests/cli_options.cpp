@@ -1,8 +1,11 @@
 // One option set: walks every subcommand's --help and checks that each option means the same,
 // shows its default the same way and refuses bad values the same way wherever it appears
 // (docs/options.md).
+#include <sys/wait.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <sstream>
@@ -277,6 +280,34 @@ TEST_CASE("a --hash above the memory the machine has is one line, never std::bad
   const auto hub = run_cli("hub --hash 1048576", "hub\nquit\n");
   CHECK(hub.code == 2);
   CHECK(hub.err.find("cannot allocate 1048576 MB") != std::string::npos);
+}
+
+TEST_CASE("a --hash or a UCI Hash past the address-space limit (ulimit -v) is refused",
+          "[cli][options]") {
+  // A sanitizer reserves more address space than any such limit leaves.
+  if (leapfrog::testing::kSanitized) return;
+  const auto limited = [](const std::string& args, const std::string& input) {
+    const std::string cmd = "printf '" + input + "' | sh -c \"ulimit -v 600000; '" +
+                            std::string(LEAPFROG_EXE) + "' " + args + "\" 2>&1";
+    std::string out;
+    FILE* pipe = ::popen(cmd.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char buf[512];
+    while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
+    const int status = ::pclose(pipe);
+    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+  };
+  const auto [code, out] = limited("analyse murray --size 5 --hash 700", "");
+  CHECK(code == 2);
+  CHECK(out.find("--hash 700: cannot allocate 700 MB for the tables (") != std::string::npos);
+  // The engine protocol names its own option, keeps the size it had, and still answers go.
+  const auto [uci_code, uci] =
+      limited("chess uci", "setoption name Hash value 2048\\nposition startpos\\ngo depth 2\\n");
+  CHECK(uci_code == 0);
+  CHECK(uci.find("info string error: option Hash 2048: cannot allocate 2048 MB for the tables (") !=
+        std::string::npos);
+  CHECK(uci.find("bestmove ") != std::string::npos);
+  CHECK(uci.find("bestmove 0000") == std::string::npos);
 }
 
 namespace {
