@@ -97,7 +97,7 @@ TEST_CASE("analyse with --nodes 0 given searches without limit, not the default 
   }
 }
 
-TEST_CASE("analyse --help gives the default budgets; chess analyse --help its one thread",
+TEST_CASE("analyse --help gives the default budgets, chess analyse --help its one thread",
           "[cli][analyse][help]") {
   // The help's text with its line wrapping undone.
   const auto unwrapped = [](const std::string& text) {
