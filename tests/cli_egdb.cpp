@@ -429,6 +429,17 @@ TEST_CASE("egdb info and verify name a level missing below others, build makes i
     CHECK(l["bytes"] ==
           std::filesystem::file_size(folder + "/level-0" + std::to_string(l["pieces"].get<int>()) +
                                      ".egdb"));
+  // A gap filled by a build to fewer pieces than the folder holds: the build says the level
+  // was missing, and lists the levels above it as kept.
+  std::filesystem::remove(folder + "/level-02.egdb");
+  const auto gap = run_cli("egdb build traditional --size 4 --pieces 2 --json --egdb " + s.dir);
+  REQUIRE(gap.code == 0);
+  CHECK(gap.err.find("level-02.egdb' is missing, below level 4") != std::string::npos);
+  const Json filled = Json::parse(gap.out);
+  CHECK(filled["top"] == 4);
+  REQUIRE(filled["levels"].size() == 5);
+  CHECK(filled["levels"][2]["built"] == true);
+  CHECK(filled["levels"][4]["built"] == false);
 }
 
 TEST_CASE("a folder or a pipe in a level's place is named as such and build replaces a pipe only",
