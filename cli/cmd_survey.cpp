@@ -147,7 +147,8 @@ int run_survey(const Command& cmd, const std::vector<std::string>& args) {
   if (!csv && !o.json) {
     const std::vector<SurveyStart> starts =
         survey_starts(board, rules, full.position, every_hole, nullptr);
-    std::cout << "survey: " << board.squares() << " squares, " << starts.size() << " starts"
+    std::cout << "survey: " << count_text(board.squares(), "square", "squares") << ", "
+              << count_text(starts.size(), "start", "starts")
               << (every_hole ? " (every hole)" : " (one hole per class of symmetric holes)")
               << ", by " << to_string(rules.measure) << "\n"
               << kTextHeader << std::endl;
