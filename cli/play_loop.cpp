@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <iostream>
 #include <new>
 #include <sstream>
@@ -187,6 +188,16 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
     }
     text = trim(text);
     if (text.empty()) continue;
+    // Command words in any case (HELP, Quit): the word is read in lower case, what follows
+    // it (save's file name) as typed. Moves keep their case, and are told about it.
+    {
+      const std::size_t end = std::min(text.find_first_of(" \t"), text.size());
+      std::string lower = text.substr(0, end);
+      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (lower == "quit" || lower == "q" || lower == "help" || lower == "moves" ||
+          lower == "hint" || lower == "undo" || lower == "save")
+        text = lower + text.substr(end);
+    }
     if (text == "quit" || text == "q") return false;
     // A command word with more after it is not a move to be read as one.
     const std::string word = text.substr(0, text.find_first_of(" \t"));

@@ -167,6 +167,23 @@ TEST_CASE("both plays: no thinking in piped output, the same option names", "[cl
   CHECK(ch.out.find("D dabbabah") != std::string::npos);
 }
 
+TEST_CASE("both plays read command words in any case, and save's file name as typed",
+          "[cli][game]") {
+  const std::string path = "Leapfrog_Play_Case_" + std::to_string(::getpid()) + ".lfr";
+  const std::vector<std::string> commands = {"play " + quoted(kPosition) + " --quiet",
+                                             "chess play --engine none --quiet"};
+  for (const std::string& cmd : commands) {
+    INFO(cmd);
+    const auto r = run_cli(cmd, "HELP\nMoves\nSAVE " + path + "\nQuit\n");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("not a move") == std::string::npos);
+    CHECK(r.out.find("saved to '" + path + "'") != std::string::npos);
+    CHECK(leapfrog::testing::slurp(path).find("[") == 0);
+    CHECK(r.out.find("game stopped after 0 ") != std::string::npos);  // turns, or moves in chess
+    std::remove(path.c_str());
+  }
+}
+
 TEST_CASE("both plays name the engine's seat in the result", "[cli][game]") {
   // Black to move: e1d3 leaves Red with no move, which loses.
   const std::string fen = quoted("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1");
