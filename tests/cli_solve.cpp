@@ -78,10 +78,11 @@ TEST_CASE("solve --count says when its levels did not fit in --hash", "[cli][sol
   CHECK(j["count"].is_null());
   CHECK(j["count_levels_out_of_memory"] == true);
   const auto text = run_cli("solve " + big + " --count --hash 4 --time-limit 1");
-  CHECK(text.out.find("optimal lines not counted (the count was stopped)\nthe count's levels needed "
-                      "more than --hash 4 MB, so the lines were counted depth first, which was "
-                      "stopped; a larger --hash counts them level by level, far faster") !=
-        std::string::npos);
+  CHECK(
+      text.out.find("optimal lines not counted (the count was stopped)\nthe count's levels needed "
+                    "more than --hash 4 MB, so the lines were counted depth first, which was "
+                    "stopped; a larger --hash counts them level by level, far faster") !=
+      std::string::npos);
 }
 
 TEST_CASE("solve with a time limit on a 15x15 Murray start returns its best line", "[cli][solve]") {
