@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <random>
 #include <streambuf>
 #include <system_error>
 
@@ -172,9 +173,6 @@ void write_file(const std::string& path, const std::string& text) {
     if (!(std::cout << text << std::flush)) throw UsageError(stdout_failure());
     return;
   }
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
   const auto fail = [&](int error) {
     errno = error;
     throw UsageError("cannot write " + quoted_path(path) + os_reason());
@@ -185,29 +183,33 @@ void write_file(const std::string& path, const std::string& text) {
     errno = 0;
     if (!(out << text) || !out.flush()) fail(errno);
   };
-  // Not a file (a device, a pipe; open_output refuses a folder): written in place, as there
-  // is nothing to replace.
-  if (fs::exists(status) && !fs::is_regular_file(status)) return in_place();
-  // A file is written whole beside its place, then put there: a write that fails (a full disk)
-  // or is stopped leaves the old file as it was, not one cut short. Through a link, the file
-  // it names is the one replaced.
-  const std::string target =
-      fs::is_symlink(fs::symlink_status(path, ec)) ? fs::canonical(path, ec).string() : path;
-  const std::string part = target + ".part-" + std::to_string(::getpid());
-  const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-  // A file that may be written in a folder that may not: written in place.
-  if (fd < 0 && fs::exists(status) && (errno == EACCES || errno == EPERM || errno == EROFS))
+  // Not a file (a device, a pipe; open_output refuses a folder), or a file that is more than
+  // its name (a symbolic link, one with other hard links, one of another owner, one this
+  // process may not write, which in_place then refuses): written in place, where it is.
+  struct stat old {};
+  const bool exists = ::lstat(path.c_str(), &old) == 0;
+  if (exists && (!S_ISREG(old.st_mode) || old.st_nlink > 1 || old.st_uid != ::geteuid() ||
+                 ::access(path.c_str(), W_OK) != 0))
     return in_place();
-  if (fd < 0) fail(errno);
+  // A file is written whole beside its place, then put there: a write that fails (a full disk)
+  // or is stopped leaves the old file as it was, with its permissions, not one cut short.
+  // Where the file beside it cannot be made or put there (a folder this process may not
+  // write, a name near the longest allowed), the file is written in place.
+  std::random_device random;
+  std::string part;
+  int fd = -1;
+  for (int attempt = 0; attempt < 8 && fd < 0; ++attempt) {
+    part = path + ".part-" + std::to_string(::getpid()) + "-" + std::to_string(random());
+    fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) break;
+  }
+  if (fd < 0) return in_place();
   const auto give_up = [&](int error, bool open) {
     if (open) ::close(fd);
     ::unlink(part.c_str());
     fail(error);
   };
-  struct stat old {};
-  if (fs::exists(status) && ::stat(target.c_str(), &old) == 0 &&
-      ::fchmod(fd, old.st_mode & 07777) != 0)
-    give_up(errno, true);
+  if (exists && ::fchmod(fd, old.st_mode & 07777) != 0) give_up(errno, true);
   for (std::size_t done = 0; done < text.size();) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
@@ -215,7 +217,10 @@ void write_file(const std::string& path, const std::string& text) {
     done += static_cast<std::size_t>(n);
   }
   if (::close(fd) != 0) give_up(errno, false);
-  if (::rename(part.c_str(), target.c_str()) != 0) give_up(errno, false);
+  if (::rename(part.c_str(), path.c_str()) != 0) {
+    ::unlink(part.c_str());
+    in_place();
+  }
 }
 
 void check_stdout() {
