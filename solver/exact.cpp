@@ -539,11 +539,13 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     slice.node_limit = kExactSlice;
     r = engine_->search(pos, slice);
     spent += r.nodes;
-    if (r.proved && !r.complete && !control.stop_requested()) {
+    if (r.proved && !r.complete && r.nodes >= kExactSlice && !control.stop_requested()) {
       // The slice proved the value and its limit then cut the line short: the rest of the
-      // share finishes the line from the table, which holds the proof.
-      r = engine_->search(pos, first.left_after(spent, start));
-      spent += r.nodes;
+      // share follows the line again (the table, if it kept the proof, answers at once). A
+      // stop or a limit in that keeps the slice's answer: proved, its line cut.
+      GameResult more = engine_->search(pos, first.left_after(spent, start));
+      spent += more.nodes;
+      if (more.proved) r = std::move(more);
     } else if (!r.proved && !control.stop_requested()) {
       SearchControl look = control.left_after(spent, start);
       look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
