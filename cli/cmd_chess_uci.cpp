@@ -253,7 +253,7 @@ class Uci {
     // again with the smallest, so that the GUI still gets a move.
     try {
       r = chess::analyse(pos, rules, settings, control);
-    } catch (const std::exception& e) {
+    } catch (const std::bad_alloc& e) {
       send_error(std::string("search failed: ") + e.what() + "; searching with a 1 MB table");
       chess::SearchSettings least = settings;
       least.hash_mb = kMinHashMb;

@@ -250,6 +250,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   if (damaged >= 0 && damaged <= top && !stopped) {
     std::string more;
     const LoadedTables all = load_tables(dir, board, ts.rules, &more);
+    if (more.empty()) more = level_gap(all);
     for (int p = top + 1; p <= all.tables->top(); ++p)
       report(all.tables->level(p), std::filesystem::file_size(level_path(all.folder, p), ec), 0,
              false);

@@ -171,7 +171,10 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   std::cout << "\n";
   if (count) {
     std::cout << "optimal lines "
-              << (r.count.empty() ? "not counted (the count was stopped)" : r.count) << "\n";
+              << (r.count.empty() ? r.proved ? "not counted (the count was stopped)"
+                                             : "not counted (search stopped)"
+                                  : r.count)
+              << "\n";
     if (r.count_levels_out_of_memory)
       std::cout << "the count's levels needed more than --hash "
                 << (options.hash_mb != 0 ? options.hash_mb : SolveOptions::kDefaultCountHashMb)

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <iostream>
-#include <new>
 #include <sstream>
 #include <utility>
 
@@ -161,7 +160,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       EngineChoice c;
       try {
         c = think(game, s);
-      } catch (const std::bad_alloc& e) {
+      } catch (const std::exception& e) {
         // The game so far is kept: it ends here as if stopped, and its record is written.
         out << "the engine's search failed (" << e.what() << "): the game stops here\n";
         return false;
@@ -214,7 +213,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       try {
         const EngineChoice c = think(game, s);
         if (c.found) out << "hint: " << c.move << " (" << c.value << ")\n";
-      } catch (const std::bad_alloc& e) {
+      } catch (const std::exception& e) {
         out << "no hint: the engine's search failed (" << e.what() << ")\n";
       }
     } else if (text == "undo") {
