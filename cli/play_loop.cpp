@@ -142,6 +142,14 @@ std::string play_help(const std::string& move_examples, const std::string& notes
          notes;
 }
 
+namespace {
+// The command words that take nothing after them (save takes a file name).
+bool is_bare_word(const std::string& word) {
+  return word == "quit" || word == "q" || word == "help" || word == "moves" || word == "hint" ||
+         word == "undo";
+}
+}  // namespace
+
 bool shows_thinking(int fd) { return ::isatty(fd) != 0; }
 
 bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
@@ -193,15 +201,12 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       const std::size_t end = std::min(text.find_first_of(" \t"), text.size());
       std::string lower = text.substr(0, end);
       for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (lower == "quit" || lower == "q" || lower == "help" || lower == "moves" ||
-          lower == "hint" || lower == "undo" || lower == "save")
-        text = lower + text.substr(end);
+      if (lower == "save" || is_bare_word(lower)) text = lower + text.substr(end);
     }
     if (text == "quit" || text == "q") return false;
     // A command word with more after it is not a move to be read as one.
     const std::string word = text.substr(0, text.find_first_of(" \t"));
-    if (word != text && (word == "quit" || word == "q" || word == "help" || word == "moves" ||
-                         word == "hint" || word == "undo")) {
+    if (word != text && is_bare_word(word)) {
       out << quoted_text(word) << " takes nothing after it (type help)\n";
       continue;
     }

@@ -23,9 +23,10 @@ inline Json count_json(const BigCount& c) {
   return Json(c.to_string());
 }
 
-// --threads N (0 = all cores); results never depend on it. Checked by machine_threads.
+// --time-limit's help where a stop leaves the best found so far.
 inline constexpr const char* kTimeLimitBest =
     "stop after this long with the best found so far (0 = none)";
+// --threads N (0 = all cores); results never depend on it. Checked by machine_threads.
 inline constexpr const char* kThreadsHelp =
     "worker threads 0..1024, 0 = all cores; more than the machine's cores run as many as it "
     "has (the output does not depend on it)";
