@@ -41,11 +41,13 @@ std::uint32_t fingerprint(const Move& m) {
 
 enum Bound : std::uint8_t { kNone = 0, kLower = 1, kUpper = 2, kExact = 3 };
 
+}  // namespace
+
 // The search's own table (a core/open_table.h BucketTable): unlike solver/tt.h (exact values and
 // upper bounds for the solitaire search, no moves), alpha-beta needs lower bounds, a depth and the
-// best move. Owned by one search on one thread; always replaces (the newest result is the most
-// useful here).
-class Table {
+// best move. Used by one search at a time, on one thread; always replaces (the newest result is
+// the most useful here).
+class SearchTable::Entries {
  public:
   struct Entry {
     std::uint64_t key = 0;
@@ -54,7 +56,7 @@ class Table {
     std::int16_t depth = 0;
     std::uint8_t bound = kNone;
   };
-  explicit Table(std::size_t mb) : entries_(mb << 20) {}
+  explicit Entries(std::size_t mb) : entries_(mb << 20) {}
   const Entry* probe(std::uint64_t key) const {
     const Entry& e = entries_.home(key);
     return e.bound != kNone && e.key == key ? &e : nullptr;
@@ -68,6 +70,13 @@ class Table {
  private:
   BucketTable<Entry> entries_;  // buckets of one entry
 };
+
+SearchTable::SearchTable(std::size_t mb) : mb_(mb), entries_(std::make_unique<Entries>(mb)) {}
+SearchTable::~SearchTable() = default;
+
+namespace {
+
+using Table = SearchTable::Entries;
 
 // Mate values are stored relative to the node (plies to mate from it), read back relative to
 // the root.
@@ -87,15 +96,20 @@ constexpr int kMaxPly = 96;
 
 class Searcher {
  public:
-  Searcher(const Rules& rules, const SearchSettings& settings, const SearchControl& control)
-      : rules_(rules), table_(settings.hash_mb), poller_(control), path_(settings.history) {
+  Searcher(const Rules& rules, const SearchSettings& settings, const SearchControl& control,
+           Table& table)
+      : rules_(rules),
+        table_(table),
+        poller_(control),
+        path_(settings.history),
+        root_moves_(settings.root_moves) {
     pv_.resize(kMaxPly + 1);
     lists_.resize(kMaxPly + 1);
   }
 
   SearchResult run(const Position& root, int max_depth) {
     SearchResult result;
-    const MoveList moves = legal_moves(root, rules_);
+    MoveList moves = legal_moves(root, rules_);
     if (moves.empty()) {
       result.value = -kMate;
       result.complete = true;
@@ -105,6 +119,11 @@ class Searcher {
     // to choose, value 0.
     if (game_end(root, moves, path_) != GameEnd::kNone) {
       result.value = 0;
+      result.complete = true;
+      return result;
+    }
+    keep_root_moves(moves);
+    if (moves.empty()) {  // none of the moves asked for is legal here
       result.complete = true;
       return result;
     }
@@ -118,6 +137,7 @@ class Searcher {
       result.depth = depth;
       result.value = v;
       result.pv.assign(pv_[0].begin(), pv_[0].end());
+      extend_from_table(root, result.pv, depth);
       if (!result.pv.empty()) result.best = result.pv.front();
       poller_.report([&] {
         Progress p;
@@ -143,6 +163,31 @@ class Searcher {
   bool poll() {
     if (can_stop_ && (nodes_ & 1023) == 0 && poller_.limit_reached(nodes_)) stopped_ = true;
     return stopped_;
+  }
+
+  // A line cut short where the table answered for the rest goes on with the table's best moves,
+  // while they are legal, up to `depth` moves.
+  void extend_from_table(const Position& root, std::vector<Move>& pv, int depth) const {
+    Position pos = root;
+    for (const Move& m : pv) pos = pos.after(m);
+    while (pv.size() < static_cast<std::size_t>(depth)) {
+      const Table::Entry* e = table_.probe(pos.key());
+      if (!e || e->move == 0) return;
+      const MoveList moves = legal_moves(pos, rules_);
+      const auto m = std::find_if(moves.begin(), moves.end(),
+                                  [&](const Move& x) { return fingerprint(x) == e->move; });
+      if (m == moves.end()) return;
+      pv.push_back(*m);
+      pos = pos.after(*m);
+    }
+  }
+
+  // At the root, only the moves asked for, in the order of the legal moves.
+  void keep_root_moves(MoveList& moves) const {
+    if (root_moves_.empty()) return;
+    std::erase_if(moves, [&](const Move& m) {
+      return std::find(root_moves_.begin(), root_moves_.end(), m) == root_moves_.end();
+    });
   }
 
   bool repeated(std::uint64_t key, int halfmove) const {
@@ -190,6 +235,7 @@ class Searcher {
     moves.clear();
     legal_moves(pos, rules_, moves);
     if (moves.empty()) return -(kMate - ply);
+    if (ply == 0) keep_root_moves(moves);
     order(pos, moves, tt_move);
     const int alpha0 = alpha;
     int best = -kMate - 1;
@@ -217,6 +263,8 @@ class Searcher {
     }
     path_.pop_back();
     if (stopped_) return 0;
+    // A root searched over some of its moves has no value of its own to keep.
+    if (ply == 0 && !root_moves_.empty()) return best;
     const Bound bound = best >= beta ? kLower : best > alpha0 ? kExact : kUpper;
     table_.store(pos.key(), to_table(best, ply), depth, bound, best_move);
     return best;
@@ -256,9 +304,10 @@ class Searcher {
   }
 
   const Rules& rules_;
-  Table table_;
+  Table& table_;
   Poller poller_;
   std::vector<std::uint64_t> path_;
+  const std::vector<Move> root_moves_;
   std::vector<std::vector<Move>> pv_;
   std::vector<MoveList> lists_;
   std::uint64_t nodes_ = 0;
@@ -269,9 +318,15 @@ class Searcher {
 }  // namespace
 
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
-                     const SearchControl& control) {
-  Searcher s(rules, settings, control);
+                     const SearchControl& control, const SearchTable& table) {
+  Searcher s(rules, settings, control, table.entries());
   return s.run(pos, std::max(1, settings.max_depth));
+}
+
+SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
+                     const SearchControl& control) {
+  const SearchTable table(settings.hash_mb);
+  return analyse(pos, rules, settings, control, table);
 }
 
 }  // namespace leapfrog::chess

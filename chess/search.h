@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "chess/movegen.h"
@@ -37,13 +38,39 @@ struct SearchResult {
 
 struct SearchSettings {
   int max_depth = 64;
-  std::size_t hash_mb = 16;
+  std::size_t hash_mb = 16;  // the table's size when the search makes its own
   // Keys of the positions of the game before this one (oldest first): a repetition of one of
   // them, or within the search, is scored as a draw.
   std::vector<std::uint64_t> history;
+  // The root's moves to choose among (legal ones); empty: every legal move.
+  std::vector<Move> root_moves;
 };
 
+// The transposition table, for a caller that keeps it from one search to the next (an engine
+// playing a game: what one search learns serves the next, and its memory is had once, before
+// any clock runs). Its memory is taken whole when it is made; TableAllocError (a
+// std::bad_alloc) when it cannot be had.
+class SearchTable {
+ public:
+  explicit SearchTable(std::size_t mb);
+  ~SearchTable();
+  SearchTable(const SearchTable&) = delete;
+  SearchTable& operator=(const SearchTable&) = delete;
+  std::size_t mb() const { return mb_; }
+
+  class Entries;  // the search's own (chess/search.cpp)
+  Entries& entries() const { return *entries_; }
+
+ private:
+  std::size_t mb_;
+  std::unique_ptr<Entries> entries_;
+};
+
+// A search with a table of its own, of settings.hash_mb.
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
                      const SearchControl& control);
+// A search in `table`, which keeps what it learnt for the next (settings.hash_mb unused).
+SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
+                     const SearchControl& control, const SearchTable& table);
 
 }  // namespace leapfrog::chess

@@ -9,11 +9,13 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <deque>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -164,6 +166,7 @@ class Uci {
       if (command == "ucinewgame") {
         position_ = chess::Position::start();
         history_.clear();
+        table_.reset();  // a new game learns afresh
       } else if (command == "setoption") {
         set_option(rest);
       } else if (command == "position") {
@@ -171,7 +174,7 @@ class Uci {
         position_ = uci::read_position(rest, rules(), history);
         history_ = std::move(history);
       } else if (command == "go") {
-        go(uci::read_go(rest), w.go <= stopped_through_);
+        go(rest, w.go <= stopped_through_);
       } else if (command == "debug" || command == "register") {
       } else {
         send_error("unknown command " + quoted_start(command));
@@ -195,8 +198,11 @@ class Uci {
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower == "hash") {
       // No more than the machine has (checked_hash_mb), as --hash everywhere.
-      hash_mb_ = checked_hash_mb(parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb),
-                                 available_memory_mb(), "option Hash");
+      const std::size_t mb =
+          checked_hash_mb(parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb),
+                          available_memory_mb(), "option Hash");
+      if (mb != hash_mb_) table_.reset();  // freed before the next go makes the new one
+      hash_mb_ = mb;
     } else if (lower == "threads") {
       parse_whole(value, "option Threads", 1, 1);
     } else if (lower == "multipv") {
@@ -214,9 +220,35 @@ class Uci {
     }
   }
 
+  // The table the searches keep, made on the first go after a start, a new game or a new
+  // Hash; when its memory cannot be had, the least, so that the go still answers.
+  const chess::SearchTable& table() {
+    if (table_) return *table_;
+    try {
+      table_ = std::make_unique<chess::SearchTable>(hash_mb_);
+    } catch (const std::bad_alloc& e) {
+      send_error(std::string(e.what()) + "; searching with a " + std::to_string(kMinHashMb) +
+                 " MB table");
+      table_ = std::make_unique<chess::SearchTable>(kMinHashMb);
+    }
+    return *table_;
+  }
+
   // `stopped`: a stop came after this go was read and before it could start; it then
   // answers at once.
-  void go(const uci::Go& go, bool stopped) {
+  void go(const std::vector<std::string>& words, bool stopped) {
+    uci::Go go;
+    std::vector<chess::Move> root_moves;
+    try {
+      go = uci::read_go(words);
+      root_moves = uci::read_root_moves(go.searchmoves, position_, rules());
+    } catch (const UsageError& e) {
+      // A GUI waits for a bestmove after every go, so one it cannot read still gets one.
+      send_error(std::string(e.what()) + "; answering from a search of depth 1");
+      go = uci::Go{};
+      go.depth = 1;
+      root_moves.clear();
+    }
     const std::chrono::milliseconds think = uci::think_time(go, position_.side());
     stop_.store(stopped);
     done_.store(false);
@@ -228,8 +260,10 @@ class Uci {
     if (!go.ponder && !go.infinite) control.time_limit = think;
     chess::SearchSettings settings;
     settings.max_depth = go.depth > 0 ? go.depth : 64;
-    settings.hash_mb = hash_mb_;
+    if (go.mate > 0) settings.max_depth = std::min(settings.max_depth, 2 * go.mate - 1);
     settings.history = history_;
+    settings.root_moves = std::move(root_moves);
+    const chess::SearchTable& kept = table();
     const auto start = Clock::now();
     control.progress = [this, start](const Progress& p) {
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
@@ -237,22 +271,23 @@ class Uci {
            score_text(p.best) + " nodes " + std::to_string(p.nodes) + " time " +
            std::to_string(ms.count()));
     };
-    search_ = std::thread([this, pos = position_, rules = rules(), settings, control, start] {
-      answer(pos, rules, settings, control, start);
-      done_.store(true);
-    });
+    search_ =
+        std::thread([this, pos = position_, rules = rules(), settings, control, start, &kept] {
+          answer(pos, rules, settings, control, kept, start);
+          done_.store(true);
+        });
   }
 
   // The search thread: the last info line and bestmove; in infinite and ponder mode bestmove
   // waits for stop or ponderhit, as the protocol asks.
   void answer(const chess::Position& pos, const chess::Rules& rules,
               const chess::SearchSettings& settings, const SearchControl& control,
-              Clock::time_point start) {
+              const chess::SearchTable& table, Clock::time_point start) {
     chess::SearchResult r;
-    // Out of memory: an answer, not an end. A table too large for what is left is searched
-    // again with the smallest, so that the GUI still gets a move.
+    // Out of memory: an answer, not an end. The search is made again in a table of its own,
+    // the smallest, so that the GUI still gets a move.
     try {
-      r = chess::analyse(pos, rules, settings, control);
+      r = chess::analyse(pos, rules, settings, control, table);
     } catch (const std::bad_alloc& e) {
       send_error(std::string("search failed: ") + e.what() + "; searching with a 1 MB table");
       chess::SearchSettings least = settings;
@@ -303,6 +338,9 @@ class Uci {
   std::string captures_;
   chess::Position position_ = chess::Position::start();
   std::vector<std::uint64_t> history_;
+  // What the searches learnt in this game: only the search thread touches it while a search
+  // runs, as the commands that change it wait for the search's answer.
+  std::unique_ptr<chess::SearchTable> table_;
   std::deque<Waiting> waiting_;
   std::uint64_t gos_read_ = 0;
   std::uint64_t stopped_through_ = 0;  // the last go a stop ended

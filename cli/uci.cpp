@@ -23,6 +23,31 @@ std::vector<std::string> words_of(std::string_view line) {
   return out;
 }
 
+namespace {
+
+bool is_go_word(const std::string& w) {
+  for (const char* k : {"wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes",
+                        "mate", "infinite", "ponder", "searchmoves"})
+    if (w == k) return true;
+  return false;
+}
+
+// Reads one move of a position or a searchmoves list; `where` names it in an error.
+chess::Move read_move(const std::string& text, const std::string& where, const chess::Position& pos,
+                      const chess::Rules& rules) {
+  chess::WrittenMove written;
+  try {
+    written = chess::parse_move(text, pos.geometry());
+  } catch (const chess::MoveSyntaxError& e) {
+    throw UsageError(where + ": " + e.what());
+  }
+  const chess::Verdict v = chess::judge(pos, rules, written);
+  if (!v.legal) throw UsageError(where + " is not legal: " + v.reason);
+  return v.move;
+}
+
+}  // namespace
+
 Go read_go(const std::vector<std::string>& words) {
   Go go;
   constexpr std::uint64_t kMaxMs = std::uint64_t{1} << 40;
@@ -40,10 +65,14 @@ Go read_go(const std::vector<std::string>& words) {
       go.ponder = true;
       continue;
     }
-    if (w == "searchmoves" || w == "mate") throw UsageError("go " + w + " is not supported");
-    const bool known = w == "wtime" || w == "btime" || w == "winc" || w == "binc" ||
-                       w == "movestogo" || w == "movetime" || w == "depth" || w == "nodes";
-    if (!known) throw UsageError("go: unknown argument " + quoted_start(w));
+    if (w == "searchmoves") {
+      // The moves run to the next argument's name.
+      while (i + 1 < words.size() && !is_go_word(words[i + 1]))
+        go.searchmoves.push_back(words[++i]);
+      if (go.searchmoves.empty()) throw UsageError("go searchmoves needs moves");
+      continue;
+    }
+    if (!is_go_word(w)) throw UsageError("go: unknown argument " + quoted_start(w));
     if (i + 1 == words.size()) throw UsageError("go " + w + " needs a number");
     const std::string& text = words[++i];
     // A clock may run below zero in some GUIs: read as no time left.
@@ -55,6 +84,8 @@ Go read_go(const std::vector<std::string>& words) {
     }
     if (w == "depth") {
       go.depth = static_cast<int>(parse_whole(text, "go depth", 1, 64));
+    } else if (w == "mate") {
+      go.mate = static_cast<int>(parse_whole(text, "go mate", 1, 32));
     } else if (w == "nodes") {
       go.nodes = parse_whole(text, "go nodes", 1, std::numeric_limits<std::uint64_t>::max());
     } else if (w == "movestogo") {
@@ -109,19 +140,24 @@ chess::Position read_position(const std::vector<std::string>& words, const chess
   int number = 0;
   for (auto w = moves_at + 1; w != words.end(); ++w) {
     ++number;
-    const std::string where = "move " + std::to_string(number) + " " + quoted_start(*w);
-    chess::WrittenMove written;
-    try {
-      written = chess::parse_move(*w, pos.geometry());
-    } catch (const chess::MoveSyntaxError& e) {
-      throw UsageError(where + ": " + e.what());
-    }
-    const chess::Verdict v = chess::judge(pos, rules, written);
-    if (!v.legal) throw UsageError(where + " is not legal: " + v.reason);
+    const chess::Move m =
+        read_move(*w, "move " + std::to_string(number) + " " + quoted_start(*w), pos, rules);
     history.push_back(pos.key());
-    pos = pos.after(v.move);
+    pos = pos.after(m);
   }
   return pos;
+}
+
+std::vector<chess::Move> read_root_moves(const std::vector<std::string>& words,
+                                         const chess::Position& pos, const chess::Rules& rules) {
+  std::vector<chess::Move> moves;
+  for (const std::string& w : words) {
+    const chess::Move m = read_move(w, "go searchmoves " + quoted_start(w), pos, rules);
+    if (std::find(moves.begin(), moves.end(), m) != moves.end())
+      throw UsageError("go searchmoves " + quoted_start(w) + " is given twice");
+    moves.push_back(m);
+  }
+  return moves;
 }
 
 }  // namespace leapfrog::cli::uci

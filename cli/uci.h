@@ -24,9 +24,11 @@ struct Go {
   int movestogo = 0;
   std::int64_t movetime = 0;  // milliseconds
   int depth = 0;
+  int mate = 0;  // moves: a search of 2 * mate - 1 plies
   std::uint64_t nodes = 0;
   bool infinite = false;
   bool ponder = false;
+  std::vector<std::string> searchmoves;  // as written: read_root_moves checks them
 };
 
 // Reads the words after "go". Throws UsageError naming a bad or unknown argument.
@@ -37,6 +39,11 @@ Go read_go(const std::vector<std::string>& words);
 // and never more than the time left minus a margin for the answer to travel); 0 = no time
 // limit (depth, nodes, infinite, or nothing said).
 std::chrono::milliseconds think_time(const Go& go, chess::Color side);
+
+// The moves of `go searchmoves`, each checked legal in `pos` under `rules`. Throws UsageError
+// naming the first that is not.
+std::vector<chess::Move> read_root_moves(const std::vector<std::string>& words,
+                                         const chess::Position& pos, const chess::Rules& rules);
 
 // The position of a position command: `startpos` or `fen F...` (the FEN's fields up to
 // "moves"), then `moves M...` played, each checked legal under `rules`. `history` gets the

@@ -109,7 +109,7 @@ TEST_CASE("uci: bad lines get info string errors and the engine carries on",
   REQUIRE(uci.started());
   uci.send(
       "frobnicate\nposition\nposition startpos moves e2e5\nposition fen 9/9 w - - 0 1\n"
-      "position startpos moves e2-e4\ngo depth 0\ngo nodes x\ngo sideways 3\n"
+      "position startpos moves e2-e4\n"
       "setoption name Hash value 0\nsetoption name Colour value red\n"
       "setoption name MultiPV value 3\n\x01\x02\n\nisready\n");
   const auto lines = uci.lines_until("readyok");
@@ -122,7 +122,7 @@ TEST_CASE("uci: bad lines get info string errors and the engine carries on",
     CHECK(l.starts_with("info string error: "));
     ++errors;
   }
-  CHECK(errors == 12);
+  CHECK(errors == 9);
   // The position before the bad ones stays: the start.
   uci.send("go depth 1\n");
   const std::string best = move_of(uci.lines_until("bestmove").back());
@@ -139,12 +139,90 @@ TEST_CASE("uci: bad lines get info string errors and the engine carries on",
   CHECK(uci.lines_until("bestmove").back() != "bestmove 0000");
   uci.send(kings + " e1d1 b8c8 d1e1 c8b8 e1d1 b8c8 d1e1 c8b8\ngo depth 3\n");
   CHECK(uci.lines_until("bestmove").back() == "bestmove 0000");
-  // (Not waited for with isready: while the search before still answers, isready is answered
-  // at once and the go waits.)
-  uci.send("go depth 3 depth 4\n");
-  CHECK(uci.lines_until("info string error").back() ==
-        "info string error: go depth is given twice");
+  // A GUI waits for a bestmove after every go: one that cannot be read gets its error, and a
+  // move from a search of depth 1.
   uci.send("position startpos\n");
+  for (const auto& [go, error] : std::vector<std::pair<std::string, std::string>>{
+           {"go depth 0", "go depth must be a whole number 1..64, not '0'"},
+           {"go nodes x", "go nodes must be a whole number"},
+           {"go sideways 3", "go: unknown argument 'sideways'"},
+           {"go depth 3 depth 4", "go depth is given twice"},
+           {"go mate 0", "go mate must be a whole number 1..32, not '0'"},
+           {"go searchmoves", "go searchmoves needs moves"},
+           {"go searchmoves e2e5 depth 2", "go searchmoves 'e2e5' is not legal"},
+           {"go searchmoves a3a4 a3a4", "go searchmoves 'a3a4' is given twice"}}) {
+    INFO(go);
+    uci.send(go + "\n");
+    const auto answer = uci.lines_until("bestmove");
+    REQUIRE(answer.size() >= 3);
+    CHECK(answer.front().starts_with("info string error: " + error));
+    CHECK(answer.front().ends_with("; answering from a search of depth 1"));
+    CHECK(has_prefix(answer, "info depth 1 "));
+    CHECK(!has_prefix(answer, "info depth 2 "));
+    CHECK(answer.back().starts_with("bestmove "));
+    CHECK(answer.back() != "bestmove 0000");
+  }
+  uci.send("quit\n");
+  CHECK(uci.wait_end().code == 0);
+}
+
+TEST_CASE("uci: go searchmoves and go mate", "[cli][uci][threads]") {
+  CliDialogue uci("chess uci");
+  REQUIRE(uci.started());
+  // searchmoves: the best of the moves given, though a better one is there.
+  uci.send("position startpos\ngo depth 3\n");
+  const std::string best = move_of(uci.lines_until("bestmove").back());
+  REQUIRE(best != "a3a4");
+  uci.send("go searchmoves a3a4 depth 3\n");
+  auto lines = uci.lines_until("bestmove");
+  CHECK(lines.back() == "bestmove a3a4");
+  CHECK(has_prefix(lines, "info depth 3 score cp "));
+  uci.send("go depth 3 searchmoves f3f4 a3a4\n");
+  const std::string of_two = move_of(uci.lines_until("bestmove").back());
+  CHECK((of_two == "a3a4" || of_two == "f3f4"));
+  // The whole position is searched again afterwards: the restricted root left no value behind.
+  uci.send("go depth 3\n");
+  CHECK(move_of(uci.lines_until("bestmove").back()) == best);
+  // mate N: a search of 2N - 1 plies.
+  uci.send("go mate 2\n");
+  lines = uci.lines_until("bestmove");
+  CHECK(has_prefix(lines, "info depth 3 "));
+  CHECK(!has_prefix(lines, "info depth 4 "));
+  uci.send("position fen *2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1\ngo mate 1\n");
+  lines = uci.lines_until("bestmove");
+  CHECK(has_prefix(lines, "info depth 1 score mate 1 "));
+  CHECK(lines.back() == "bestmove e1d3");
+  uci.send("quit\n");
+  CHECK(uci.wait_end().code == 0);
+}
+
+TEST_CASE("uci: the table is kept from one search to the next until ucinewgame",
+          "[cli][uci][threads]") {
+  CliDialogue uci("chess uci");
+  REQUIRE(uci.started());
+  // The nodes and the line of the last info before bestmove.
+  const auto last_info = [&] {
+    const auto lines = uci.lines_until("bestmove");
+    REQUIRE(lines.size() >= 2);
+    const std::string& info = lines[lines.size() - 2];
+    const auto at = info.find(" nodes ");
+    REQUIRE(at != std::string::npos);
+    const auto pv = info.find(" pv ");
+    REQUIRE(pv != std::string::npos);
+    return std::pair{std::stoull(info.substr(at + 7)), info.substr(pv + 4)};
+  };
+  uci.send("position startpos\ngo depth 5\n");
+  const auto [first_nodes, first_pv] = last_info();
+  uci.send("go depth 5\n");
+  const auto [again_nodes, again_pv] = last_info();
+  CHECK(again_nodes * 4 < first_nodes);
+  // The line is as long as before: where the table answered, its moves carry it on.
+  CHECK(again_pv == first_pv);
+  CHECK(std::count(first_pv.begin(), first_pv.end(), ' ') + 1 == 5);
+  uci.send("ucinewgame\nposition startpos\ngo depth 5\n");
+  CHECK(last_info().first == first_nodes);
+  uci.send("setoption name Hash value 2\ngo depth 5\n");
+  CHECK(last_info().first > again_nodes);
   uci.send("quit\n");
   CHECK(uci.wait_end().code == 0);
 }
