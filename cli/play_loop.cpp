@@ -253,6 +253,10 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       } catch (const UsageError& e) {
         out << e.what() << "\n";
       }
+    } else if (text.find_first_of(" \t") != std::string::npos) {
+      // No move is written with a space: this is more than one, which would each need the
+      // position the one before it leaves.
+      out << "one move a line: " << quoted_text(text) << " holds more than one word (type help)\n";
     } else {
       const std::string refused = game.play_typed(text);
       if (refused.empty()) {

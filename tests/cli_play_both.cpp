@@ -184,6 +184,27 @@ TEST_CASE("both plays read command words in any case, and save's file name as ty
   }
 }
 
+TEST_CASE("both plays take one move a line and say so when given two", "[cli][game]") {
+  for (const Game& g : {leapfrog_game(), chess_game()}) {
+    std::string cmd;
+    for (std::size_t i = 0; i < g.argv.size(); ++i) {
+      if (g.argv[i] == "--engine") {
+        ++i;  // no engine here: the moves are typed
+        continue;
+      }
+      cmd += quoted(g.argv[i]) + " ";
+    }
+    INFO(cmd);
+    // Two moves, each legal at its turn: neither is played, and the line is named.
+    const std::string second = g.move == "b3b4" ? "b6b5" : "c5xc3";
+    const auto r = run_cli(cmd + "--engine none --quiet", g.move + " " + second + "\nquit\n");
+    CHECK(r.code == 0);
+    CHECK(r.out.find("one move a line: '" + g.move + " " + second +
+                     "' holds more than one word (type help)") != std::string::npos);
+    CHECK(r.out.find("game stopped after 0 ") != std::string::npos);
+  }
+}
+
 TEST_CASE("both plays name the engine's seat in the result", "[cli][game]") {
   // Black to move: e1d3 leaves Red with no move, which loses.
   const std::string fen = quoted("*2k1*/6/6/6/d3a1/2d3/6/*K2n* b - - 0 1");
