@@ -124,7 +124,8 @@ class LeapfrogGame final : public PlayGame {
 };
 
 // "game over, scores: 17, 14; winner player 1", and with people against the engine who that
-// is: "; you win 17 to 14".
+// is: "; you win 17 to 14", or with more players who shares a win: "; shared by you and the
+// engine".
 std::string result_text(const LeapfrogGame& g, const Rules& rules, const std::vector<bool>& engine,
                         const std::vector<int>& winners) {
   const Position& end = g.current();
@@ -143,7 +144,15 @@ std::string result_text(const LeapfrogGame& g, const Rules& rules, const std::ve
            (winners.size() == 1 ? wins(seat_label(g, engine, w)) + " " + a + " to " + b
                                 : "a draw, " + a + " to " + b);
   }
-  if (winners.size() > 1) return out;
+  if (winners.size() > 1) {
+    out += "; shared by ";
+    for (std::size_t i = 0; i < winners.size(); ++i)
+      out += (i == 0                    ? ""
+              : i + 1 == winners.size() ? " and "
+                                        : ", ") +
+             seat_label(g, engine, winners[i]);
+    return out;
+  }
   return out + "; " + wins(seat_label(g, engine, w)) + " with " + std::to_string(end.scores[w]);
 }
 

@@ -228,6 +228,13 @@ TEST_CASE("both plays name the engine's seat in the result", "[cli][game]") {
   // The engine against itself: no "you".
   r = run_cli("play " + quoted(kPosition) + " --engine all --nodes 50000 --quiet", "");
   CHECK(r.out.find("; winner player 1\n") != std::string::npos);
+  // Three players: player 1's capture ties it with player 2, and the game ends.
+  const std::string three = quoted("11. scores=0,1,0 players=3");
+  r = run_cli("play " + three + " --engine 2 --quiet", "a1xc1\n");
+  CHECK(r.out.find("scores: 1, 1, 0; shared win: player 1, player 2; shared by player 1 and the "
+                   "engine\n") != std::string::npos);
+  r = run_cli("play " + three + " --engine 2,3 --quiet", "a1xc1\n");
+  CHECK(r.out.find("; shared by you and player 2 (engine)\n") != std::string::npos);
 }
 
 TEST_CASE("both plays: a byte-order mark and --save beside --record", "[cli][game]") {
