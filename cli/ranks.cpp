@@ -35,7 +35,8 @@ void agree_input(LevelExchange& ranks, bool failed, const std::string& error) {
   throw UsageError("rank " + std::to_string(failing) + ": " + text);
 }
 
-void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what) {
+void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what,
+                const std::string& why) {
   if (ranks.ranks() == 1) return;
   // The text's FNV-1a hash stands for it: equal texts hash alike, and a file that differs
   // between machines differs in its hash but for a chance of one in 2^64.
@@ -46,8 +47,7 @@ void agree_same(LevelExchange& ranks, std::string_view text, const std::string& 
       std::find_if(all.begin(), all.end(), [&](std::uint64_t h) { return h != all.front(); });
   if (other == all.end()) return;
   throw UsageError("rank " + std::to_string(other - all.begin()) + " read another " + what +
-                   " than rank 0; every rank must read the same (a file that differs between "
-                   "machines?)");
+                   " than rank 0; every rank must read the same (" + why + ")");
 }
 
 }  // namespace leapfrog::cli

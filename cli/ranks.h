@@ -25,8 +25,10 @@ void agree_input(LevelExchange& ranks, bool failed, const std::string& error);
 // Collective. `text` is what this rank read (its position, in one canonical form); every
 // rank must have read the same, as a file at one path may differ from machine to machine and
 // the ranks would then count different games. Throws UsageError on every rank, naming the
-// first rank whose text differs from rank 0's, when they do not all agree.
-void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what);
+// first rank whose text differs from rank 0's, when they do not all agree; `why` is the likely
+// cause the message suggests.
+void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what,
+                const std::string& why = "a file that differs between machines?");
 
 // Runs `read` (a function reading the command's input) on every rank and agrees its outcome:
 // its value when every rank read alike, else the UsageError of agree_input. Alone (one rank),
