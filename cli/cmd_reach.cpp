@@ -52,6 +52,9 @@ int run_reach_split(const Command& cmd, const std::vector<std::string>& args,
   const Setup& setup = solo.setup;
   const std::string job = format_position(setup) + " " + describe(setup.rules());
   agree_same(ranks, job, "position");
+  agree_options(ranks, "reach" + std::string(no_symmetry ? " --no-symmetry" : "") + " --nodes " +
+                           std::to_string(limits.node_limit) +
+                           (checkpoint.empty() ? "" : " --checkpoint"));
   const std::unique_ptr<CheckpointStore> store =
       open_checkpoint(checkpoint, "reach " + job + (no_symmetry ? " no-symmetry" : ""), ranks,
                       reach_fast_path(setup.board, setup.rules(), setup.position));

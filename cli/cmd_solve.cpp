@@ -116,6 +116,10 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   const Rules rules = setup.rules();
   const std::string job = format_position(setup) + " " + describe(rules);
   agree_same(ranks, job, "position");
+  agree_options(ranks, "solve" + std::string(count ? " --count" : "") +
+                           (no_symmetry ? " --no-symmetry" : "") + " --finish " + finish +
+                           " --nodes " + std::to_string(limits.node_limit) +
+                           (checkpoint.empty() ? "" : " --checkpoint"));
   SolveOptions options;
   options.hash_mb = limits.hash_mb;
   options.count = count;

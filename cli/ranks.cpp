@@ -35,19 +35,36 @@ void agree_input(LevelExchange& ranks, bool failed, const std::string& error) {
   throw UsageError("rank " + std::to_string(failing) + ": " + text);
 }
 
-void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what,
-                const std::string& why) {
-  if (ranks.ranks() == 1) return;
-  // The text's FNV-1a hash stands for it: equal texts hash alike, and a file that differs
-  // between machines differs in its hash but for a chance of one in 2^64.
+namespace {
+
+// The first rank whose `text` differs from rank 0's, or -1 when all agree. Collective.
+int first_other(LevelExchange& ranks, std::string_view text) {
+  if (ranks.ranks() == 1) return -1;
+  // The text's FNV-1a hash stands for it: equal texts hash alike, and texts that differ
+  // differ in their hash but for a chance of one in 2^64.
   std::uint64_t hash = 0xcbf29ce484222325ULL;
   for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
   const std::vector<std::uint64_t> all = ranks.all_gather(std::span(&hash, 1));
   const auto other =
       std::find_if(all.begin(), all.end(), [&](std::uint64_t h) { return h != all.front(); });
-  if (other == all.end()) return;
-  throw UsageError("rank " + std::to_string(other - all.begin()) + " read another " + what +
-                   " than rank 0; every rank must read the same (" + why + ")");
+  return other == all.end() ? -1 : static_cast<int>(other - all.begin());
+}
+
+}  // namespace
+
+void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what) {
+  if (const int other = first_other(ranks, text); other >= 0)
+    throw UsageError("rank " + std::to_string(other) + " read another " + what +
+                     " than rank 0; every rank must read the same (a file that differs between "
+                     "machines?)");
+}
+
+void agree_options(LevelExchange& ranks, std::string_view options) {
+  if (const int other = first_other(ranks, options); other >= 0)
+    throw UsageError("rank " + std::to_string(other) +
+                     " was given other options than rank 0; every rank must run the same "
+                     "command (only --threads, --hash, --time-limit, paths and the output "
+                     "options may differ)");
 }
 
 }  // namespace leapfrog::cli

@@ -25,10 +25,16 @@ void agree_input(LevelExchange& ranks, bool failed, const std::string& error);
 // Collective. `text` is what this rank read (its position, in one canonical form); every
 // rank must have read the same, as a file at one path may differ from machine to machine and
 // the ranks would then count different games. Throws UsageError on every rank, naming the
-// first rank whose text differs from rank 0's, when they do not all agree; `why` is the likely
-// cause the message suggests.
-void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what,
-                const std::string& why = "a file that differs between machines?");
+// first rank whose text differs from rank 0's, when they do not all agree.
+void agree_same(LevelExchange& ranks, std::string_view text, const std::string& what);
+
+// Collective. `options` is the command's name and the options that shape its work (limits,
+// switches, whether levels are saved), in one canonical form: every rank must have been given
+// the same, else the ranks would take different paths and some wait for exchanges the others
+// never make. What may differ from machine to machine (--threads, --hash, --time-limit, paths,
+// the output options) is left out. Throws UsageError on every rank, naming the first rank
+// given other options than rank 0, when they do not all agree.
+void agree_options(LevelExchange& ranks, std::string_view options);
 
 // Runs `read` (a function reading the command's input) on every rank and agrees its outcome:
 // its value when every rank read alike, else the UsageError of agree_input. Alone (one rank),

@@ -15,7 +15,6 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
-#include "cli/ranks.h"
 #include "cli/suggest.h"
 #include "core/text.h"
 #include "mpi/mpi_exchange.h"
@@ -53,17 +52,6 @@ void print_usage(std::ostream& out) {
 // What the rank's command ends with; errors of the input are found by every rank alike
 // (before any exchange), so rank 0 alone reports them, as leapfrog does.
 int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchange& exchange) {
-  // One command line for every rank: ranks given other arguments (other limits, another
-  // command) would take other paths and wait for exchanges the others never make.
-  std::string line;
-  for (const std::string& a : all) line.append(a).push_back('\0');
-  try {
-    leapfrog::cli::agree_same(exchange, line, "command line",
-                              "mpirun started the ranks with different arguments?");
-  } catch (const leapfrog::cli::UsageError& e) {
-    std::cerr << leapfrog::cli::error_line("leapfrog-mpi", e.what());
-    return 2;
-  }
   if (all.empty()) {
     print_usage(std::cerr);
     return 2;
