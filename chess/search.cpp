@@ -165,18 +165,26 @@ class Searcher {
     return stopped_;
   }
 
-  // A line cut short where the table answered for the rest goes on with the table's best moves,
-  // while they are legal, up to `depth` moves.
+  // A line cut short where the table answered for the rest goes on with the best moves of the
+  // table's exact values, up to `depth` moves; it ends where the search scores a draw (the
+  // fifty-move rule, a position seen before).
   void extend_from_table(const Position& root, std::vector<Move>& pv, int depth) const {
+    std::vector<std::uint64_t> seen = path_;
     Position pos = root;
-    for (const Move& m : pv) pos = pos.after(m);
+    for (const Move& m : pv) {
+      seen.push_back(pos.key());
+      pos = pos.after(m);
+    }
     while (pv.size() < static_cast<std::size_t>(depth)) {
+      if (pos.halfmove() >= 100 || std::find(seen.begin(), seen.end(), pos.key()) != seen.end())
+        return;
       const Table::Entry* e = table_.probe(pos.key());
-      if (!e || e->move == 0) return;
+      if (!e || e->bound != kExact || e->move == 0) return;
       const MoveList moves = legal_moves(pos, rules_);
       const auto m = std::find_if(moves.begin(), moves.end(),
                                   [&](const Move& x) { return fingerprint(x) == e->move; });
       if (m == moves.end()) return;
+      seen.push_back(pos.key());
       pv.push_back(*m);
       pos = pos.after(*m);
     }
@@ -318,14 +326,14 @@ class Searcher {
 }  // namespace
 
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
-                     const SearchControl& control, const SearchTable& table) {
+                     const SearchControl& control, SearchTable& table) {
   Searcher s(rules, settings, control, table.entries());
   return s.run(pos, std::max(1, settings.max_depth));
 }
 
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
                      const SearchControl& control) {
-  const SearchTable table(settings.hash_mb);
+  SearchTable table(settings.hash_mb);
   return analyse(pos, rules, settings, control, table);
 }
 

@@ -59,7 +59,7 @@ class SearchTable {
   std::size_t mb() const { return mb_; }
 
   class Entries;  // the search's own (chess/search.cpp)
-  Entries& entries() const { return *entries_; }
+  Entries& entries() { return *entries_; }
 
  private:
   std::size_t mb_;
@@ -69,8 +69,9 @@ class SearchTable {
 // A search with a table of its own, of settings.hash_mb.
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
                      const SearchControl& control);
-// A search in `table`, which keeps what it learnt for the next (settings.hash_mb unused).
+// A search in `table`, which keeps what it learnt for the next (settings.hash_mb unused); one
+// search at a time.
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
-                     const SearchControl& control, const SearchTable& table);
+                     const SearchControl& control, SearchTable& table);
 
 }  // namespace leapfrog::chess

@@ -52,7 +52,9 @@ class Uci {
 
  public:
   explicit Uci(std::size_t hash_mb, const std::string& captures)
-      : hash_mb_(hash_mb), start_hash_mb_(hash_mb), captures_(captures) {}
+      : hash_mb_(hash_mb), start_hash_mb_(hash_mb), captures_(captures) {
+    renew_table();
+  }
   ~Uci() { end_search(); }
 
   // Reads commands from `fd` until quit, the end of the input or `interrupted`; then stops
@@ -166,7 +168,7 @@ class Uci {
       if (command == "ucinewgame") {
         position_ = chess::Position::start();
         history_.clear();
-        table_.reset();  // a new game learns afresh
+        renew_table();  // a new game learns afresh
       } else if (command == "setoption") {
         set_option(rest);
       } else if (command == "position") {
@@ -198,11 +200,9 @@ class Uci {
     for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (lower == "hash") {
       // No more than the machine has (checked_hash_mb), as --hash everywhere.
-      const std::size_t mb =
-          checked_hash_mb(parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb),
-                          available_memory_mb(), "option Hash");
-      if (mb != hash_mb_) table_.reset();  // freed before the next go makes the new one
-      hash_mb_ = mb;
+      hash_mb_ = checked_hash_mb(parse_whole(value, "option Hash", kMinHashMb, kMaxUciHashMb),
+                                 available_memory_mb(), "option Hash");
+      renew_table();
     } else if (lower == "threads") {
       parse_whole(value, "option Threads", 1, 1);
     } else if (lower == "multipv") {
@@ -215,23 +215,28 @@ class Uci {
         throw UsageError("option Captures must be compulsory, multiple or optional, not " +
                          quoted_start(value));
       captures_ = value;
+      renew_table();  // what it holds was learnt under the other rule
     } else {
       throw UsageError("unknown option " + quoted_start(name));
     }
   }
 
-  // The table the searches keep, made on the first go after a start, a new game or a new
-  // Hash; when its memory cannot be had, the least, so that the go still answers.
-  const chess::SearchTable& table() {
-    if (table_) return *table_;
+  // The table the searches keep, made afresh at the start, at ucinewgame and when Hash or
+  // Captures is set, so that its memory is had before a go's clock runs. When that memory
+  // cannot be had, the least; when not even that, none (each search then makes its own).
+  void renew_table() {
+    table_.reset();  // its memory is free before the new table takes its own
     try {
       table_ = std::make_unique<chess::SearchTable>(hash_mb_);
+      return;
     } catch (const std::bad_alloc& e) {
-      send_error(std::string(e.what()) + "; searching with a " + std::to_string(kMinHashMb) +
-                 " MB table");
-      table_ = std::make_unique<chess::SearchTable>(kMinHashMb);
+      send_error(std::string(e.what()) + "; keeping a " + std::to_string(kMinHashMb) +
+                 " MB table instead");
     }
-    return *table_;
+    try {
+      table_ = std::make_unique<chess::SearchTable>(kMinHashMb);
+    } catch (const std::bad_alloc&) {
+    }
   }
 
   // `stopped`: a stop came after this go was read and before it could start; it then
@@ -243,10 +248,13 @@ class Uci {
       go = uci::read_go(words);
       root_moves = uci::read_root_moves(go.searchmoves, position_, rules());
     } catch (const UsageError& e) {
-      // A GUI waits for a bestmove after every go, so one it cannot read still gets one.
+      // A GUI waits for a bestmove after every go, so one it cannot read still gets one
+      // (after stop or ponderhit when the go asked to ponder or search without end).
       send_error(std::string(e.what()) + "; answering from a search of depth 1");
       go = uci::Go{};
       go.depth = 1;
+      go.ponder = std::find(words.begin(), words.end(), "ponder") != words.end();
+      go.infinite = std::find(words.begin(), words.end(), "infinite") != words.end();
       root_moves.clear();
     }
     const std::chrono::milliseconds think = uci::think_time(go, position_.side());
@@ -263,7 +271,7 @@ class Uci {
     if (go.mate > 0) settings.max_depth = std::min(settings.max_depth, 2 * go.mate - 1);
     settings.history = history_;
     settings.root_moves = std::move(root_moves);
-    const chess::SearchTable& kept = table();
+    chess::SearchTable* const kept = table_.get();
     const auto start = Clock::now();
     control.progress = [this, start](const Progress& p) {
       const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start);
@@ -271,27 +279,28 @@ class Uci {
            score_text(p.best) + " nodes " + std::to_string(p.nodes) + " time " +
            std::to_string(ms.count()));
     };
-    search_ =
-        std::thread([this, pos = position_, rules = rules(), settings, control, start, &kept] {
-          answer(pos, rules, settings, control, kept, start);
-          done_.store(true);
-        });
+    search_ = std::thread([this, pos = position_, rules = rules(), settings, control, start, kept] {
+      answer(pos, rules, settings, control, kept, start);
+      done_.store(true);
+    });
   }
 
   // The search thread: the last info line and bestmove; in infinite and ponder mode bestmove
   // waits for stop or ponderhit, as the protocol asks.
   void answer(const chess::Position& pos, const chess::Rules& rules,
               const chess::SearchSettings& settings, const SearchControl& control,
-              const chess::SearchTable& table, Clock::time_point start) {
+              chess::SearchTable* table, Clock::time_point start) {
     chess::SearchResult r;
+    chess::SearchSettings least = settings;
+    least.hash_mb = kMinHashMb;
     // Out of memory: an answer, not an end. The search is made again in a table of its own,
     // the smallest, so that the GUI still gets a move.
     try {
-      r = chess::analyse(pos, rules, settings, control, table);
+      r = table ? chess::analyse(pos, rules, settings, control, *table)
+                : chess::analyse(pos, rules, least, control);
     } catch (const std::bad_alloc& e) {
-      send_error(std::string("search failed: ") + e.what() + "; searching with a 1 MB table");
-      chess::SearchSettings least = settings;
-      least.hash_mb = kMinHashMb;
+      send_error(std::string("search failed: ") + e.what() +
+                 "; searching again with a 1 MB table of its own");
       try {
         r = chess::analyse(pos, rules, least, control);
       } catch (const std::exception& again) {

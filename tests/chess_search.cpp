@@ -74,6 +74,48 @@ TEST_CASE("chess engine is deterministic at a node budget and stops on the flag"
   CHECK(r.depth == 1);
 }
 
+TEST_CASE("chess engine: root moves, and a kept table that a restricted root leaves true",
+          "[chess]") {
+  const leapfrog::SearchControl control;
+  SearchSettings at;
+  at.hash_mb = 4;
+  const auto fresh = [&](const Position& pos, int depth, std::vector<Move> root = {}) {
+    SearchSettings s = at;
+    s.max_depth = depth;
+    s.root_moves = std::move(root);
+    return analyse(pos, kCompulsory, s, control);
+  };
+  const Position start = Position::start();
+  const SearchResult whole = fresh(start, 4);
+  REQUIRE(whole.complete);
+  const Position after = start.after(whole.best);
+  // Black's worst reply: searched alone, the lowest value.
+  Move worst;
+  int lowest = kMate + 1;
+  for (const Move& m : legal_moves(after, kCompulsory)) {
+    const SearchResult r = fresh(after, 3, {m});
+    CHECK(r.best == m);  // only the moves given are chosen among
+    if (r.value < lowest) {
+      lowest = r.value;
+      worst = m;
+    }
+  }
+  REQUIRE(lowest < fresh(after, 3).value);
+  // Searched over its worst reply alone, the position's value is not the position's: the
+  // table must not keep it, or the next search, meeting the position one ply down, would
+  // take Red's best move for better than it is.
+  SearchTable kept(4);
+  SearchSettings s = at;
+  s.max_depth = 3;
+  s.root_moves = {worst};
+  CHECK(analyse(after, kCompulsory, s, control, kept).value == lowest);
+  s.max_depth = 4;
+  s.root_moves.clear();
+  const SearchResult again = analyse(start, kCompulsory, s, control, kept);
+  CHECK(again.value == whole.value);
+  CHECK(again.best == whole.best);
+}
+
 TEST_CASE("chess engine's best move is legal under every rule", "[chess]") {
   for (CaptureRule rule :
        {CaptureRule::kCompulsory, CaptureRule::kMultiple, CaptureRule::kOptional}) {

@@ -180,7 +180,7 @@ TEST_CASE("uci: go searchmoves and go mate", "[cli][uci][threads]") {
   uci.send("go depth 3 searchmoves f3f4 a3a4\n");
   const std::string of_two = move_of(uci.lines_until("bestmove").back());
   CHECK((of_two == "a3a4" || of_two == "f3f4"));
-  // The whole position is searched again afterwards: the restricted root left no value behind.
+  // The next go chooses among every move again.
   uci.send("go depth 3\n");
   CHECK(move_of(uci.lines_until("bestmove").back()) == best);
   // mate N: a search of 2N - 1 plies.
@@ -200,9 +200,9 @@ TEST_CASE("uci: the table is kept from one search to the next until ucinewgame",
           "[cli][uci][threads]") {
   CliDialogue uci("chess uci");
   REQUIRE(uci.started());
-  // The nodes and the line of the last info before bestmove.
-  const auto last_info = [&] {
-    const auto lines = uci.lines_until("bestmove");
+  // The nodes and the line of the last info before `engine`'s bestmove.
+  const auto last_info = [](CliDialogue& engine) {
+    const auto lines = engine.lines_until("bestmove");
     REQUIRE(lines.size() >= 2);
     const std::string& info = lines[lines.size() - 2];
     const auto at = info.find(" nodes ");
@@ -212,17 +212,30 @@ TEST_CASE("uci: the table is kept from one search to the next until ucinewgame",
     return std::pair{std::stoull(info.substr(at + 7)), info.substr(pv + 4)};
   };
   uci.send("position startpos\ngo depth 5\n");
-  const auto [first_nodes, first_pv] = last_info();
+  const auto [first_nodes, first_pv] = last_info(uci);
   uci.send("go depth 5\n");
-  const auto [again_nodes, again_pv] = last_info();
+  const auto [again_nodes, again_pv] = last_info(uci);
   CHECK(again_nodes * 4 < first_nodes);
   // The line is as long as before: where the table answered, its moves carry it on.
   CHECK(again_pv == first_pv);
   CHECK(std::count(first_pv.begin(), first_pv.end(), ' ') + 1 == 5);
   uci.send("ucinewgame\nposition startpos\ngo depth 5\n");
-  CHECK(last_info().first == first_nodes);
+  CHECK(last_info(uci).first == first_nodes);
   uci.send("setoption name Hash value 2\ngo depth 5\n");
-  CHECK(last_info().first > again_nodes);
+  CHECK(last_info(uci).first > again_nodes);
+  // A new capture rule starts the table afresh: what it held was learnt under the other. The
+  // search is the one a fresh engine makes under that rule.
+  CliDialogue optional("chess uci --captures optional");
+  REQUIRE(optional.started());
+  const std::string play = "position startpos moves b3b4 b6b5\ngo depth 5\n";
+  optional.send(play);
+  const auto fresh = last_info(optional);
+  optional.send("quit\n");
+  CHECK(optional.wait_end().code == 0);
+  uci.send(play);
+  last_info(uci);
+  uci.send("setoption name Captures value optional\n" + play);
+  CHECK(last_info(uci) == fresh);
   uci.send("quit\n");
   CHECK(uci.wait_end().code == 0);
 }
