@@ -1,6 +1,7 @@
 #include "chess/notation.h"
 
 #include <algorithm>
+#include <bit>
 
 #include "core/respell.h"
 #include "core/text.h"
@@ -60,7 +61,7 @@ WrittenMove parse_move(std::string_view text, const Geometry& board) {
         }
       }
       throw MoveSyntaxError("move " + quoted +
-                            " is not long algebraic (squares such as b2b4, c2xe4xc6, a7a8s)" +
+                            " is not long algebraic (squares such as b2b4, c2xe4xc6, b7b8s)" +
                             respelt_hint(text, board));
     }
     std::size_t len = 2;
@@ -171,13 +172,40 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     const Piece target = pos.at(w.squares[1]);
     const bool own = target && color_of(target) == pos.side();
     const std::string to = square_name(w.squares[1]);
-    // A king onto its own piece may be a castling (d1e1, d1b1): the generic reason then.
+    // A king onto its own piece may be a castling (d1e1, d1b1): its reasons come below.
     if (own && kind_of(p) != kKing) {
       v.reason = "the piece on " + square_name(from) + " cannot move to " + to + ": " + to +
                  " holds a piece of the side to move";
       return v;
     }
     const Geometry& g = pos.geometry();
+    // A castling the position does not allow: which of its conditions fails.
+    for (const Castle& c : g.castles[pos.side()]) {
+      if (kind_of(p) != kKing || c.king_from != from || c.written_to != w.squares[1]) continue;
+      const std::string castling = "castling " + square_name(from) + square_name(c.written_to);
+      if (!(pos.castling() & c.right)) {
+        v.reason = castling + " needs the king and its partner unmoved: the right is gone";
+        return v;
+      }
+      if (pos.in_check()) {
+        v.reason = castling + " is not allowed out of check";
+        return v;
+      }
+      if (const Bitboard between = pos.occupied() & c.empty) {
+        v.reason = castling + " needs the squares between empty: " +
+                   square_name(static_cast<Sq>(std::countr_zero(between))) + " holds a piece";
+        return v;
+      }
+      for (Bitboard crossed = c.crossed; crossed; crossed &= crossed - 1) {
+        const Sq s = static_cast<Sq>(std::countr_zero(crossed));
+        if (pos.attacked(s, opposite(pos.side()))) {
+          v.reason = castling + " may not pass over an attacked square: " + square_name(s);
+          return v;
+        }
+      }
+      v.reason = "the move would leave the king in check";
+      return v;
+    }
     const int ahead = g.forward[pos.side()];
     if (kind_of(p) == kPawn && (w.squares[1] == from + ahead || w.squares[1] == from + 2 * ahead)) {
       if (w.squares[1] == from + 2 * ahead && rank_of(from) == g.double_rank[pos.side()] &&

@@ -1,4 +1,4 @@
-// Long-algebraic move text (b2b4, a7a8s; castling on the 44-square board as the king's move
+// Long-algebraic move text (b2b4, b7b8s; castling on the 44-square board as the king's move
 // onto its own knight's square, d1e1, d1b1, on the 64-square board as in chess, e1g1, e1c1; a
 // multiple-capture turn joins its squares with x: c2xe4xc6), and the
 // judgement of a move given as text (verify).

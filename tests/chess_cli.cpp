@@ -94,6 +94,14 @@ TEST_CASE("chess verify: an illegal move, exit 1", "[chess]") {
   // A pawn off its double-step rank has no double step to block.
   CHECK(reason("*nskn*/dpaapd/pppppp/6/1p4/PPPPPP/DPAAPD/*NSKN* w KQkq - 0 1", "b3b5") ==
         "the piece on b3 cannot move to b5");
+  // A castling names the condition it fails.
+  CHECK(reason(start, "d1b1") == "castling d1b1 needs the squares between empty: c1 holds a piece");
+  CHECK(reason("*nskn*/dpaapd/pppppp/6/6/PPPPPP/DPAAPD/*N1KN* w Kkq - 0 1", "d1b1") ==
+        "castling d1b1 needs the king and its partner unmoved: the right is gone");
+  CHECK(reason("*nskn*/dpaapd/pppppp/6/6/PPPdPP/DPA1PD/*N1KN* w KQkq - 0 1", "d1b1") ==
+        "castling d1b1 is not allowed out of check");
+  CHECK(reason("startpos64", "e1g1") ==
+        "castling e1g1 needs the squares between empty: f1 holds a piece");
 }
 
 TEST_CASE("chess verify: an x on a move that captures nothing makes it illegal", "[chess]") {

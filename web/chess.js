@@ -49,7 +49,7 @@ function fenCells(fen) {
   return { cells, width, height: ranks.length, side: fen.split(' ')[1] === 'b' ? 'Black' : 'Red' };
 }
 
-// A move's squares: "c2xe4xc6" -> c2, e4, c6; "b2b4" -> b2, b4; "a7a8s" -> a7, a8 (promotion s).
+// A move's squares: "c2xe4xc6" -> c2, e4, c6; "b2b4" -> b2, b4; "b7b8s" -> b7, b8 (promotion s).
 function chessSquares(move) {
   if (move.includes('x')) return { squares: move.split('x'), promotion: '' };
   const m = /^([a-z]\d+)([a-z]\d+)([a-z]?)$/.exec(move);
