@@ -121,6 +121,19 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
   CHECK(
       run_cli("show '12/3Z'").err ==
       "leapfrog show: position line 1, column 5: unknown piece 'Z'. Try 'leapfrog show --help'.\n");
+  // A character of several bytes is named whole, not by its first byte; a byte that is no
+  // UTF-8 is escaped.
+  CHECK(
+      run_cli("show '12/3\xc3\xa9'")
+          .err.starts_with("leapfrog show: position line 1, column 5: unknown piece '\xc3\xa9'. "));
+  CHECK(run_cli("show '12/3\x80'")
+            .err.starts_with("leapfrog show: position line 1, column 5: unknown piece '\\x80'. "));
+  CHECK(run_cli("verify traditional --size 4 'a1\xef\xbc\x91"
+                "c1'")
+            .err.starts_with("leapfrog verify: move 'a1\xef\xbc\x91"
+                             "c1' column 3: expected 'x' "
+                             "between squares, found "
+                             "'\xef\xbc\x91'. "));
   // A position read from a file or standard input: the error names where it came from too.
   {
     const leapfrog::testing::Scratch s;
