@@ -255,7 +255,6 @@ class Uci {
       go.depth = 1;
       go.ponder = std::find(words.begin(), words.end(), "ponder") != words.end();
       go.infinite = std::find(words.begin(), words.end(), "infinite") != words.end();
-      root_moves.clear();
     }
     const std::chrono::milliseconds think = uci::think_time(go, position_.side());
     stop_.store(stopped);

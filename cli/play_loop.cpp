@@ -253,7 +253,7 @@ bool run_play_loop(PlayGame& game, const PlaySettings& s, std::istream& in) {
       } catch (const UsageError& e) {
         out << e.what() << "\n";
       }
-    } else if (text.find_first_of(" \t") != std::string::npos) {
+    } else if (word != text) {
       // No move is written with a space: this is more than one, which would each need the
       // position the one before it leaves.
       out << "one move a line: " << quoted_text(text) << " holds more than one word (type help)\n";

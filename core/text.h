@@ -84,6 +84,12 @@ inline std::size_t prefix_bytes(std::string_view text, std::size_t max_chars) {
   return i;
 }
 
+// The character at byte `i` of `text` (i < text.size()): a well-formed UTF-8 sequence whole,
+// any other byte alone, as prefix_bytes counts them.
+inline std::string_view char_at(std::string_view text, std::size_t i) {
+  return text.substr(i, prefix_bytes(text.substr(i), 1));
+}
+
 // The first `max_chars` characters of `text`, in single quotes and escaped as by
 // escape_controls, followed by "..." when there was more: for echoing text that may be huge,
 // such as a line read from a pipe.

@@ -270,8 +270,7 @@ Setup parse_position(std::string_view text, bool* removals_written) {
         fail_at({r.at.line, r.at.column + kMaxSide}, "more than 26 columns");
       if (cell_value(r.text[c]) == -2)
         fail_at({r.at.line, r.at.column + static_cast<int>(c)},
-                "unknown piece " + quoted_text(std::string_view(r.text).substr(
-                                       c, std::max<std::size_t>(1, utf8_sequence(r.text, c)))));
+                "unknown piece " + quoted_text(char_at(r.text, c)));
     }
     if (static_cast<int>(r.text.size()) != width)
       fail_at(r.at, "row has " + std::to_string(r.text.size()) + " squares, the first row " +
@@ -494,9 +493,7 @@ Turn parse_turn(const Board& board, std::string_view text) {
     }
     if (i == text.size()) break;
     if (text[i] != 'x')
-      fail(i, "expected 'x' between squares, found " +
-                  quoted_text(std::string_view(text).substr(
-                      i, std::max<std::size_t>(1, utf8_sequence(text, i)))));
+      fail(i, "expected 'x' between squares, found " + quoted_text(char_at(text, i)));
     ++i;
   }
   if (turn.removal && turn.squares.size() != 1) fail(0, "a removal names one square (xd4)");
