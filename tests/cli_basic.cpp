@@ -47,6 +47,42 @@ TEST_CASE("perft --json", "[cli]") {
   CHECK(Json::parse(r.out)["nodes"] == 1990);
 }
 
+TEST_CASE("perft --divide", "[cli]") {
+  // Each first turn and its count, in the order `moves` lists them, then the total; the same
+  // at one thread and two.
+  const auto moves = Json::parse(run_cli("moves " + kExample + " --json").out)["moves"];
+  for (const char* threads : {"1", "2"}) {
+    CAPTURE(threads);
+    auto r = run_cli("perft " + kExample + " 2 --divide --threads " + threads);
+    REQUIRE(r.code == 0);
+    std::istringstream lines(r.out);
+    std::string line;
+    std::uint64_t sum = 0;
+    for (const auto& move : moves) {
+      REQUIRE(std::getline(lines, line));
+      const std::string head = move.get<std::string>() + ": ";
+      REQUIRE(line.substr(0, head.size()) == head);
+      sum += std::stoull(line.substr(head.size()));
+    }
+    CHECK(sum == 153);
+    REQUIRE(std::getline(lines, line));
+    CHECK(line == "perft 2: 153");
+    CHECK_FALSE(std::getline(lines, line));
+    r = run_cli("perft " + kExample + " 3 --divide --json --threads " + threads);
+    REQUIRE(r.code == 0);
+    const auto j = nlohmann::ordered_json::parse(r.out);  // in the order printed
+    CHECK(j["nodes"] == 1990);
+    REQUIRE(j["divide"].size() == moves.size());
+    std::size_t i = 0;
+    sum = 0;
+    for (const auto& [move, n] : j["divide"].items()) {
+      CHECK(move == moves[i++]);
+      sum += n.get<std::uint64_t>();
+    }
+    CHECK(sum == 1990);
+  }
+}
+
 TEST_CASE("positions from standard input, files and variant names", "[cli]") {
   auto r =
       run_cli("show - --json", "##ooo##\n##ooo##\nooooooo\nooo.ooo\nooooooo\n##ooo##\n##ooo##\n");
