@@ -615,6 +615,25 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
 
 }  // namespace
 
+std::string parameter_names(const std::string& message) {
+  // An option's name follows the start, a space, a quote or a parenthesis, and starts with a
+  // letter: "--size must be ..." becomes "size must be ...", while a '-' of a position or a
+  // FEN is left alone.
+  std::string out;
+  out.reserve(message.size());
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const bool after_word_start =
+        i == 0 || message[i - 1] == ' ' || message[i - 1] == '\'' || message[i - 1] == '(';
+    if (after_word_start && message.compare(i, 2, "--") == 0 && i + 2 < message.size() &&
+        message[i + 2] >= 'a' && message[i + 2] <= 'z') {
+      ++i;  // both dashes skipped
+      continue;
+    }
+    out += message[i];
+  }
+  return out;
+}
+
 std::string error_json(const std::string& message) {
   return json_text(Json{{"error", escape_controls(message)}}) + "\n";
 }
@@ -657,7 +676,7 @@ ApiReply answer_api(const ApiRequest& request, const ApiLimits& limits,
   } catch (const std::bad_alloc&) {
     return {503, error_json("out of memory")};
   } catch (const std::exception& e) {
-    return {400, error_json(e.what())};
+    return {400, error_json(parameter_names(e.what()))};
   }
 }
 

@@ -70,5 +70,8 @@ std::string api_allow(const std::string& path);
 
 // The one-line JSON error object: {"error": "..."}.
 std::string error_json(const std::string& message);
+// A command-line error said in the API's words: an option's name ("--size") becomes the
+// parameter's ("size").
+std::string parameter_names(const std::string& message);
 
 }  // namespace leapfrog::cli

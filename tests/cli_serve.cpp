@@ -436,7 +436,7 @@ TEST_CASE("serve: a request's hash above the server's is cut to it, whatever the
   // Past the option's own range it is still a bad value.
   const HttpReply bad = http_request(port, "GET", "/api/best?position=111&hash=2000000");
   CHECK(bad.status == 400);
-  CHECK(bad.body.find("--hash must be a whole number 1..1048576") != std::string::npos);
+  CHECK(bad.body.find("hash must be a whole number 1..1048576") != std::string::npos);
   CHECK(server.stop() == 0);
 }
 
@@ -493,7 +493,7 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   // An empty then= names no move, as --then '' does not.
   for (const char* endpoint : {"show", "moves", "analyse"})
     CHECK(error_of(std::string("/api/") + endpoint + "?position=murray&size=4&then=") ==
-          "--then needs at least one move");
+          "then needs at least one move");
   // The server's own range of puzzles, not the command's.
   for (const char* count : {"0", "21", "abc", ""})
     CHECK(error_of(std::string("/api/generate/puzzles?count=") + count) ==
@@ -539,11 +539,15 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(http_request(port, "POST", "/api/nosuch", "x").status == 404);
   CHECK(http_request(port, "DELETE", "/api/nosuch").status == 404);
   CHECK(allow_of("POST", "/index.html") == "GET, HEAD");
-  // An empty value is the option's own complaint, not a syntax error about '='.
-  CHECK(error_of("/api/solve?position=111&nodes=").find("--nodes must be a whole number") !=
-        std::string::npos);
-  CHECK(error_of("/api/generate/layout?variant=murray&size=").find("--size must be") !=
-        std::string::npos);
+  // An empty value is the option's own complaint, not a syntax error about '='; the
+  // option is named as the parameter it is, without the command line's dashes.
+  CHECK(error_of("/api/solve?position=111&nodes=").rfind("nodes must be a whole number", 0) == 0);
+  CHECK(error_of("/api/generate/layout?variant=murray&size=").rfind("size must be", 0) == 0);
+  CHECK(error_of("/api/best?position=111&time-limit=abc").rfind("time-limit must be", 0) == 0);
+  CHECK(error_of("/api/generate/layout?board=triangle&size=1").rfind("size 1: the triangle", 0) ==
+        0);
+  CHECK(error_of("/api/generate/layout?board=triangle&size=5&width=4") ==
+        "the triangle board takes size (its side) only");
   CHECK(server.stop() == 0);
 }
 
