@@ -331,9 +331,22 @@ SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettin
   return s.run(pos, std::max(1, settings.max_depth));
 }
 
+std::size_t fresh_table_mb(std::size_t hash_mb, std::uint64_t node_limit) {
+  if (node_limit == 0) return hash_mb;
+  // A search of N nodes stores at most N entries: 64 slots for each keeps collisions rare,
+  // and a larger table only costs its making (a game's searches make one each, and one of
+  // more than a few tens of MB is had from the kernel afresh every time).
+  constexpr std::uint64_t kSlotsPerNode = 64;
+  const std::uint64_t bytes = node_limit > (std::uint64_t{1} << 40)
+                                  ? std::uint64_t{1} << 50
+                                  : node_limit * kSlotsPerNode * sizeof(Table::Entry);
+  const std::uint64_t mb = std::max<std::uint64_t>(1, (bytes + (1 << 20) - 1) >> 20);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(hash_mb, mb));
+}
+
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
                      const SearchControl& control) {
-  SearchTable table(settings.hash_mb);
+  SearchTable table(fresh_table_mb(settings.hash_mb, control.node_limit));
   return analyse(pos, rules, settings, control, table);
 }
 

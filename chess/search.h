@@ -66,7 +66,9 @@ class SearchTable {
   std::unique_ptr<Entries> entries_;
 };
 
-// A search with a table of its own, of settings.hash_mb.
+// A search with a table of its own, of settings.hash_mb, or less when a node limit leaves
+// most of that unused (fresh_table_mb).
+std::size_t fresh_table_mb(std::size_t hash_mb, std::uint64_t node_limit);
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
                      const SearchControl& control);
 // A search in `table`, which keeps what it learnt for the next (settings.hash_mb unused); one

@@ -130,6 +130,27 @@ TEST_CASE("chess engine's best move is legal under every rule", "[chess]") {
   }
 }
 
+TEST_CASE("a node-limited search makes a table of what it can use", "[chess]") {
+  // 64 slots of 24 bytes a node, in whole MB, at least 1 and at most the hash.
+  CHECK(fresh_table_mb(1024, 0) == 1024);
+  CHECK(fresh_table_mb(1024, 1) == 1);
+  CHECK(fresh_table_mb(1024, 2000) == 3);
+  CHECK(fresh_table_mb(2, 2000) == 2);
+  CHECK(fresh_table_mb(1024, 1000000) == 1024);
+  CHECK(fresh_table_mb(1024, ~std::uint64_t{0}) == 1024);
+  // Its answer is the one the whole hash gives: the nodes are the same, and the move.
+  SearchSettings settings;
+  leapfrog::SearchControl control;
+  control.node_limit = 3000;
+  const Position pos = Position::start();
+  const SearchResult small = analyse(pos, kCompulsory, settings, control);
+  SearchTable whole(64);
+  const SearchResult large = analyse(pos, kCompulsory, settings, control, whole);
+  CHECK(small.nodes == large.nodes);
+  CHECK(small.best == large.best);
+  CHECK(small.value == large.value);
+}
+
 TEST_CASE("chess match games end by the rules and the engine beats a random player", "[chess]") {
   GameSettings s;
   s.rules = kCompulsory;
