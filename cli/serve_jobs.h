@@ -38,7 +38,8 @@ struct Job {
 // A fixed set of worker threads and a bounded queue of jobs.
 class Pool {
  public:
-  Pool(int workers, std::size_t capacity, ApiLimits limits) : capacity_(capacity), limits_(limits) {
+  Pool(int workers, std::size_t capacity, ApiLimits limits)
+      : workers_(static_cast<std::size_t>(workers)), capacity_(capacity), limits_(limits) {
     for (int i = 0; i < workers; ++i) threads_.emplace_back([this] { work(); });
   }
   ~Pool() {
@@ -46,10 +47,14 @@ class Pool {
     for (std::thread& t : threads_) t.join();
   }
 
-  // False when the queue is full or closed.
+  // False when the queue is full or closed. The queue holds `capacity` jobs beyond those a
+  // free worker will take: a worker that has just handed over its answer and not yet come
+  // back for the next job is free, and a client that asks again at once (its next request
+  // can arrive first) is not kept waiting for it.
   bool push(std::shared_ptr<Job> job) {
     std::lock_guard lock(mutex_);
-    if (closed_ || waiting_.size() >= capacity_) return false;
+    const std::size_t free = workers_ - std::min(workers_, running_.size());
+    if (closed_ || waiting_.size() >= capacity_ + free) return false;
     waiting_.push_back(std::move(job));
     ready_.notify_one();
     return true;
@@ -100,6 +105,7 @@ class Pool {
     }
   }
 
+  std::size_t workers_;
   std::size_t capacity_;
   ApiLimits limits_;
   std::mutex mutex_;

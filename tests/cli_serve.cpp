@@ -1,5 +1,7 @@
 // leapfrog serve: the JSON API answers what the commands' --json prints, bad requests get 4xx
 // and leave the server answering, searches are bounded and cancelled, SIGTERM stops it.
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -548,6 +550,28 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
         0);
   CHECK(error_of("/api/generate/layout?board=triangle&size=5&width=4") ==
         "the triangle board takes size (its side) only");
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve: two clients asking one after another are never told the server is busy",
+          "[cli][serve][threads]") {
+  // With a queue of one, each client has one request out at a time: one waits at most, and
+  // a worker that has just sent an answer is free for the next even before it asks for one.
+  ServeProcess server({"--jobs", "1", "--queue", "1"});
+  const int port = server.port();
+  constexpr int kEach = 300;
+  std::array<std::vector<int>, 2> statuses;
+  std::vector<std::thread> clients;
+  for (std::size_t c = 0; c < statuses.size(); ++c)
+    clients.emplace_back([&, c] {
+      for (int i = 0; i < kEach; ++i)
+        statuses[c].push_back(http_request(port, "GET", "/api/show?position=12/34").status);
+    });
+  for (std::thread& t : clients) t.join();
+  for (const std::vector<int>& s : statuses) {
+    REQUIRE(s.size() == kEach);
+    CHECK(std::count(s.begin(), s.end(), 200) == kEach);
+  }
   CHECK(server.stop() == 0);
 }
 
