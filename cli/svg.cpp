@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/text.h"
 #include "puzzles/position.h"
 
 namespace leapfrog::cli {
@@ -243,7 +244,21 @@ Score measure(const Setup& setup, const Rules& rules, const Position& pos) {
 
 std::string xml_escape(std::string_view s) {
   std::string out;
-  for (char c : s) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte >= 0x80) {
+      // A well-formed sequence as it is; any other byte as U+FFFD, as the JSON output writes
+      // it: the page declares UTF-8, and a reader may refuse the whole of it otherwise.
+      const std::size_t len = utf8_sequence(s, i);
+      if (len == 0) {
+        out += "\xEF\xBF\xBD";
+      } else {
+        out.append(s.substr(i, len));
+        i += len - 1;
+      }
+      continue;
+    }
     switch (c) {
       case '&':
         out += "&amp;";
@@ -258,7 +273,11 @@ std::string xml_escape(std::string_view s) {
         out += "&quot;";
         break;
       default:
-        out += c;
+        // XML allows no other control character than tab, line feed and carriage return.
+        if ((byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0x7F)
+          out += "\xEF\xBF\xBD";
+        else
+          out += c;
     }
   }
   return out;

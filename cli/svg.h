@@ -32,7 +32,8 @@ struct SvgOptions {
 // The position.
 std::string svg_board(const Setup& setup, const SvgOptions& options = {});
 
-// Escapes & < > " for XML (and HTML) text and attribute values.
+// Escapes & < > " for XML (and HTML) text and attribute values; a byte that is not part of
+// well-formed UTF-8, and a control character XML does not allow, becomes U+FFFD.
 std::string xml_escape(std::string_view s);
 
 // The position with `turn` drawn on it: the chain as a path from the start square through
