@@ -50,11 +50,12 @@ std::string optional_param(const Params& params, const std::string& name) {
 }
 
 // Every parameter is given at most once (a second one would be ignored or override the first,
-// and the client could not tell which), and only those of `known` when that is given.
+// and the client could not tell which), but `hole`, which is given once per square as its
+// option is; and only those of `known` when that is given.
 void check_params(const Params& params, const std::set<std::string>* known = nullptr) {
   std::set<std::string> seen;
   for (const auto& [key, value] : params) {
-    if (!seen.insert(key).second)
+    if (!seen.insert(key).second && key != "hole")
       throw UsageError("parameter " + quoted_text(key) + " given more than once");
     if (known != nullptr && !known->count(key))
       throw UsageError("unknown parameter " + quoted_text(key));

@@ -496,6 +496,12 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   for (const char* endpoint : {"show", "moves", "analyse"})
     CHECK(error_of(std::string("/api/") + endpoint + "?position=murray&size=4&then=") ==
           "then needs at least one move");
+  // A parameter twice is refused, but hole, which the command takes once per square.
+  CHECK(error_of("/api/show?position=murray&size=4&size=5") ==
+        "parameter 'size' given more than once");
+  const HttpReply holes = http_request(port, "GET", "/api/show?position=english&hole=d4&hole=c3");
+  REQUIRE(holes.status == 200);
+  CHECK(holes.body == run_cli("show english --hole d4 --hole c3 --json").out);
   // The server's own range of puzzles, not the command's.
   for (const char* count : {"0", "21", "abc", ""})
     CHECK(error_of(std::string("/api/generate/puzzles?count=") + count) ==
