@@ -364,12 +364,13 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
 }  // namespace
 
 int run_egdb(const Command& cmd, const std::vector<std::string>& args) {
-  const Command build{"egdb build",
-                      "Build the endgame tables of a board: every level up to K pieces, in order, "
-                      "each written as one file;\na build stopped (Ctrl-C, --time-limit) keeps "
-                      "the levels it finished and goes on from there when run again.",
-                      "egdb build POSITION [--pieces N] [--egdb DIR] [options]",
-                      "leapfrog egdb build traditional --size 6 --pieces 12", cmd.run};
+  const Command build{
+      "egdb build",
+      "Build the endgame tables of a board: every level up to N pieces (--pieces), in order, "
+      "each written as one file;\na build stopped (Ctrl-C, --time-limit) keeps "
+      "the levels it finished and goes on from there when run again.",
+      "egdb build POSITION [--pieces N] [--egdb DIR] [options]",
+      "leapfrog egdb build traditional --size 6 --pieces 12", cmd.run};
   const Command info{"egdb info", "The levels a folder holds for a board: sets, entries, bytes.",
                      "egdb info POSITION [--egdb DIR] [options]",
                      "leapfrog egdb info traditional --size 6", cmd.run};
