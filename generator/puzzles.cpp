@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <set>
 
 #include "core/poller.h"
@@ -129,7 +130,7 @@ bool play_down(const Board& board, const Rules& rules, Position& pos, int keep, 
 }
 
 std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                      std::uint64_t* nodes, const std::atomic<bool>* stop) {
+                                      std::uint64_t* nodes, const CandidateLimits& limits) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
@@ -148,7 +149,8 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
   // memory (PuzzleSpec::hash_mb).
   SearchControl control;
   control.threads = 1;
-  control.stop = stop;
+  control.stop = limits.stop;
+  control.time_limit = limits.time_limit;
   control.memory_mb = spec.hash_mb;
   const ChainResult best = best_chains(setup.board, rules, pos, {}, control);
   if (nodes) *nodes += best.nodes;
@@ -188,7 +190,7 @@ std::optional<Puzzle> chain_candidate(const PuzzleSpec& spec, std::uint64_t inde
 }
 
 std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                          std::uint64_t* nodes, const std::atomic<bool>* stop) {
+                                          std::uint64_t* nodes, const CandidateLimits& limits) {
   const Variant& variant = variant_of(spec);
   Rng rng = Rng::stream(spec.seed, index);
   const int side = side_of(spec);
@@ -237,7 +239,8 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
   so.reversed_order = spec.reversed_order;
   SearchControl control;
   control.threads = 1;
-  control.stop = stop;
+  control.stop = limits.stop;
+  control.time_limit = limits.time_limit;
   control.node_limit = spec.node_limit;
   const SolveResult r = solve(setup.board, rules, pos, so, control);
   if (nodes) *nodes += r.nodes;
@@ -273,9 +276,9 @@ std::optional<Puzzle> solitaire_candidate(const PuzzleSpec& spec, std::uint64_t 
 }  // namespace
 
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
-                                       std::uint64_t* solver_nodes, const std::atomic<bool>* stop) {
-  return spec.kind == PuzzleKind::kChain ? chain_candidate(spec, index, solver_nodes, stop)
-                                         : solitaire_candidate(spec, index, solver_nodes, stop);
+                                       std::uint64_t* solver_nodes, const CandidateLimits& limits) {
+  return spec.kind == PuzzleKind::kChain ? chain_candidate(spec, index, solver_nodes, limits)
+                                         : solitaire_candidate(spec, index, solver_nodes, limits);
 }
 
 GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& control,
@@ -294,6 +297,7 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
   // never goes back, though it may pass the candidates kept (those of a batch after the last
   // puzzle asked for, or after one a stop cut short).
   Poller poller(control);
+  const auto started = std::chrono::steady_clock::now();
   std::atomic<std::uint64_t> finished{0};
   const auto progress = [&](std::uint64_t examined) {
     Progress p;
@@ -315,10 +319,13 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
           stopped = true;
           return;
         }
-        slots[i] = puzzle_candidate(spec, start + i, &nodes[i], control.stop);
-        // A candidate whose search the stop cut short is not examined: it might have been a
-        // puzzle.
-        if (control.stop_requested()) {
+        // The candidate's search stops at the time limit too: one candidate of a big board
+        // can take a good part of a second.
+        const CandidateLimits limits{control.stop, control.left_after(0, started).time_limit};
+        slots[i] = puzzle_candidate(spec, start + i, &nodes[i], limits);
+        // A candidate whose search a stop or the time limit may have cut short is not
+        // examined: it might have been a puzzle.
+        if (poller.limit_reached(0)) {
           stopped = true;
           return;
         }

@@ -9,6 +9,8 @@
 // puzzle, never of how the solver searched.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -61,15 +63,22 @@ struct GenerationStats {
   bool stopped = false;  // the control stopped it (its flags or time limit) before the end
 };
 
+// What may cut a candidate's search short: a stop flag (may be null) and a time limit from
+// the candidate's start (0: none).
+struct CandidateLimits {
+  const std::atomic<bool>* stop = nullptr;
+  std::chrono::milliseconds time_limit{0};
+};
+
 // One candidate, without its id; nullopt when it does not make a good puzzle. Pure function
-// of (spec, index), unless `stop` (may be null) is set while it runs: its search then ends
-// early and the result means nothing.
+// of (spec, index), unless `limits` cut its search short (the stop set while it runs, or the
+// time limit reached): the result then means nothing.
 std::optional<Puzzle> puzzle_candidate(const PuzzleSpec& spec, std::uint64_t index,
                                        std::uint64_t* solver_nodes = nullptr,
-                                       const std::atomic<bool>* stop = nullptr);
+                                       const CandidateLimits& limits = {});
 
 // Up to spec.count puzzles (fewer when max_candidates runs out or the control stops it: its
-// flags, polled inside each candidate's search too, or its time limit, before each candidate),
+// flags or its time limit, polled inside each candidate's search too),
 // handed to `take` one by one in their final order as soon as each is accepted, on the
 // calling thread, so that a long run holds none of them (only a batch of candidates being
 // examined). Every puzzle of one spec has the same `extra` keys. Their ids number them
