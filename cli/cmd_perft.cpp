@@ -44,8 +44,7 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
       divided[turn] = n;
       return;
     }
-    line.clear();
-    std::cout << turn << ": " << n << std::endl;
+    line.clear_then([&] { std::cout << turn << ": " << n << std::endl; });
   };
   std::uint64_t nodes = 1;
   bool complete = true;

@@ -158,10 +158,20 @@ void ProgressLine::update(const Progress& p) {
 void ProgressLine::clear() {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
+  erase();
+}
+
+void ProgressLine::erase() {
   if (shown_) std::fprintf(stderr, "\r%*s\r", width_, "");
   width_ = 0;
   std::fflush(stderr);
   shown_ = false;
+}
+
+void ProgressLine::clear_then(const std::function<void()>& write) {
+  std::lock_guard lock(mutex_);
+  if (enabled_) erase();
+  write();
 }
 
 }  // namespace leapfrog::cli

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <mutex>
 #include <string>
 
@@ -77,6 +78,9 @@ class ProgressLine {
   ~ProgressLine();
   void update(const Progress& p);
   void clear();
+  // Clears the line and calls write() before any update can draw it again: for output that
+  // a search's threads produce while others report progress.
+  void clear_then(const std::function<void()>& write);
   bool enabled() const { return enabled_; }
   // A callback for SearchControl::progress.
   std::function<void(const Progress&)> callback() {
@@ -84,6 +88,7 @@ class ProgressLine {
   }
 
  private:
+  void erase();  // clear() with the lock held
   ProgressLabels labels_;
   bool enabled_;
   bool shown_ = false;

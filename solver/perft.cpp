@@ -67,8 +67,8 @@ class Counter {
     return sum.load();
   }
 
-  // The progress's share: `n` first turns generated so far; one more of them complete.
-  void first_seen(std::size_t n) { first_seen_.store(n, std::memory_order_relaxed); }
+  // The progress's share: `n` first turns in all; one more of them complete.
+  void first_turns(std::size_t n) { first_total_ = n; }
   void first_done() { first_done_.fetch_add(1, std::memory_order_relaxed); }
 
  private:
@@ -93,12 +93,10 @@ class Counter {
     poller_.report([&] {
       Progress p;
       p.nodes = counted_.load(std::memory_order_relaxed);
-      const std::size_t seen = first_seen_.load(std::memory_order_relaxed);
       const std::size_t done = first_done_.load(std::memory_order_relaxed);
-      if (seen != 0) {
-        // Exact while every first turn is in one batch; otherwise of those generated so far.
-        p.fraction = static_cast<double>(done) / static_cast<double>(seen);
-        p.note = std::to_string(done) + " of " + std::to_string(seen) + " first turns";
+      if (first_total_ != 0) {
+        p.fraction = static_cast<double>(done) / static_cast<double>(first_total_);
+        p.note = std::to_string(done) + " of " + std::to_string(first_total_) + " first turns";
       }
       return p;
     });
@@ -110,7 +108,7 @@ class Counter {
   Poller poller_;
   std::atomic<std::uint64_t> counted_{0};
   std::atomic<std::size_t> first_done_{0};
-  std::atomic<std::size_t> first_seen_{0};
+  std::size_t first_total_ = 0;  // set before the threads start
 };
 
 }  // namespace
@@ -119,7 +117,17 @@ PerftDivide perft_divide(const Board& board, const Rules& rules, const Position&
                          const SearchControl& control, const PerftSink& each) {
   PerftDivide out;
   if (depth < 1) return out;
+  // The first turns are counted first, for the progress's share and for completeness: a
+  // count is complete when every one of them is told.
+  std::size_t total = 0;
+  if (!for_each_turn(board, rules, pos, [&](const TurnView&) {
+        return (++total & 1023) != 0 || !control.stop_requested();
+      })) {
+    out.complete = false;
+    return out;
+  }
   Counter counter(board, rules, control);
+  counter.first_turns(total);
   // A batch's first turns are told in order, each as soon as it and those before it are
   // complete: whichever thread completes the last of a run tells the run.
   std::array<std::uint64_t, kBatch> n{};
@@ -131,13 +139,10 @@ PerftDivide perft_divide(const Board& board, const Rules& rules, const Position&
   tbb::task_arena arena(threads);
   arena.execute([&] {
     counter.each_turn(
-        pos,
-        [&](std::size_t batch_end) {
-          end = batch_end;
-          counter.first_seen(end);
-        },
+        pos, [&](std::size_t batch_end) { end = batch_end; },
         [&](const Turn& t, std::size_t i) {
-          const std::uint64_t count = counter.count(apply(board, rules, pos, t), depth - 1);
+          const std::uint64_t count =
+              depth == 1 ? 1 : counter.count(apply(board, rules, pos, t), depth - 1);
           if (control.stop_requested()) return;  // a part of the count: not told
           counter.first_done();
           const std::lock_guard lock(tell);
@@ -151,7 +156,7 @@ PerftDivide perft_divide(const Board& board, const Rules& rules, const Position&
           }
         });
   });
-  out.complete = !control.stop_requested();
+  out.complete = told == total;
   return out;
 }
 

@@ -15,14 +15,15 @@ namespace leapfrog {
 // control.threads threads (0: all cores); the count does not depend on them. Polls
 // control.stop between turns; a stopped count is a part of the whole (check the flag).
 // Calls control.progress now and then: nodes are the sequences counted so far, fraction the
-// share of the first turns generated so far whose counts are complete.
+// share of the first turns whose counts are complete.
 std::uint64_t perft(const Board& board, const Rules& rules, const Position& pos, int depth,
                     const SearchControl& control = {});
 
 // The same count split by first turn (depth >= 1): `each`, when set, is told every first
 // turn and the sequences that start with it, in the move generator's order, each as soon as
 // it and those before it are complete (from any thread, never concurrently with itself).
-// A stop leaves `complete` false and `nodes` the sum of the counts told.
+// A stop before the last is told leaves `complete` false and `nodes` the sum of the counts
+// told.
 struct PerftDivide {
   std::uint64_t nodes = 0;
   bool complete = true;

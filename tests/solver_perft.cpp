@@ -1,5 +1,6 @@
 // perft counts. The worked example position's counts (depth 2: 153, depth 3: 1990) are
 // counted independently of the move generator; the smaller ones are hand-checked.
+#include <algorithm>
 #include <atomic>
 #include <catch2/catch.hpp>
 #include <vector>
@@ -37,8 +38,8 @@ TEST_CASE("perft hand-checked on tiny boards", "[perft]") {
 }
 
 TEST_CASE("perft divide: every first turn's count, in the move list's order", "[perft]") {
-  // The 5x5 Murray layout of seed 1 at depth 4: the first turns are removals and the count
-  // goes two levels over threads below them.
+  // The 5x5 Murray layout of seed 1 at depth 4: the first turns are removals, and the first
+  // two turns of every sequence are taken over the threads.
   const Setup s = parse_position("11332/22121/23114/42114/21323 variant=murray");
   const Board& b = s.board;
   const Rules r = s.rules();
@@ -67,6 +68,31 @@ TEST_CASE("perft divide: every first turn's count, in the move list's order", "[
     }
     CHECK(d.nodes == sum);
     CHECK(perft(b, r, s.position, 4, control) == sum);
+  }
+}
+
+TEST_CASE("perft divide stopped part way tells a prefix of the first turns", "[perft]") {
+  const Setup s = parse_position("11332/22121/23114/42114/21323 variant=murray");
+  const std::vector<Turn> turns = legal_turns(s.board, s.rules(), s.position);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    std::atomic<bool> stop{false};
+    SearchControl control;
+    control.stop = &stop;
+    control.threads = threads;
+    std::vector<Turn> told;
+    std::uint64_t sum = 0;
+    const PerftDivide d = perft_divide(s.board, s.rules(), s.position, 4, control,
+                                       [&](const Turn& t, std::uint64_t n) {
+                                         told.push_back(t);
+                                         sum += n;
+                                         if (told.size() == 3) stop = true;
+                                       });
+    CHECK_FALSE(d.complete);
+    REQUIRE(told.size() >= 3);
+    REQUIRE(told.size() < turns.size());
+    CHECK(std::equal(told.begin(), told.end(), turns.begin()));
+    CHECK(d.nodes == sum);
   }
 }
 
