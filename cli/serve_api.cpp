@@ -617,14 +617,13 @@ std::string route(const ApiRequest& r, const ApiLimits& limits, const std::atomi
 }  // namespace
 
 std::string parameter_names(const std::string& message) {
-  // An option's name follows the start, a space, a quote or a parenthesis, and starts with a
-  // letter: "--size must be ..." becomes "size must be ...", while a '-' of a position or a
-  // FEN is left alone.
+  // An option's name follows the start, a space or a parenthesis, and starts with a letter:
+  // "--size must be ..." becomes "size must be ...". What the client wrote is quoted
+  // ("not '--abc'"), so its dashes, like those of a FEN, are left as they are.
   std::string out;
   out.reserve(message.size());
   for (std::size_t i = 0; i < message.size(); ++i) {
-    const bool after_word_start =
-        i == 0 || message[i - 1] == ' ' || message[i - 1] == '\'' || message[i - 1] == '(';
+    const bool after_word_start = i == 0 || message[i - 1] == ' ' || message[i - 1] == '(';
     if (after_word_start && message.compare(i, 2, "--") == 0 && i + 2 < message.size() &&
         message[i + 2] >= 'a' && message[i + 2] <= 'z') {
       ++i;  // both dashes skipped

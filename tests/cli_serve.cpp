@@ -556,14 +556,20 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
         0);
   CHECK(error_of("/api/generate/layout?board=triangle&size=5&width=4") ==
         "the triangle board takes size (its side) only");
+  // What the client wrote keeps its dashes.
+  CHECK(error_of("/api/show?position=murray&size=--abc") ==
+        "size must be a whole number 1..26, not '--abc'");
+  CHECK(error_of("/api/show?position=--abc").find("'--abc'") != std::string::npos);
+  CHECK(error_of("/api/chess/moves?fen=--abc").find("'--abc'") != std::string::npos);
   CHECK(server.stop() == 0);
 }
 
 TEST_CASE("serve: two clients asking one after another are never told the server is busy",
           "[cli][serve][threads]") {
-  // With a queue of one, each client has one request out at a time: one waits at most, and
-  // a worker that has just sent an answer is free for the next even before it asks for one.
-  ServeProcess server({"--jobs", "1", "--queue", "1"});
+  // A quick request goes to the quick requests' two workers. With a queue of one, each
+  // client has one request out at a time: one waits at most, and a worker that has just sent
+  // an answer is free for the next even before it asks for one.
+  ServeProcess server({"--queue", "1"});
   const int port = server.port();
   constexpr int kEach = 300;
   std::array<std::vector<int>, 2> statuses;
