@@ -248,11 +248,14 @@ std::string xml_escape(std::string_view s) {
     const char c = s[i];
     const auto byte = static_cast<unsigned char>(c);
     if (byte >= 0x80) {
-      // A well-formed sequence as it is; any other byte as U+FFFD, as the JSON output writes
-      // it: the page declares UTF-8, and a reader may refuse the whole of it otherwise.
+      // A well-formed sequence as it is; any other byte as U+FFFD, as the JSON output does:
+      // the page declares UTF-8, and a reader may refuse the whole of it otherwise. XML
+      // allows neither U+FFFE nor U+FFFF (EF BF BE, EF BF BF).
       const std::size_t len = utf8_sequence(s, i);
-      if (len == 0) {
+      if (len == 0 || (len == 3 && s.compare(i, 2, "\xEF\xBF") == 0 &&
+                       static_cast<unsigned char>(s[i + 2]) >= 0xBE)) {
         out += "\xEF\xBF\xBD";
+        if (len != 0) i += len - 1;
       } else {
         out.append(s.substr(i, len));
         i += len - 1;

@@ -22,6 +22,12 @@ inline std::size_t utf8_sequence(std::string_view text, std::size_t i) {
   if (len == 0 || i + len > text.size()) return 0;
   for (std::size_t k = 1; k < len; ++k)
     if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  // The second byte's narrower ranges (RFC 3629): no overlong form, no surrogate, nothing
+  // past U+10FFFF.
+  const unsigned char second = byte(i + 1);
+  if ((u == 0xe0 && second < 0xa0) || (u == 0xed && second > 0x9f) ||
+      (u == 0xf0 && second < 0x90) || (u == 0xf4 && second > 0x8f))
+    return 0;
   return len;
 }
 
