@@ -333,7 +333,8 @@ SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettin
 
 std::size_t fresh_table_mb(std::size_t hash_mb, std::uint64_t node_limit) {
   if (node_limit == 0) return hash_mb;
-  // A search of N nodes stores at most N entries: 64 slots for each keeps collisions rare,
+  // A search of N nodes stores about N entries (the limit is looked at every so many
+  // nodes): 64 slots for each keeps collisions rare,
   // and a larger table only costs its making (a game's searches make one each, and one of
   // more than a few tens of MB is had from the kernel afresh every time).
   constexpr std::uint64_t kSlotsPerNode = 64;

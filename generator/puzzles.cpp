@@ -320,12 +320,15 @@ GenerationStats stream_puzzles(const PuzzleSpec& spec, const SearchControl& cont
           return;
         }
         // The candidate's search stops at the time limit too: one candidate of a big board
-        // can take a good part of a second.
+        // can take long.
+        const auto candidate_start = std::chrono::steady_clock::now();
         const CandidateLimits limits{control.stop, control.left_after(0, started).time_limit};
         slots[i] = puzzle_candidate(spec, start + i, &nodes[i], limits);
         // A candidate whose search a stop or the time limit may have cut short is not
         // examined: it might have been a puzzle.
-        if (poller.limit_reached(0)) {
+        const bool cut = limits.time_limit.count() != 0 &&
+                         std::chrono::steady_clock::now() - candidate_start >= limits.time_limit;
+        if (cut || poller.limit_reached(0)) {
           stopped = true;
           return;
         }

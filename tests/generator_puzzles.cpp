@@ -112,8 +112,8 @@ TEST_CASE("a time limit stops generation with the candidates examined so far, in
 }
 
 TEST_CASE("a time limit cuts a candidate's own search short", "[generator]") {
-  // The first 7x7 solitaire candidate's search takes far longer than 50 ms: the limit ends
-  // it, and a candidate cut short is not examined (it might have been a puzzle).
+  // The first 7x7 solitaire candidate's search outlasts a limit of 50 ms: the limit ends it,
+  // and a candidate cut short is not examined (it might have been a puzzle).
   const PuzzleSpec spec = spec_of(PuzzleKind::kSolitaire, 20, 7, 1);
   SearchControl control;
   control.threads = 1;
@@ -123,6 +123,13 @@ TEST_CASE("a time limit cuts a candidate's own search short", "[generator]") {
   CHECK(stats.stopped);
   CHECK(stats.candidates == 0);
   CHECK(none.empty());
+  // The limit reaches into the candidate's search: cut sooner, it has searched fewer
+  // positions (whole, both would have searched as many).
+  std::uint64_t sooner = 0, later = 0;
+  puzzle_candidate(spec, 0, &sooner, CandidateLimits{nullptr, std::chrono::milliseconds(50)});
+  puzzle_candidate(spec, 0, &later, CandidateLimits{nullptr, std::chrono::milliseconds(300)});
+  CHECK(sooner > 0);
+  CHECK(sooner < later);
 }
 
 TEST_CASE("puzzle ids are consecutive from 0001 for every kind", "[generator]") {
