@@ -66,9 +66,10 @@ class SearchTable {
   std::unique_ptr<Entries> entries_;
 };
 
-// A search with a table of its own, of settings.hash_mb, or less when a node limit leaves
-// most of that unused (fresh_table_mb).
+// The MB of the table a search makes for itself: hash_mb, or less when a node limit leaves
+// most of that unused.
 std::size_t fresh_table_mb(std::size_t hash_mb, std::uint64_t node_limit);
+// A search with a table of its own, of fresh_table_mb(settings.hash_mb, its node limit).
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,
                      const SearchControl& control);
 // A search in `table`, which keeps what it learnt for the next (settings.hash_mb unused); one

@@ -46,16 +46,11 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
     }
     line.clear_then([&] { std::cout << turn << ": " << n << std::endl; });
   };
-  std::uint64_t nodes = 1;
-  bool complete = true;
-  if (depth > 0) {
-    const PerftDivide d = perft_divide(setup.board, setup.rules(), setup.position, depth, control,
-                                       divide ? each : PerftSink{});
-    nodes = d.nodes;
-    complete = d.complete;
-  }
+  const PerftDivide d = perft_divide(setup.board, setup.rules(), setup.position, depth, control,
+                                     divide ? each : PerftSink{});
+  const std::uint64_t nodes = d.nodes;
   line.clear();
-  if (!complete) {
+  if (!d.complete) {
     std::cerr << "leapfrog perft: interrupted after " << nodes
               << " sequences of the first turns completed; no count\n";
     return 2;

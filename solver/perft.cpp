@@ -116,7 +116,10 @@ class Counter {
 PerftDivide perft_divide(const Board& board, const Rules& rules, const Position& pos, int depth,
                          const SearchControl& control, const PerftSink& each) {
   PerftDivide out;
-  if (depth < 1) return out;
+  if (depth == 0) {
+    out.nodes = 1;  // the empty sequence, which has no first turn
+    return out;
+  }
   // The first turns are counted first, for the progress's share and for completeness: a
   // count is complete when every one of them is told.
   std::size_t total = 0;
@@ -162,7 +165,6 @@ PerftDivide perft_divide(const Board& board, const Rules& rules, const Position&
 
 std::uint64_t perft(const Board& board, const Rules& rules, const Position& pos, int depth,
                     const SearchControl& control) {
-  if (depth == 0) return 1;
   return perft_divide(board, rules, pos, depth, control).nodes;
 }
 

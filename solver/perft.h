@@ -19,11 +19,11 @@ namespace leapfrog {
 std::uint64_t perft(const Board& board, const Rules& rules, const Position& pos, int depth,
                     const SearchControl& control = {});
 
-// The same count split by first turn (depth >= 1): `each`, when set, is told every first
-// turn and the sequences that start with it, in the move generator's order, each as soon as
-// it and those before it are complete (from any thread, never concurrently with itself).
-// A stop before the last is told leaves `complete` false and `nodes` the sum of the counts
-// told.
+// The same count split by first turn (at depth 0 there is none to tell): `each`, when set,
+// is told every first turn and the sequences that start with it, in the move generator's
+// order, each as soon as it and those before it are complete (from any thread, never
+// concurrently with itself). A stop before the last is told leaves `complete` false and
+// `nodes` the sum of the counts told.
 struct PerftDivide {
   std::uint64_t nodes = 0;
   bool complete = true;
