@@ -78,7 +78,9 @@ Json verify_game_json(const GameRecord& record, const GameReport& g, const Repla
   j["winners"] = g.finished && !stopped ? Json(g.winners) : Json(nullptr);
   if (g.first_error) {
     const TurnReport& t = g.turns[static_cast<std::size_t>(*g.first_error)];
-    j["first_error"] = {{"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", g.error}};
+    // The place has keys of its own: `reason` is the verdict alone, as in `stopped`.
+    j["first_error"] = {
+        {"ply", t.ply}, {"line", t.line}, {"move", t.move}, {"reason", t.verdict.reason}};
   } else if (!g.legal) {
     j["first_error"] = {
         {"ply", nullptr}, {"line", nullptr}, {"move", nullptr}, {"reason", g.error}};

@@ -143,6 +143,11 @@ TEST_CASE("verify --game: valid records, the faulty one, malformed ones", "[cli]
   CHECK(j["first_error"]["ply"] == 6);
   CHECK(j["first_error"]["move"] == "d4xb4");
   CHECK(j["first_error"]["line"] == 12);
+  // The reason alone: the place is in the keys above, and on standard error before it.
+  const std::string reason = j["first_error"]["reason"];
+  CHECK_FALSE(reason.empty());
+  CHECK(reason.find("ply") == std::string::npos);
+  CHECK(r.err == "leapfrog verify: ply 6 (line 12) d4xb4: " + reason + "\n");
   CHECK(r.err.find("ply 6 (line 12) d4xb4") != std::string::npos);
 
   r = run_cli("verify --game -", "[Start \"21.1.\"]\n1. a1xc1xe1 {fine}\n2. a1xq9\n");
