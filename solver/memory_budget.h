@@ -27,9 +27,14 @@ class MemoryBudget {
 
   bool take(std::size_t bytes) {
     if (try_take(bytes)) return true;
+    refuse();
+    return false;
+  }
+  // Marks the budget exceeded, as a refused take does: for a growth the budget allowed but
+  // the system did not (the allocation failed, as it does at an address-space limit).
+  void refuse() {
     exceeded_.store(true, std::memory_order_relaxed);
     if (stop_ != nullptr) stop_->store(true, std::memory_order_relaxed);
-    return false;
   }
   // As take, but a refusal leaves the budget as it was (not exceeded): for a table that can
   // make do without the growth.

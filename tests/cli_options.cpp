@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 #include <string>
@@ -16,6 +17,7 @@
 #include "run_cli.h"
 #include "sanitized.h"
 
+using Json = nlohmann::json;
 using leapfrog::testing::quoted;
 using leapfrog::testing::run_cli;
 
@@ -282,20 +284,31 @@ TEST_CASE("a --hash above the memory the machine has is one line, never std::bad
   CHECK(hub.err.find("cannot allocate 1048576 MB") != std::string::npos);
 }
 
+namespace {
+
+// The program run with `input` on standard input under an address-space limit (ulimit -v,
+// in KB): its exit code and its standard output and error together.
+std::pair<int, std::string> run_limited(const std::string& args, const std::string& input,
+                                        int kb = 600000) {
+  const std::string cmd = "printf '" + input + "' | sh -c \"ulimit -v " + std::to_string(kb) +
+                          "; '" + std::string(LEAPFROG_EXE) + "' " + args + "\" 2>&1";
+  std::string out;
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
+  const int status = ::pclose(pipe);
+  return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+}
+
+}  // namespace
+
 TEST_CASE("a --hash or a UCI Hash past the address-space limit (ulimit -v) is refused",
           "[cli][options]") {
   // A sanitizer reserves more address space than any such limit leaves.
   if (leapfrog::testing::kSanitized) return;
   const auto limited = [](const std::string& args, const std::string& input) {
-    const std::string cmd = "printf '" + input + "' | sh -c \"ulimit -v 600000; '" +
-                            std::string(LEAPFROG_EXE) + "' " + args + "\" 2>&1";
-    std::string out;
-    FILE* pipe = ::popen(cmd.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    char buf[512];
-    while (std::fgets(buf, sizeof buf, pipe) != nullptr) out += buf;
-    const int status = ::pclose(pipe);
-    return std::make_pair(WIFEXITED(status) ? WEXITSTATUS(status) : -1, out);
+    return run_limited(args, input);
   };
   const auto [code, out] = limited("analyse murray --size 5 --hash 700", "");
   CHECK(code == 2);
@@ -308,6 +321,36 @@ TEST_CASE("a --hash or a UCI Hash past the address-space limit (ulimit -v) is re
         std::string::npos);
   CHECK(uci.find("bestmove ") != std::string::npos);
   CHECK(uci.find("bestmove 0000") == std::string::npos);
+}
+
+TEST_CASE("under an address-space limit the default --hash stops a count with its levels so far",
+          "[cli][options]") {
+  if (leapfrog::testing::kSanitized) return;  // as above
+  // The default --hash is the address space left, but threads and the allocator take some of
+  // it too: an allocation the budget allows can still fail, and must end the count as the
+  // budget's own limit does, never with std::bad_alloc.
+  const auto [code, out] = run_limited("reach french --json", "", 200000);
+  INFO(out);
+  REQUIRE(code == 0);
+  const Json j = Json::parse(out);
+  CHECK(j["complete"] == false);
+  CHECK(j["out_of_memory"] == true);
+  // The levels so far are exact: those of a count that --hash stops.
+  const auto bounded = run_cli("reach french --json --hash 60");
+  REQUIRE(bounded.code == 0);
+  const Json levels = Json::parse(bounded.out)["levels"];
+  REQUIRE(levels.size() >= 10);
+  CHECK(j["levels"].size() >= 10);
+  for (std::size_t k = 0; k < std::min(levels.size(), j["levels"].size()); ++k)
+    CHECK(j["levels"][k] == levels[k]);
+  const auto [count_code, count] =
+      run_limited("solve english --count --json --time-limit 2", "", 200000);
+  INFO(count);
+  REQUIRE(count_code == 0);
+  const Json c = Json::parse(count);
+  CHECK(c["value"] == 31);
+  CHECK(c["count"].is_null());
+  CHECK(c["count_levels_out_of_memory"] == true);
 }
 
 namespace {

@@ -19,6 +19,7 @@
 #include <new>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #if defined(__SSE2__)
@@ -114,6 +115,19 @@ class Aligned {
   explicit Aligned(std::size_t n)
       : p_(static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}))) {}
   T* get() const { return p_.get(); }
+  // n items taken as `bytes` from the budget; when the system refuses them (an allocation
+  // fails at an address-space limit though the budget allowed it), none: the bytes are given
+  // back and the budget refused, so that the count stops with its levels so far as it does
+  // at the budget's own limit.
+  static Aligned allocate(std::size_t n, std::size_t bytes, Budget& budget) {
+    try {
+      return Aligned(n);
+    } catch (const std::bad_alloc&) {
+      budget.give(bytes);
+      budget.refuse();
+      return Aligned();
+    }
+  }
 
  private:
   struct Free {
@@ -159,7 +173,8 @@ class ChunkStore {
   bool grow(Budget& budget) {
     const std::size_t capacity = std::max<std::size_t>(64 * kChunk, 2 * capacity_);
     if (!budget.take(capacity * sizeof(T))) return false;
-    Aligned<T> more(capacity);
+    Aligned<T> more = Aligned<T>::allocate(capacity, capacity * sizeof(T), budget);
+    if (!more.get()) return false;
     if (size_ != 0) std::memcpy(more.get(), data_.get(), size_ * sizeof(T));
     data_ = std::move(more);
     budget.give(capacity_ * sizeof(T));
@@ -323,18 +338,26 @@ class KeySet {
       }
       if (!budget.take(bytes)) return false;
     }
-    Aligned<Key> old_keys = std::move(keys_);
-    Aligned<Count128> old_counts = std::move(counts_);
-    log_ = log_ == 0 ? 10 : log_ + 1;
-    keys_ = Aligned<Key>(capacity());
-    std::fill(keys_.get(), keys_.get() + capacity(), Key{0});
-    if constexpr (kCount) {
-      counts_ = Aligned<Count128>(capacity());
-      std::fill(counts_.get(), counts_.get() + capacity(), Count128{0});
-    }
-    limit_ = capacity() / 2;
+    // Everything is had before anything changes: a set the system refuses the memory to
+    // (see Aligned::allocate) stays as it was.
+    Aligned<Key> new_keys;
+    Aligned<Count128> new_counts;
     std::vector<T> members;
-    members.reserve(size_);  // the `moving` bytes taken above
+    try {
+      new_keys = Aligned<Key>(new_capacity);
+      if constexpr (kCount) new_counts = Aligned<Count128>(new_capacity);
+      members.reserve(size_);  // the `moving` bytes taken above
+    } catch (const std::bad_alloc&) {
+      budget.give(bytes);
+      budget.refuse();
+      return false;
+    }
+    Aligned<Key> old_keys = std::exchange(keys_, std::move(new_keys));
+    Aligned<Count128> old_counts = std::exchange(counts_, std::move(new_counts));
+    log_ = log_ == 0 ? 10 : log_ + 1;
+    std::fill(keys_.get(), keys_.get() + capacity(), Key{0});
+    if constexpr (kCount) std::fill(counts_.get(), counts_.get() + capacity(), Count128{0});
+    limit_ = capacity() / 2;
     size_ = 0;
     for (std::size_t i = 0; i < old_capacity; ++i)
       if (old_keys.get()[i] != 0) {
@@ -364,7 +387,7 @@ class KeySet {
 template <class P>
 class Level {
  public:
-  // False (and the level left as it was) when the budget has no room for n positions.
+  // False, and the level empty, when the budget (or the system) has no room for n positions.
   bool reset(std::size_t n, Budget& budget) {
     if (n > capacity_) {
       // Room to grow, where the budget allows: fewer fresh pages to fault in. Doubling, but
@@ -376,10 +399,20 @@ class Level {
       capacity_ = 0;
       if (!budget.take(capacity * sizeof(P))) {
         capacity = n;
-        if (!budget.take(capacity * sizeof(P))) return false;
+        if (!budget.take(capacity * sizeof(P))) {
+          size_ = 0;
+          return false;
+        }
+      }
+      try {
+        data_ = std::make_unique_for_overwrite<P[]>(capacity);
+      } catch (const std::bad_alloc&) {  // as Aligned::allocate
+        budget.give(capacity * sizeof(P));
+        budget.refuse();
+        size_ = 0;
+        return false;
       }
       capacity_ = capacity;
-      data_ = std::make_unique_for_overwrite<P[]>(capacity_);
     }
     size_ = n;
     return true;
