@@ -305,11 +305,14 @@ Setup parse_position(std::string_view text, bool* removals_written) {
     keys.push_back(key);
   }
   resolve_jumps(f);
-  // Players: the field, else enough for the scores given, else the variant's (2 if bare).
+  // Players: the field, else enough for the scores, the turn and the removals given, else
+  // the variant's (2 if bare).
+  int named = f.scores ? static_cast<int>(f.scores->size()) : 0;
+  if (f.turn) named = std::max(named, *f.turn);
+  if (f.removals)
+    for (const int who : *f.removals) named = std::max(named, who);
   const int players =
-      f.overrides.players
-          ? *f.overrides.players
-          : std::max(implied_players(f.variant), f.scores ? static_cast<int>(f.scores->size()) : 0);
+      f.overrides.players ? *f.overrides.players : std::max(implied_players(f.variant), named);
   if (f.scores && static_cast<int>(f.scores->size()) > players)
     fail_at(f.scores_at, std::to_string(f.scores->size()) + " scores for " +
                              count_text(players, "player", "players"));

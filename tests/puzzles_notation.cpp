@@ -256,7 +256,13 @@ TEST_CASE("malformed positions name line and column", "[notation]") {
   std::string tall = "1";
   for (int i = 0; i < 26; ++i) tall += "/1";
   CHECK(error_of(tall) == "position line 1, column 53: more than 26 rows");
-  CHECK(error_of("12 turn=3") == "position line 1, column 4: turn 3 but 2 players");
+  CHECK(error_of("12 players=2 turn=3") == "position line 1, column 14: turn 3 but 2 players");
+  // Without players=, a later player to move or owing a removal means that many players, as
+  // more scores do (a record's [Players] or --players then has the same number).
+  CHECK(parse_position("12 turn=3").rules().players == 3);
+  CHECK(parse_position("12 turn=3").position.to_move == 2);
+  CHECK(parse_position("12 removals=4").rules().players == 4);
+  CHECK(parse_position("12 turn=1").rules().players == 2);
   CHECK(error_of("12 colour=red") == "position line 1, column 4: unknown field 'colour'");
   CHECK(error_of("12 variant=chess") == "position line 1, column 4: unknown variant 'chess'");
   CHECK(error_of("12 continuation=sometimes").find("bad continuation 'sometimes'") !=

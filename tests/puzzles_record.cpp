@@ -153,6 +153,14 @@ TEST_CASE("rule settings from outside the record are read with it and checked un
   CHECK_THROWS_WITH(parse_record("[Start \"1.1.1 scores=0,0,5\"]\n", "", two),
                     "record line 1, column 1: [Start]: a score or removal for player 3 but 2 "
                     "players");
+  // [Players] and [Rules] players= count as the start's own players= would: player 3 of
+  // three may be the one to move.
+  for (const std::string tag : {"[Players \"A, B, C\"]", "[Rules \"players=3\"]"}) {
+    INFO(tag);
+    const GameRecord three_named = parse_record(tag + "\n[Start \"21.1. turn=3\"]\n1. a1xc1xe1\n");
+    CHECK(three_named.start.rules().players == 3);
+    CHECK(three_named.start.position.to_move == 2);
+  }
   // A full board owes the opening removals of the rules in force: here only player 1's.
   RuleOverrides first;
   first.opening = Opening::kFirstPlayer;
