@@ -325,6 +325,10 @@ int run_hub(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, refuse_json(args, "--json does not apply: hub speaks its own protocol"),
                      visible, o, {}))
     return 0;
+  // Checked now, as every other command checks them: at the first pos they would fail every
+  // position the GUI sends, with the engine already taken for working.
+  if (const RuleOverrides given = overrides_from(o); given.players && *given.players < 2)
+    throw UsageError("hub needs two or more players (--players)");
   const std::atomic<bool>& interrupted = install_interrupt_flag();
   Hub hub(o, limits, egdb_dir);
   hub.run(STDIN_FILENO, interrupted);

@@ -475,6 +475,23 @@ TEST_CASE("hub refuses an --egdb that is not a folder before it starts",
   }
 }
 
+TEST_CASE("hub refuses rule options that exclude each other or the game before it starts",
+          "[cli][hub][threads]") {
+  for (const auto& [options, message] :
+       {std::pair<std::string, std::string>{"--grid hex --diagonal",
+                                            "--diagonal and --grid hex exclude each other (a "
+                                            "hex board has six directions)"},
+        {"--players 1", "hub needs two or more players (--players)"}}) {
+    INFO(options);
+    const auto r = leapfrog::testing::run_cli("hub " + options, "hub\npos pos=murray\ngo think\n");
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == "leapfrog hub: " + message + ". Try 'leapfrog hub --help'.\n");
+  }
+  // Two players or more, and one set of directions, start as ever.
+  CHECK(leapfrog::testing::run_cli("hub --players 3 --grid hex", "quit\n").code == 0);
+}
+
 TEST_CASE("hub: a go that cannot search still ends with done", "[cli][hub][egdb][threads]") {
   // A damaged table file in --egdb DIR: found when the go loads the tables.
   const leapfrog::testing::Scratch s;
