@@ -156,13 +156,17 @@ Verdict judge(const Position& pos, const Rules& rules, const WrittenMove& w) {
     v.required = legal_captures(pos, rules);
     return v;
   }
-  // A chain of captures where each turn captures once: a turn only under the multiple rule.
-  if (w.squares.size() > 2 && !rules.chain &&
-      find_move(legal_moves(pos, Rules{rules.must_capture, true}), w)) {
-    v.reason =
-        "a chain of captures is one turn only under the multiple capture rule; under this "
-        "rule a turn captures once";
-    return v;
+  // A chain of captures where each turn captures once: a turn (or the start of one) only
+  // under the multiple rule.
+  if (w.squares.size() > 2 && !rules.chain) {
+    const MoveList chains = legal_moves(pos, Rules{rules.must_capture, true});
+    if (std::any_of(chains.begin(), chains.end(),
+                    [&](const Move& m) { return same_path(m, w, w.squares.size()); })) {
+      v.reason =
+          "a chain of captures is one turn only under the multiple capture rule; under this "
+          "rule a turn captures once";
+      return v;
+    }
   }
   // What is left breaks the piece's move or the king's safety.
   if (w.squares.size() == 2) {

@@ -526,6 +526,10 @@ TEST_CASE("chess verify: a chain under a rule of one capture a turn names the ru
   CHECK(r.code == 1);
   CHECK(contains(r.out, "a chain of captures is one turn only under the multiple capture rule"));
   CHECK(run_cli("chess verify " + fen + " a2xa4xc4xc6 --captures multiple").code == 0);
+  // The start of a chain that the multiple rule would make go on: the same reason.
+  r = run_cli("chess verify " + fen + " a2xa4xc4");
+  CHECK(r.code == 1);
+  CHECK(contains(r.out, "a chain of captures is one turn only under the multiple capture rule"));
   // A chain no rule allows: the piece cannot move so.
   r = run_cli("chess verify " + fen + " a2xa4xc4xc2");
   CHECK(r.code == 1);
