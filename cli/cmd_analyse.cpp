@@ -199,9 +199,9 @@ int analyse_one(const CommonOptions& o, const std::string& position,
     return 0;
   }
   std::cout << render_board(setup, want_colour(o));
-  std::cout << "player " << setup.position.to_move + 1 << " to move, " << rules.players
-            << " players; value: " << value_note(rules) << " (" << to_string(rules.measure)
-            << ")\n";
+  std::cout << "player " << setup.position.to_move + 1 << " to move, "
+            << count_text(rules.players, "player", "players") << "; value: " << value_note(rules)
+            << " (" << to_string(rules.measure) << ")\n";
   if (!r.best) {
     std::cout << "the game is over: value 0\n";
   } else {

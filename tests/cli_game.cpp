@@ -48,6 +48,20 @@ TEST_CASE("analyse: value, best, pv, proved and nodes of a small position", "[cl
   CHECK(text.out.find("value +3, proved") != std::string::npos);
 }
 
+TEST_CASE("analyse: one player's value is the most solve says the player can capture",
+          "[cli][game]") {
+  for (const std::string position : {"21.1.", "1111/1.11/1111", "3441./33311/.1.41"}) {
+    INFO(position);
+    const auto solo = run_cli("analyse " + quoted(position) + " --players 1 --color never");
+    REQUIRE(solo.code == 0);
+    CHECK(solo.out.find("player 1 to move, 1 player; value: ") != std::string::npos);
+    const auto solved = run_cli("solve " + quoted(position) + " --json");
+    REQUIRE(solved.code == 0);
+    const int most = nlohmann::json::parse(solved.out).at("value").get<int>();
+    CHECK(solo.out.find("value +" + std::to_string(most) + ", proved") != std::string::npos);
+  }
+}
+
 TEST_CASE("analyse: a node limit gives an unproved answer, bad input exits 2", "[cli][game]") {
   const auto r = run_cli("analyse murray --size 8 --nodes 3000 --json");
   REQUIRE(r.code == 0);
