@@ -60,6 +60,19 @@ struct SearchControl {
   }
 };
 
+// The progress callback of a search that carries on the work of searches before it (one
+// answer's phases): their nodes (`nodes_before`) added to its own, so that the count shown
+// never goes back. Empty when `whole` is.
+inline std::function<void(const Progress&)> progress_after(
+    const std::function<void(const Progress&)>& whole, std::uint64_t nodes_before) {
+  if (!whole || nodes_before == 0) return whole;
+  return [whole, nodes_before](const Progress& p) {
+    Progress part = p;
+    part.nodes += nodes_before;
+    whole(part);
+  };
+}
+
 // The progress callback of one search in a series run one after another (a survey's starts,
 // a record's positions), reporting to `whole` as one piece of work: the nodes of the searches
 // before it (`nodes_before`) added, `note` before the search's own note, and the share done

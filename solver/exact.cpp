@@ -382,8 +382,10 @@ class Solver final : public ExactEngine::Impl {
       else
         lo = g;
       if (w.id == 0) {
-        root_lo_ = lo;
-        root_hi_ = hi;
+        // The passes' own bounds start unbounded: the material's are tighter until a pass
+        // passes them.
+        root_lo_ = std::max(lo, root_lo_.load());
+        root_hi_ = std::min(hi, root_hi_.load());
         guess_ = g;
       }
     }
@@ -521,6 +523,11 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     if (control.node_limit != 0) first.threads = 1;
   }
   std::uint64_t spent = 0;
+  // A search after the first reports its nodes on top of those spent before it.
+  const auto after_spent = [&](SearchControl c) {
+    c.progress = progress_after(control.progress, spent);
+    return c;
+  };
   std::optional<GameResult> quick;  // the quick look of a long exact search
   const auto with_spent = [&](GameResult g) {
     g.nodes = spent;
@@ -543,16 +550,16 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
       // The slice proved the value and its limit then cut the line short: the rest of the
       // share follows the line again (the table, if it kept the proof, answers at once). A
       // stop or a limit in that keeps the slice's answer: proved, its line cut.
-      GameResult more = engine_->search(pos, first.left_after(spent, start));
+      GameResult more = engine_->search(pos, after_spent(first.left_after(spent, start)));
       spent += more.nodes;
       if (more.proved) r = std::move(more);
     } else if (!r.proved && !control.stop_requested()) {
       SearchControl look = control.left_after(spent, start);
       look.node_limit = std::min(look.node_limit == 0 ? kQuickLook : look.node_limit, kQuickLook);
-      quick = fallback(look);
+      quick = fallback(after_spent(look));
       spent += quick->nodes;
       if (control.stop_requested()) return from_quick();
-      r = engine_->search(pos, first.left_after(spent, start));
+      r = engine_->search(pos, after_spent(first.left_after(spent, start)));
       spent += r.nodes;
     }
   } else {
@@ -577,7 +584,7 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
   // A node limit the exact share used up leaves nothing for the rest (a limit of 1).
   if (control.node_limit != 0 && spent >= control.node_limit && r.best)
     return quick ? from_quick() : with_spent(r);
-  GameResult g = fallback(control.left_after(spent, start));
+  GameResult g = fallback(after_spent(control.left_after(spent, start)));
   spent += g.nodes;
   // A stop early in the last search may leave it shallower than the quick look (or the quick
   // look had proved what the last search did not).

@@ -162,6 +162,48 @@ TEST_CASE("game search: a time limit of a millisecond stops it", "[game]") {
   CHECK(r.nodes < 2000000);
 }
 
+TEST_CASE("game search: progress counts on across its searches, bounds within the material",
+          "[game]") {
+  const auto reports = [](const std::string& position, std::chrono::milliseconds limit) {
+    const Setup s = parse_position(position);
+    std::vector<Progress> seen;
+    SearchControl c;
+    c.threads = 1;
+    c.time_limit = limit;
+    c.progress = [&](const Progress& p) { seen.push_back(p); };
+    analyse_position(s.board, s.rules(), s.position, GameOptions{}, c);
+    return seen;
+  };
+  const auto bounds = [](const std::string& note) {
+    const std::size_t dots = note.find("..");
+    REQUIRE(dots != std::string::npos);
+    return std::pair(std::stoi(note.substr(7, dots - 7)), std::stoi(note.substr(dots + 2)));
+  };
+  // The exact solver's bounds: first the material's (the points on the board less the piece
+  // that is never taken, 51 - 1), then its passes', which start unbounded on one side.
+  for (const Progress& p : reports("12..1./2.31../4..3.3/224111/213.23/131.22 variant=murray",
+                                   std::chrono::milliseconds(0))) {
+    INFO(p.nodes << " nodes, " << p.note);
+    REQUIRE(p.note.starts_with("bounds "));
+    const auto [lo, hi] = bounds(p.note);
+    CHECK(-50 <= lo);
+    CHECK(lo <= hi);
+    CHECK(hi <= 50);
+  }
+  // Not proved in its half of the time, the exact solver gives way to the depth-limited
+  // search: the nodes shown count on, never back (the start of murray --size 6).
+  const std::vector<Progress> seen = reports(
+      "234211/411421/323432/221113/313121/221112 variant=murray", std::chrono::milliseconds(2000));
+  bool exact_seen = false, depth_after = false;
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    INFO("report " << i << ": " << seen[i].nodes << " nodes, " << seen[i].note);
+    if (i > 0) CHECK(seen[i].nodes >= seen[i - 1].nodes);
+    exact_seen = exact_seen || seen[i].note.starts_with("bounds ");
+    depth_after = depth_after || (exact_seen && seen[i].note.starts_with("depth "));
+  }
+  CHECK(depth_after);
+}
+
 TEST_CASE("game search: the node limit stops it with an answer, the same every time", "[game]") {
   const LimitedSixBySix game;
   const Board& board = game.board;
