@@ -558,13 +558,37 @@ class GameEngine::Impl {
   std::vector<std::vector<Square>> pre_;
 };
 
-GameEngine::GameEngine(const Board& board, const Rules& rules, const GameOptions& options)
-    : impl_(std::make_unique<Impl>(board, rules, ExactFirst::share(board, rules, options))),
-      exact_(std::make_unique<ExactFirst>(board, rules, ExactFirst::share(board, rules, options))) {
+std::size_t game_table_mb(std::size_t hash_mb, std::uint64_t node_limit) {
+  if (node_limit == 0) return hash_mb;
+  // A search of N positions stores at most about N entries: a slot of the depth-limited
+  // search's table for each (the exact solver's entries are smaller) is room enough. A
+  // larger table only costs its pages: a search's positions land all over it, so nearly every
+  // position touches a page of its own, which the system must first hand over (measured in
+  // docs/bench.md).
+  constexpr std::uint64_t kSlotsPerNode = 1;
+  const std::uint64_t bytes = node_limit > (std::uint64_t{1} << 40)
+                                  ? std::uint64_t{1} << 50
+                                  : node_limit * kSlotsPerNode * sizeof(GameTable::Entry);
+  const std::uint64_t mb = std::max<std::uint64_t>(1, (bytes + (1 << 20) - 1) >> 20);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(hash_mb, mb));
 }
+
+GameEngine::GameEngine(const Board& board, const Rules& rules, const GameOptions& options)
+    : board_(board), rules_(rules), options_(options) {}
 GameEngine::~GameEngine() = default;
 
 GameResult GameEngine::search(const Position& pos, const SearchControl& control) {
+  GameOptions sized = options_;
+  sized.hash_mb = game_table_mb(options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb,
+                                control.node_limit);
+  if (!impl_ || sized.hash_mb > made_mb_) {
+    // The old tables go first: the two never need the memory together.
+    exact_.reset();
+    impl_.reset();
+    impl_ = std::make_unique<Impl>(board_, rules_, ExactFirst::share(board_, rules_, sized));
+    exact_ = std::make_unique<ExactFirst>(board_, rules_, ExactFirst::share(board_, rules_, sized));
+    made_mb_ = sized.hash_mb;
+  }
   return exact_->search(pos, control,
                         [&](const SearchControl& c) { return impl_->search(pos, c); });
 }

@@ -80,6 +80,13 @@ struct GameResult {
   std::uint64_t nodes = 0;   // positions searched
 };
 
+// The MB of table an engine makes for searches of `node_limit` positions each (0: no limit):
+// hash_mb, or less when a node limit leaves most of that unused.
+std::size_t game_table_mb(std::size_t hash_mb, std::uint64_t node_limit);
+
+// Searches one board and rules, keeping its tables from search to search. The tables are made
+// at the first search, of game_table_mb(options.hash_mb, its node limit), and made again,
+// larger and empty, for a search of more positions than they were made for.
 class GameEngine {
  public:
   GameEngine(const Board& board, const Rules& rules, const GameOptions& options = {});
@@ -88,9 +95,15 @@ class GameEngine {
   GameEngine& operator=(const GameEngine&) = delete;
 
   GameResult search(const Position& pos, const SearchControl& control);
+  // The MB its tables were made with (0 before the first search).
+  std::size_t table_mb() const { return made_mb_; }
 
  private:
   class Impl;
+  Board board_;
+  Rules rules_;
+  GameOptions options_;
+  std::size_t made_mb_ = 0;  // the table memory the searches below were made with
   std::unique_ptr<Impl> impl_;
   std::unique_ptr<ExactFirst> exact_;
 };

@@ -204,6 +204,37 @@ TEST_CASE("game search: progress counts on across its searches, bounds within th
   CHECK(depth_after);
 }
 
+TEST_CASE("game search: a node budget sizes the tables, a larger one makes them again", "[game]") {
+  // An entry's room a position of the budget, in whole MB, at most the hash.
+  CHECK(game_table_mb(1024, 0) == 1024);  // no limit: all of it
+  CHECK(game_table_mb(1024, 1) == 1);
+  CHECK(game_table_mb(1024, 100000) == 9);    // 8.8 MB
+  CHECK(game_table_mb(1024, 1000000) == 84);  // 88,000,000 bytes
+  CHECK(game_table_mb(64, 1000000) == 64);
+  CHECK(game_table_mb(1024, std::uint64_t{1} << 62) == 1024);
+  // A search of more positions than the tables were made for has new, larger ones, and its
+  // answer is a fresh engine's; a search of fewer keeps them.
+  const Setup s = parse_position("234211/411421/323432/221113/313121/221112 variant=murray");
+  const Rules rules = s.rules();
+  SearchControl small, large;
+  small.threads = large.threads = 1;
+  small.node_limit = 20000;
+  large.node_limit = 300000;
+  GameEngine engine(s.board, rules);
+  CHECK(engine.table_mb() == 0);
+  engine.search(s.position, small);
+  CHECK(engine.table_mb() == 2);  // 1,760,000 bytes
+  const GameResult again = engine.search(s.position, large);
+  CHECK(engine.table_mb() == 26);  // 26,400,000 bytes
+  engine.search(s.position, small);
+  CHECK(engine.table_mb() == 26);  // kept: large enough
+  const GameResult fresh = analyse_position(s.board, rules, s.position, {}, large);
+  CHECK(again.value == fresh.value);
+  CHECK(again.pv == fresh.pv);
+  CHECK(again.depth == fresh.depth);
+  CHECK(again.nodes == fresh.nodes);
+}
+
 TEST_CASE("game search: the node limit stops it with an answer, the same every time", "[game]") {
   const LimitedSixBySix game;
   const Board& board = game.board;
