@@ -135,7 +135,7 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
       "show murray --size 27",
       "show english --size 9",
       "show /no/such/file.txt",
-      "show '12 turn=3'",
+      "show '12 players=2 turn=3'",
       "show '12 players=2 turn=2' --players 1",
       "frobnicate",
       "show '11.' --no-such-option",

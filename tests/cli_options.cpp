@@ -344,7 +344,7 @@ TEST_CASE("under an address-space limit the default --hash stops a count with it
   for (std::size_t k = 0; k < std::min(levels.size(), j["levels"].size()); ++k)
     CHECK(j["levels"][k] == levels[k]);
   const auto [count_code, count] =
-      run_limited("solve english --count --json --time-limit 2", "", 200000);
+      run_limited("solve english --count --json --nodes 4000000", "", 200000);
   INFO(count);
   REQUIRE(count_code == 0);
   const Json c = Json::parse(count);
