@@ -831,15 +831,25 @@ function wholeText(input, fallback) {
   return Number.isSafeInteger(n) && n >= 0 ? String(n) : t;
 }
 
+// A generation that opened no puzzle: why, on the message line; the status line is the open
+// puzzle's again (the count of seconds had taken it), or asks for one.
+async function generationEnded(why) {
+  if (puzzle.start) await puzzle.refresh();
+  else setStatus('Choose a puzzle.');
+  if (active === puzzle) say(why);
+}
+
+// The peg boards have a fixed size (the Size field is off for them); the six-direction shapes
+// take it as their side.
+const FIXED_SIZE = ['english', 'french', 'wiegleb', 'diamond'];
+
 function newGameFromForm(form) {
   const f = new FormData(form);
   const params = { size: wholeText(form.elements.size, ''), seed: wholeText(form.elements.seed, '1'),
     players: wholeText(form.elements.players, '') };
   const variant = f.get('variant');
   if (f.get('continuation')) params.continuation = f.get('continuation');
-  // The peg boards have a fixed size, the six-direction shapes a side.
-  const fixed = ['english', 'french', 'wiegleb', 'diamond', 'capture'].includes(variant);
-  if (fixed) delete params.size;
+  if (FIXED_SIZE.includes(variant)) delete params.size;
   for (const k of Object.keys(params)) if (params[k] === '') delete params[k];
   const engine = String(f.get('engine') || '').split(/[ ,]+/).filter(Boolean);
   return { variant, params, engine, nodes: Number(f.get('strength')) };
@@ -873,8 +883,10 @@ function followVariant(form, players) {
 document.addEventListener('DOMContentLoaded', () => {
   let variantPlayers = {};
   api('variants').then((r) => { variantPlayers = r.players || {}; }).catch(() => {});
-  $('#new-game [name=variant]').addEventListener('change', (e) =>
-    followVariant($('#new-game'), variantPlayers[e.target.value]));
+  $('#new-game [name=variant]').addEventListener('change', (e) => {
+    followVariant($('#new-game'), variantPlayers[e.target.value]);
+    $('#new-game [name=size]').disabled = FIXED_SIZE.includes(e.target.value);
+  });
   $('#tab-game').addEventListener('click', () => activate(game, 'game'));
   $('#tab-puzzles').addEventListener('click', () => activate(puzzle, 'puzzles'));
   $('#tab-chess').addEventListener('click', () => activate(chessGame, 'chess'));
@@ -1017,12 +1029,12 @@ document.addEventListener('DOMContentLoaded', () => {
       if (mine === generating) stop.disabled = true;
       if (mine !== generating || active !== puzzle) return;
       if (!r.puzzles.length) {
-        return setStatus(r.stopped ? 'No puzzle yet: the server\'s time limit stopped the search; try a smaller size or another seed.'
+        return generationEnded(r.stopped ? 'No puzzle yet: the server\'s time limit stopped the search; try a smaller size or another seed.'
           : 'No puzzle found with these settings; try another seed.');
       }
       await puzzle.openPuzzle(r.puzzles[0]);
     } catch (err) {
-      if (mine === generating && active === puzzle && err.name !== 'AbortError') setStatus('Error: ' + err.message);
+      if (mine === generating && active === puzzle && err.name !== 'AbortError') generationEnded('Error: ' + err.message);
     } finally {
       clearInterval(ticker);
       if (mine === generating) stop.disabled = true;
@@ -1030,7 +1042,7 @@ document.addEventListener('DOMContentLoaded', () => {
   });
   $('#puzzle-generate-stop').addEventListener('click', () => {
     generating.abort();
-    if (active === puzzle) setStatus('Stopped: no puzzle generated.');
+    if (active === puzzle) generationEnded('Stopped: no puzzle generated.');
   });
   $('#puzzle-check').addEventListener('click', () => puzzle.check());
   $('#puzzle-answer').addEventListener('click', () => puzzle.showAnswer());

@@ -393,6 +393,7 @@ try {
   await page.selectOption('#new-game [name=variant]', 'english');
   check(await page.inputValue('#new-game [name=players]') === '1', 'players after choosing English: ' + await page.inputValue('#new-game [name=players]'));
   check(await page.inputValue('#new-game [name=engine]') === '', 'engine seats after choosing English: ' + await page.inputValue('#new-game [name=engine]'));
+  check(await page.isDisabled('#new-game [name=size]'), 'the Size field is on for English, whose board has one size');
   const english = cliJson(['show', 'english', '--players', '1']).position;
   await page.click('#new-game button[type=submit]');
   await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p, english, { timeout: kWait });
@@ -400,6 +401,9 @@ try {
   await page.selectOption('#new-game [name=variant]', 'murray');
   check(await page.inputValue('#new-game [name=players]') === '2' && await page.inputValue('#new-game [name=engine]') === '2',
     'players and engine seats after choosing Murray again');
+  check(!(await page.isDisabled('#new-game [name=size]')), 'the Size field is off for Murray');
+  // Capture takes the Size as its side, as `show capture --size 4` does (37 squares).
+  await newGame('capture', 4, 1, 2, '', 2000);
 
   // Engine seats that are not seats are refused, naming the field and the value.
   const seatsStart = await newGame('murray', 5, 1, 2, '', 2000);
@@ -823,7 +827,8 @@ try {
   await page.fill('#puzzle-generate [name=seed]', '5');
   await page.click('#puzzle-generate button[type=submit]');
   await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Generating'), null, { timeout: kWait });
-  check((await status()).includes("the server's time limit stopped the search"), 'a generation the time limit stopped: ' + await status());
+  check((await message()).includes("the server's time limit stopped the search") && (await status()) === 'Choose a puzzle.',
+    'a generation the time limit stopped: ' + await message() + ' / ' + await status());
   // A generation counts its seconds, and its own Stop ends it: the request is aborted.
   {
     check(await page.isDisabled('#puzzle-generate-stop'), 'the generation\'s Stop is enabled with no generation');
@@ -839,9 +844,26 @@ try {
     await held.settled();
     page.off('requestfailed', onFailed);
     await page.waitForTimeout(1200);  // a second's count would show by now
-    check((await status()) === 'Stopped: no puzzle generated.' && (await page.isDisabled('#puzzle-generate-stop')),
-      'after the generation\'s Stop: ' + await status());
+    check((await message()) === 'Stopped: no puzzle generated.' && (await status()) === 'Choose a puzzle.' &&
+      (await page.isDisabled('#puzzle-generate-stop')),
+      'after the generation\'s Stop: ' + await message() + ' / ' + await status());
     check(aborted.length > 0, 'the generation\'s Stop left its request running');
+  }
+  // With a puzzle open, a generation stopped gives the status line back to that puzzle.
+  {
+    await page.selectOption('#puzzle-list', '0');
+    await page.click('#puzzle-open');
+    await page.waitForFunction(() => / to move|^Your move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    const before = await status();
+    const held = await holdRequests(apiPath('generate/puzzles'));
+    await page.click('#puzzle-generate button[type=submit]');
+    while (held.count() < 1) await new Promise((r) => setTimeout(r, 20));
+    await page.waitForFunction(() => /^Generating a puzzle/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    await page.click('#puzzle-generate-stop');
+    held.release();
+    await held.settled();
+    await page.waitForFunction((b) => document.querySelector('#status').textContent === b, before, { timeout: kWait });
+    check((await message()) === 'Stopped: no puzzle generated.', 'a generation stopped over an open puzzle: ' + await message());
   }
   // A generation left behind by another tab (the one just stopped, asked for again) says
   // nothing there.
@@ -960,7 +982,7 @@ try {
   check(errors.length === 0, 'the page threw: ' + errors.join('; '));
 } catch (e) {
   failed = true;
-  console.log('FAILED: ' + e.message);
+  console.log('FAILED: ' + e.stack);
 } finally {
   await browser.close();
   stopServer();
