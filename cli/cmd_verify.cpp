@@ -120,9 +120,12 @@ int verify_move(const CommonOptions& o, const std::string& position, const std::
     print_json(verify_json(setup, v));
   } else {
     std::cout << render_board(setup, want_colour(o), v.legal ? &turn : nullptr);
-    std::cout << format_turn(setup.board, turn) << ": " << (v.legal ? "legal" : "illegal") << ", "
-              << (v.maximal ? "maximal" : "not maximal") << " (value "
-              << amount_text(rules, v.value) << ", max "
+    // An illegal turn is neither maximal nor not: it has no value to compare.
+    std::cout << format_turn(setup.board, turn) << ": "
+              << (!v.legal    ? "illegal ("
+                  : v.maximal ? "legal, maximal (value " + amount_text(rules, v.value) + ", "
+                              : "legal, not maximal (value " + amount_text(rules, v.value) + ", ")
+              << "max "
               << (v.max_known ? amount_text(rules, v.max) : "not known: the search was stopped")
               << ", continuation " << to_string(rules.continuation) << ")\n";
   }
