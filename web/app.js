@@ -218,7 +218,8 @@ class LeapFrog extends BoardController {
     const removal = info.removals_due.includes(p);
     const thinking = this.mode === 'game' && this.engine.has(p);
     const who = info.players === 1 ? 'Your move' : `Player ${p}${thinking ? ' (engine)' : ''} to move`;
-    setStatus(`${who}${removal ? ' (opening: remove a piece)' : ''}; scores ${info.scores.join(', ')}` +
+    setStatus(`${who}${removal ? ' (opening: remove a piece)' : ''}; ` +
+      `${info.scores.length === 1 ? 'score' : 'scores'} ${info.scores.join(', ')}` +
       (thinking ? '; thinking…' : ''));
     if (thinking) this.engineTurn(epoch);
   }
@@ -229,7 +230,9 @@ class LeapFrog extends BoardController {
       if (!this.fresh(epoch) || !r.best) return;
       await this.play(r.best, true);
     } catch (e) {
-      if (this.fresh(epoch)) setStatus(`Engine error: ${e.message}; click the board to ask again.`);
+      if (this.fresh(epoch)) {
+        setStatus(`${e.busy ? 'No engine move yet' : 'Engine error'}: ${e.message}; click the board to ask again.`);
+      }
     }
   }
 
@@ -489,7 +492,7 @@ class LeapFrog extends BoardController {
       if (!r.best) return null;
       const squares = turnSquares(r.best).slice(0, 2);
       const largest = `the largest ${r.removal ? 'removal' : 'capture'}${r.complete ? '' : ' found'}`;
-      return { squares, text: `Hint: begin with ${r.removal ? r.best : squares.join('x')}; ${largest} takes ${r.value} ${r.by}.` };
+      return { squares, text: `Hint: begin with ${r.removal ? r.best : squares.join('x')}; ${largest} takes ${amount(r.value, r.by)}.` };
     }
     if (this.info && this.info.players === 1) {
       const r = await api('solve', { position, 'time-limit': 4 }, null, signal);
@@ -552,7 +555,7 @@ class LeapFrog extends BoardController {
         return;
       }
       if (!r.best) { UI.analysis.textContent = 'No capture: the player to move has no turn.'; return; }
-      UI.analysis.textContent = `Largest ${r.removal ? 'removal' : 'capture'}: ${r.value} ${r.by} ` +
+      UI.analysis.textContent = `Largest ${r.removal ? 'removal' : 'capture'}: ${amount(r.value, r.by)} ` +
         `(${r.count} ${r.count === 1 ? 'way' : 'ways'}), e.g. ${r.best}`;
       this.highlight = { squares: turnSquares(r.best), hint: false };
       this.drawMarks();
@@ -566,8 +569,9 @@ class LeapFrog extends BoardController {
     paneSearch(this, 'solve', { position: start, 'time-limit': 5 }, (p) => {
       UI.analysis.textContent = `Solving: ${p.nodes} positions, best ${p.best}` + (p.bound >= 0 ? ` (at most ${p.bound})` : '');
     }).then((r) => {
-      UI.analysis.textContent = `One player captures ${r.value} ${r.by}` +
-        `${r.proved ? ', proved optimal' : ', not proved'}: ${r.line.join(' ')}`;
+      UI.analysis.textContent = `One player captures ${amount(r.value, r.by)}` +
+        `${r.proved ? ', proved optimal' : ', not proved'}` +
+        (r.line.length ? `: ${r.line.join(' ')}` : ' (no capture is left)');
       if (r.line.length) {
         say('');  // what was said under the board was about the game, not the steps
         this.startReview(start, r.line);
@@ -838,6 +842,9 @@ async function generationEnded(why) {
   else setStatus('Choose a puzzle.');
   if (active === puzzle) say(why);
 }
+
+// "1 point", "5 points" ("pieces" alike): `by` is the JSON's unit, a plural.
+function amount(n, by) { return `${n} ${n === 1 ? String(by).replace(/s$/, '') : by}`; }
 
 // The peg boards have a fixed size (the Size field is off for them); the six-direction shapes
 // take it as their side.

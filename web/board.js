@@ -40,6 +40,13 @@ async function api(path, params, body, signal) {
       await retryWait(attempt);
       continue;
     }
+    if (busy) {
+      // Still busy after the retries: said once, without the server's own "try again".
+      const e = new Error('the server is busy (' + String(json.error).replace(/^busy: /, '')
+        .replace(/; try again shortly$/, '') + ')');
+      e.busy = true;
+      throw e;
+    }
     if (!res.ok) throw new Error(json.error || res.statusText);
     return json;
   }

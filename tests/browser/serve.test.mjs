@@ -682,6 +682,19 @@ try {
     .catch(() => {});
   check((await moveList()).length === 2, 'a click after an engine error did not ask again: ' + await status());
 
+  // A server still busy after the page's retries: said once, and the board asks again.
+  {
+    const busy = (route) => route.fulfill({ status: 503, contentType: 'application/json',
+      body: '{"error": "busy: too many requests waiting; try again shortly"}' });
+    await page.route(analysing, busy);
+    const busyStart = await newGame('traditional', 4, 1, 2, '2', 2000);
+    await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(busyStart))).moves[0]), 0);
+    await page.waitForFunction(() => /busy/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    check((await status()) === 'No engine move yet: the server is busy (too many requests waiting); click the board to ask again.',
+      'the engine\'s turn on a busy server: ' + await status());
+    await page.unroute(analysing, busy);
+  }
+
   // The board request after the engine's turn fails: the board may be stale, so a click asks
   // the server again, and the engine does not play the person's turn.
   const staleStart2 = await newGame('traditional', 4, 1, 2, '2', 2000);
