@@ -529,6 +529,7 @@ class LeapFrog extends BoardController {
   // --- analysis ---
   analyse() {
     if (this.questionsWait()) return;
+    UI.chart.replaceChildren();  // the pane's answer is this one now, not a judging's
     UI.analysis.textContent = 'Searching…';
     paneSearch(this, 'analyse', { position: this.current, 'time-limit': 4 }, (p) => {
       UI.analysis.textContent = `Searching: ${p.nodes} positions, ${p.note || ''} value ${signed(p.best)}`;
@@ -543,6 +544,7 @@ class LeapFrog extends BoardController {
 
   async largest() {
     if (this.questionsWait()) return;
+    UI.chart.replaceChildren();
     const epoch = this.epoch;
     const position = this.current;
     UI.analysis.textContent = 'Looking for the largest capture…';
@@ -564,6 +566,7 @@ class LeapFrog extends BoardController {
 
   solve() {
     if (this.questionsWait()) return;
+    UI.chart.replaceChildren();
     UI.analysis.textContent = 'Solving (one player makes every turn)…';
     const start = this.current;
     paneSearch(this, 'solve', { position: start, 'time-limit': 5 }, (p) => {

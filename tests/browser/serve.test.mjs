@@ -940,6 +940,7 @@ try {
     await page.unroute(apiPath('analyse-game'), cutShort);
     check((await page.textContent('#analysis')).startsWith('Judged 1 of 2 turns'), 'a judging stopped part way: ' +
       await page.textContent('#analysis'));
+    check(await page.evaluate(() => document.querySelector('#chart').childElementCount) > 0, 'a judging drew no chart');
   }
   // A streamed search the server is too busy to take is asked for again.
   {
@@ -954,6 +955,9 @@ try {
     await page.unroute(apiPath('analyse'), busyTwice);
     check(refusals >= 3 && (await page.textContent('#analysis')).startsWith('Value'),
       `the engine's view after ${refusals} requests, two refused as busy: ` + await page.textContent('#analysis'));
+    // The pane is the engine's view now: the judging's chart went with its text.
+    check(await page.evaluate(() => document.querySelector('#chart').childElementCount) === 0,
+      'the judging\'s chart stayed under the engine\'s view');
   }
   // A server that cannot be reached is named so, not by the browser's words.
   {
