@@ -7,6 +7,7 @@
 #include "chess/game_end.h"
 #include "core/open_table.h"
 #include "core/poller.h"
+#include "core/table_memory.h"
 
 namespace leapfrog::chess {
 
@@ -332,17 +333,12 @@ SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettin
 }
 
 std::size_t fresh_table_mb(std::size_t hash_mb, std::uint64_t node_limit) {
-  if (node_limit == 0) return hash_mb;
   // A search of N nodes stores about N entries (the limit is looked at every so many
   // nodes): 64 slots for each keeps collisions rare, and a larger table only costs its making
   // (a game's searches make one each, and one of more than a few tens of MB is had from the
   // kernel afresh every time).
-  constexpr std::uint64_t kSlotsPerNode = 64;
-  const std::uint64_t bytes = node_limit > (std::uint64_t{1} << 40)
-                                  ? std::uint64_t{1} << 50
-                                  : node_limit * kSlotsPerNode * sizeof(Table::Entry);
-  const std::uint64_t mb = std::max<std::uint64_t>(1, (bytes + (1 << 20) - 1) >> 20);
-  return static_cast<std::size_t>(std::min<std::uint64_t>(hash_mb, mb));
+  constexpr std::size_t kSlotsPerNode = 64;
+  return node_budget_mb(hash_mb, node_limit, kSlotsPerNode * sizeof(Table::Entry));
 }
 
 SearchResult analyse(const Position& pos, const Rules& rules, const SearchSettings& settings,

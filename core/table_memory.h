@@ -4,7 +4,9 @@
 // When the memory cannot be had, the error says how much did not fit.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -32,6 +34,19 @@ constexpr std::size_t table_entries(std::size_t bytes, std::size_t entry_bytes,
   std::size_t n = least;
   while (n * 2 * entry_bytes <= bytes) n *= 2;
   return n;
+}
+
+// The MB of the table of a search of at most `node_limit` positions (0: no limit) that needs
+// about `bytes_per_node` of table a position: that in whole MB, at least 1, at most hash_mb
+// (all of it without a limit). A search's positions land all over its table, so a table much
+// larger than its search needs costs a page fault for nearly every position.
+constexpr std::size_t node_budget_mb(std::size_t hash_mb, std::uint64_t node_limit,
+                                     std::size_t bytes_per_node) {
+  if (node_limit == 0) return hash_mb;
+  const std::uint64_t bytes =
+      node_limit > (std::uint64_t{1} << 40) ? std::uint64_t{1} << 50 : node_limit * bytes_per_node;
+  const std::uint64_t mb = std::max<std::uint64_t>(1, (bytes + (1 << 20) - 1) >> 20);
+  return static_cast<std::size_t>(std::min<std::uint64_t>(hash_mb, mb));
 }
 
 // For the tables that grow by rehashing: whether the table grown from `entries` to `grown`

@@ -10,6 +10,7 @@
 #include "core/open_table.h"
 #include "core/poller.h"
 #include "core/symmetry.h"
+#include "core/table_memory.h"
 #include "puzzles/movegen.h"
 #include "solver/exact.h"
 #include "solver/tt.h"
@@ -559,18 +560,10 @@ class GameEngine::Impl {
 };
 
 std::size_t game_table_mb(std::size_t hash_mb, std::uint64_t node_limit) {
-  if (node_limit == 0) return hash_mb;
   // A search of N positions stores at most about N entries: a slot of the depth-limited
-  // search's table for each (the exact solver's entries are smaller) is room enough. A
-  // larger table only costs its pages: a search's positions land all over it, so nearly every
-  // position touches a page of its own, which the system must first hand over (measured in
-  // docs/bench.md).
-  constexpr std::uint64_t kSlotsPerNode = 1;
-  const std::uint64_t bytes = node_limit > (std::uint64_t{1} << 40)
-                                  ? std::uint64_t{1} << 50
-                                  : node_limit * kSlotsPerNode * sizeof(GameTable::Entry);
-  const std::uint64_t mb = std::max<std::uint64_t>(1, (bytes + (1 << 20) - 1) >> 20);
-  return static_cast<std::size_t>(std::min<std::uint64_t>(hash_mb, mb));
+  // search's table for each (the exact solver's entries are smaller) is room enough
+  // (measured in docs/bench.md).
+  return node_budget_mb(hash_mb, node_limit, sizeof(GameTable::Entry));
 }
 
 GameEngine::GameEngine(const Board& board, const Rules& rules, const GameOptions& options)
