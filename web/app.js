@@ -838,13 +838,9 @@ function wholeText(input, fallback) {
   return Number.isSafeInteger(n) && n >= 0 ? String(n) : t;
 }
 
-// A generation that opened no puzzle: why, on the message line; the status line is the open
-// puzzle's again (the count of seconds had taken it), or asks for one.
-async function generationEnded(why) {
-  if (puzzle.start) await puzzle.refresh();
-  else setStatus('Choose a puzzle.');
-  if (active === puzzle) say(why);
-}
+// A generation that opened no puzzle: why, on the message line, where it counted its seconds
+// (the status line stays the open puzzle's).
+function generationEnded(why) { say(why); }
 
 // "1 point", "5 points" ("pieces" alike): `by` is the JSON's unit, a plural.
 function amount(n, by) { return `${n} ${n === 1 ? String(by).replace(/s$/, '') : by}`; }
@@ -961,8 +957,9 @@ document.addEventListener('DOMContentLoaded', () => {
       await game.refresh();
       // An illegal turn ends what is loaded; a wrong [Scores] claim is the record's, not a turn's.
       if (r.first_error) {
-        say(r.first_error.ply === null ? `The record is wrong: ${r.first_error.reason}`
-          : `The record stops before its illegal turn, ${r.first_error.reason}`);
+        const bad = r.first_error;
+        say(bad.ply === null ? `The record is wrong: ${bad.reason}`
+          : `The record stops before its illegal turn, ply ${bad.ply} (line ${bad.line}) ${bad.move}: ${bad.reason}`);
       }
     } catch (err) { say(err.message); }
     e.target.value = '';
@@ -1022,7 +1019,7 @@ document.addEventListener('DOMContentLoaded', () => {
     const started = Date.now();
     const counting = () => {
       if (mine === generating && !mine.signal.aborted && active === puzzle)
-        setStatus(`Generating a puzzle… ${Math.floor((Date.now() - started) / 1000)} s (the server's time limit ends it)`);
+        say(`Generating a puzzle… ${Math.floor((Date.now() - started) / 1000)} s (the server's time limit ends it)`);
     };
     counting();
     const ticker = setInterval(counting, 1000);

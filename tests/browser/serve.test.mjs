@@ -7,6 +7,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const [leapfrog, outdir, browserPath] = process.argv.slice(2);
@@ -695,6 +696,17 @@ try {
     await page.unroute(analysing, busy);
   }
 
+  // A record with an illegal turn loads up to it, and the message names the turn: its ply,
+  // line and move, then the reason.
+  {
+    const faulty = fileURLToPath(new URL('../../puzzles/records/murray-6x6-faulty.lfr', import.meta.url));
+    await page.setInputFiles('#load-record', faulty);
+    await page.waitForFunction(() => /illegal turn/.test(document.querySelector('#message').textContent), null, { timeout: kWait });
+    const said = await message();
+    check(said.startsWith('The record stops before its illegal turn, ply 6 (line 12) d4xb4: ') &&
+      !said.includes(': ply '), 'a record with an illegal turn: ' + said);
+  }
+
   // The board request after the engine's turn fails: the board may be stale, so a click asks
   // the server again, and the engine does not play the person's turn.
   const staleStart2 = await newGame('traditional', 4, 1, 2, '2', 2000);
@@ -839,7 +851,7 @@ try {
   await page.fill('#puzzle-generate [name=size]', '12');
   await page.fill('#puzzle-generate [name=seed]', '5');
   await page.click('#puzzle-generate button[type=submit]');
-  await page.waitForFunction(() => !document.querySelector('#status').textContent.startsWith('Generating'), null, { timeout: kWait });
+  await page.waitForFunction(() => !document.querySelector('#message').textContent.startsWith('Generating'), null, { timeout: kWait });
   check((await message()).includes("the server's time limit stopped the search") && (await status()) === 'Choose a puzzle.',
     'a generation the time limit stopped: ' + await message() + ' / ' + await status());
   // A generation counts its seconds, and its own Stop ends it: the request is aborted.
@@ -851,7 +863,7 @@ try {
     const held = await holdRequests(apiPath('generate/puzzles'));
     await page.click('#puzzle-generate button[type=submit]');
     while (held.count() < 1) await new Promise((r) => setTimeout(r, 20));
-    await page.waitForFunction(() => /^Generating a puzzle… [1-9][0-9]* s/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    await page.waitForFunction(() => /^Generating a puzzle… [1-9][0-9]* s/.test(document.querySelector('#message').textContent), null, { timeout: kWait });
     await page.click('#puzzle-generate-stop');
     held.release();
     await held.settled();
@@ -862,7 +874,7 @@ try {
       'after the generation\'s Stop: ' + await message() + ' / ' + await status());
     check(aborted.length > 0, 'the generation\'s Stop left its request running');
   }
-  // With a puzzle open, a generation stopped gives the status line back to that puzzle.
+  // With a puzzle open, a generation leaves the status line to that puzzle.
   {
     await page.selectOption('#puzzle-list', '0');
     await page.click('#puzzle-open');
@@ -871,12 +883,13 @@ try {
     const held = await holdRequests(apiPath('generate/puzzles'));
     await page.click('#puzzle-generate button[type=submit]');
     while (held.count() < 1) await new Promise((r) => setTimeout(r, 20));
-    await page.waitForFunction(() => /^Generating a puzzle/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    await page.waitForFunction(() => /^Generating a puzzle/.test(document.querySelector('#message').textContent), null, { timeout: kWait });
+    check((await status()) === before, 'a generation took the open puzzle\'s status line: ' + await status());
     await page.click('#puzzle-generate-stop');
     held.release();
     await held.settled();
-    await page.waitForFunction((b) => document.querySelector('#status').textContent === b, before, { timeout: kWait });
-    check((await message()) === 'Stopped: no puzzle generated.', 'a generation stopped over an open puzzle: ' + await message());
+    check((await message()) === 'Stopped: no puzzle generated.' && (await status()) === before,
+      'a generation stopped over an open puzzle: ' + await message() + ' / ' + await status());
   }
   // A generation left behind by another tab (the one just stopped, asked for again) says
   // nothing there.
