@@ -560,9 +560,11 @@ class GameEngine::Impl {
 };
 
 std::size_t game_table_mb(std::size_t hash_mb, std::uint64_t node_limit) {
-  // A search of N positions stores at most about N entries: a slot of the depth-limited
-  // search's table for each (the exact solver's entries are smaller) is room enough
-  // (measured in docs/bench.md).
+  // The room of one depth-limited entry a position, for both searches: after ExactFirst's
+  // split and the rounding down to a power of two, each table holds a quarter to a half of
+  // an entry a position of the whole budget. Measured against the whole 1024 MB it gave the
+  // same answers and games many times faster (docs/bench.md); a budget's search far deeper
+  // than those may keep less of its tree than with the whole --hash.
   return node_budget_mb(hash_mb, node_limit, sizeof(GameTable::Entry));
 }
 
@@ -574,8 +576,9 @@ GameResult GameEngine::search(const Position& pos, const SearchControl& control)
   GameOptions sized = options_;
   sized.hash_mb = game_table_mb(options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb,
                                 control.node_limit);
-  if (!impl_ || sized.hash_mb > made_mb_) {
-    // The old tables go first: the two never need the memory together.
+  if (!impl_ || !exact_ || sized.hash_mb > made_mb_) {
+    // The old tables go first: the two never need the memory together. What the exact
+    // solver had proved goes with them.
     exact_.reset();
     impl_.reset();
     impl_ = std::make_unique<Impl>(board_, rules_, ExactFirst::share(board_, rules_, sized));

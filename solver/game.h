@@ -23,9 +23,11 @@
 //
 // Threads and determinism. The search runs on one thread (SearchControl::threads is not
 // used): its answer, its nodes and its choice depend only on the position, the rules, the
-// hash size and the node limit, never on the thread count. A time limit or the stop flag
-// ends it with the last completed iteration's answer. Each call of GameEngine::search starts
-// from an empty table, so one engine asked twice gives the same answer.
+// table size (game_table_mb of the hash and the node limit, or of the largest budget the
+// engine has searched with) and the node limit, never on the thread count. A time limit or
+// the stop flag ends it with the last completed iteration's answer. Each call of
+// GameEngine::search starts from an empty table, so one engine asked twice gives the same
+// answer.
 #pragma once
 
 #include <array>

@@ -327,9 +327,9 @@ TEST_CASE("under an address-space limit the default --hash stops a count with it
           "[cli][options]") {
   if (leapfrog::testing::kSanitized) return;  // as above
   // The default --hash is the address space left, but threads and the allocator take some of
-  // it too: an allocation the budget allows can still fail, and must end the count as the
-  // budget's own limit does, never with std::bad_alloc.
-  const auto [code, out] = run_limited("reach french --json", "", 200000);
+  // it too (two threads, whatever the machine's cores): an allocation the budget allows can still
+  // fail, and must end the count as the budget's own limit does, never with std::bad_alloc.
+  const auto [code, out] = run_limited("reach french --json --threads 2", "", 200000);
   INFO(out);
   REQUIRE(code == 0);
   const Json j = Json::parse(out);
@@ -344,7 +344,7 @@ TEST_CASE("under an address-space limit the default --hash stops a count with it
   for (std::size_t k = 0; k < std::min(levels.size(), j["levels"].size()); ++k)
     CHECK(j["levels"][k] == levels[k]);
   const auto [count_code, count] =
-      run_limited("solve english --count --json --nodes 4000000", "", 200000);
+      run_limited("solve english --count --json --nodes 4000000 --threads 2", "", 200000);
   INFO(count);
   REQUIRE(count_code == 0);
   const Json c = Json::parse(count);

@@ -404,13 +404,22 @@ class Level {
           return false;
         }
       }
-      try {
-        data_ = std::make_unique_for_overwrite<P[]>(capacity);
-      } catch (const std::bad_alloc&) {  // as Aligned::allocate
-        budget.give(capacity * sizeof(P));
-        budget.refuse();
-        size_ = 0;
-        return false;
+      // As Aligned::allocate, after a second try at exactly n where the room was more.
+      for (;;) {
+        try {
+          data_ = std::make_unique_for_overwrite<P[]>(capacity);
+          break;
+        } catch (const std::bad_alloc&) {
+          budget.give(capacity * sizeof(P));
+          if (capacity > n) {
+            capacity = n;
+            if (budget.take(capacity * sizeof(P))) continue;
+          } else {
+            budget.refuse();
+          }
+          size_ = 0;
+          return false;
+        }
       }
       capacity_ = capacity;
     }
