@@ -488,7 +488,7 @@ TEST_CASE("hub refuses rule options that exclude each other or the game before i
     CHECK(r.out.empty());
     CHECK(r.err == "leapfrog hub: " + message + ". Try 'leapfrog hub --help'.\n");
   }
-  // Two players or more, and one set of directions, start as ever.
+  // Two players or more, and one set of directions, start the engine.
   CHECK(leapfrog::testing::run_cli("hub --players 3 --grid hex", "quit\n").code == 0);
 }
 
