@@ -835,6 +835,8 @@ try {
   // (and ask the server nothing).
   const quickStart = await newGame('murray', 6, 3, 2, '', 2000);
   await clickTurn(turnClicks((await apiGet('moves?position=' + encodeURIComponent(quickStart))).moves[0]), 0);
+  await page.waitForFunction((p) => document.querySelector('#board').dataset.position !== p, quickStart, { timeout: kWait });
+  const quickGame = await boardPosition();  // the game tab's board, which a puzzle must not change
   await page.click('#tab-puzzles');
   check(await page.isDisabled('#undo'), "Undo is enabled on the puzzle tab before a puzzle, after a game's turn");
   const refusedBefore = badResponses.length;
@@ -898,7 +900,10 @@ try {
     await page.click('#puzzle-generate button[type=submit]');
     while (held.count() < 1) await new Promise((r) => setTimeout(r, 20));
     await page.click('#tab-game');
-    await page.waitForFunction(() => / to move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+    // The game's own board and status: the puzzle tab's status (a puzzle is open) also says
+    // who is to move.
+    await page.waitForFunction((p) => document.querySelector('#board').dataset.position === p &&
+      / to move/.test(document.querySelector('#status').textContent), quickGame, { timeout: kWait });
     const gameBoard = await boardPosition();
     held.release();
     await held.settled();
