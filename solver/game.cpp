@@ -581,8 +581,9 @@ GameResult GameEngine::search(const Position& pos, const SearchControl& control)
     // solver had proved goes with them.
     exact_.reset();
     impl_.reset();
-    impl_ = std::make_unique<Impl>(board_, rules_, ExactFirst::share(board_, rules_, sized));
-    exact_ = std::make_unique<ExactFirst>(board_, rules_, ExactFirst::share(board_, rules_, sized));
+    const GameOptions shared = ExactFirst::share(board_, rules_, sized);
+    impl_ = std::make_unique<Impl>(board_, rules_, shared);
+    exact_ = std::make_unique<ExactFirst>(board_, rules_, shared);
     made_mb_ = sized.hash_mb;
   }
   return exact_->search(pos, control,

@@ -107,6 +107,22 @@ struct Parent<true> {
   Count128 n;
 };
 
+// Runs `make`, whose memory was taken from the budget as `bytes`. When the system refuses
+// that memory (an allocation fails at an address-space limit though the budget allowed it),
+// false: the bytes are given back and, where this was the last try, the budget is refused,
+// so that the count stops with its levels so far as it does at the budget's own limit.
+template <class Make>
+bool system_allows(Budget& budget, std::size_t bytes, bool last_try, Make&& make) {
+  try {
+    make();
+    return true;
+  } catch (const std::bad_alloc&) {
+    budget.give(bytes);
+    if (last_try) budget.refuse();
+    return false;
+  }
+}
+
 // 64-byte aligned storage for trivially copyable items, not initialised.
 template <class T>
 class Aligned {
@@ -115,19 +131,6 @@ class Aligned {
   explicit Aligned(std::size_t n)
       : p_(static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}))) {}
   T* get() const { return p_.get(); }
-  // n items taken as `bytes` from the budget; when the system refuses them (an allocation
-  // fails at an address-space limit though the budget allowed it), none: the bytes are given
-  // back and the budget refused, so that the count stops with its levels so far as it does
-  // at the budget's own limit.
-  static Aligned allocate(std::size_t n, std::size_t bytes, Budget& budget) {
-    try {
-      return Aligned(n);
-    } catch (const std::bad_alloc&) {
-      budget.give(bytes);
-      budget.refuse();
-      return Aligned();
-    }
-  }
 
  private:
   struct Free {
@@ -173,8 +176,9 @@ class ChunkStore {
   bool grow(Budget& budget) {
     const std::size_t capacity = std::max<std::size_t>(64 * kChunk, 2 * capacity_);
     if (!budget.take(capacity * sizeof(T))) return false;
-    Aligned<T> more = Aligned<T>::allocate(capacity, capacity * sizeof(T), budget);
-    if (!more.get()) return false;
+    Aligned<T> more;
+    if (!system_allows(budget, capacity * sizeof(T), true, [&] { more = Aligned<T>(capacity); }))
+      return false;
     if (size_ != 0) std::memcpy(more.get(), data_.get(), size_ * sizeof(T));
     data_ = std::move(more);
     budget.give(capacity_ * sizeof(T));
@@ -339,19 +343,16 @@ class KeySet {
       if (!budget.take(bytes)) return false;
     }
     // Everything is had before anything changes: a set the system refuses the memory to
-    // (see Aligned::allocate) stays as it was.
+    // stays as it was.
     Aligned<Key> new_keys;
     Aligned<Count128> new_counts;
     std::vector<T> members;
-    try {
-      new_keys = Aligned<Key>(new_capacity);
-      if constexpr (kCount) new_counts = Aligned<Count128>(new_capacity);
-      members.reserve(size_);  // the `moving` bytes taken above
-    } catch (const std::bad_alloc&) {
-      budget.give(bytes);
-      budget.refuse();
+    if (!system_allows(budget, bytes, true, [&] {
+          new_keys = Aligned<Key>(new_capacity);
+          if constexpr (kCount) new_counts = Aligned<Count128>(new_capacity);
+          members.reserve(size_);  // the `moving` bytes taken above
+        }))
       return false;
-    }
     Aligned<Key> old_keys = std::exchange(keys_, std::move(new_keys));
     Aligned<Count128> old_counts = std::exchange(counts_, std::move(new_counts));
     log_ = log_ == 0 ? 10 : log_ + 1;
@@ -404,22 +405,17 @@ class Level {
           return false;
         }
       }
-      // As Aligned::allocate, after a second try at exactly n where the room was more.
-      for (;;) {
-        try {
-          data_ = std::make_unique_for_overwrite<P[]>(capacity);
-          break;
-        } catch (const std::bad_alloc&) {
-          budget.give(capacity * sizeof(P));
-          if (capacity > n) {
-            capacity = n;
-            if (budget.take(capacity * sizeof(P))) continue;
-          } else {
-            budget.refuse();
-          }
-          size_ = 0;
-          return false;
-        }
+      // Where the system refuses the room, a second try at exactly n.
+      const auto make = [&] { data_ = std::make_unique_for_overwrite<P[]>(capacity); };
+      bool made = system_allows(budget, capacity * sizeof(P), capacity == n, make);
+      if (!made && capacity > n) {
+        capacity = n;
+        made = budget.take(capacity * sizeof(P)) &&
+               system_allows(budget, capacity * sizeof(P), true, make);
+      }
+      if (!made) {
+        size_ = 0;
+        return false;
       }
       capacity_ = capacity;
     }
