@@ -193,7 +193,7 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   settings.draw = !play.quiet;
   settings.out = &std::cout;
   settings.thinking = shows_thinking(STDOUT_FILENO);
-  settings.help = play_help("b2b4, c2xe4xc6, b7b8s", kChessNotes);
+  settings.help = play_help("b2b4, c2xe4xc6, b7b8s", kChessNotes, engine);
   std::cout << "Leap Chess\n" << settings.help;
   const bool ended = run_play_loop(g, settings, std::cin);
   if (ended)

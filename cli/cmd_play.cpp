@@ -219,7 +219,8 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
                         "the opponent will, in ") +
                 unit + "\n"
           : std::string("values: what the player to move will capture from here on, in ") + unit +
-                "\n");
+                "\n",
+      engine);
   if (!o.json) std::cout << settings.help;
   const bool ended = run_play_loop(g, settings, std::cin);
   const std::string text = g.record_text();

@@ -134,7 +134,10 @@ std::vector<bool> engine_seats(const PlayOptions& o, int seats,
   return engine;
 }
 
-std::string play_help(const std::string& move_examples, const std::string& notes) {
+std::string play_help(const std::string& move_examples, const std::string& notes,
+                      const std::vector<bool>& engine) {
+  // Where every seat is the engine's, nobody types a command.
+  if (std::find(engine.begin(), engine.end(), false) == engine.end()) return notes;
   return "commands: a move in notation (" + move_examples +
          "), moves (the legal moves),\n"
          "hint (the engine's choice and its value), undo (take back your last move), save FILE\n"

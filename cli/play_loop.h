@@ -83,8 +83,10 @@ struct PlaySettings {
 };
 
 // The help both plays print: the commands, then the game's own notes (`move_examples`, such as
-// "c3xe3xe5, xd4 for a removal", and `notes`, lines that end in a newline).
-std::string play_help(const std::string& move_examples, const std::string& notes);
+// "c3xe3xe5, xd4 for a removal", and `notes`, lines that end in a newline). The notes alone
+// where `engine` (each seat's: the engine's or not) leaves no seat to a person.
+std::string play_help(const std::string& move_examples, const std::string& notes,
+                      const std::vector<bool>& engine);
 
 // True when `fd` is a terminal: "thinking..." is shown there and only there, so that piped
 // output stays the same run after run.

@@ -167,6 +167,10 @@ TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "
   const auto r = run_cli("play murray --size 8 --engine all --nodes 2000 --quiet --save " + file);
   REQUIRE(r.code == 0);
   CHECK(r.out.find("game over, scores:") != std::string::npos);
+  // Nobody types at a game of engines alone: no list of commands, but what a value means.
+  CHECK(r.out.find("commands:") == std::string::npos);
+  CHECK(r.out.starts_with("values: what the player to move will capture"));
+  CHECK(run_cli("play murray --size 4 --engine 1 --quiet", "quit\n").out.starts_with("commands:"));
   const auto v = run_cli("verify --game " + file + " --json");
   CHECK(v.code == 0);
   const auto j = nlohmann::json::parse(v.out);
