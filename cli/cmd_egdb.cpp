@@ -75,8 +75,8 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
     int error = 0;
     std::FILE* f = open_regular(tmp, O_WRONLY | O_CREAT | O_TRUNC, "wb", error);
     if (f == nullptr)
-      throw UsageError("cannot write " + quoted_path(tmp) + " (" +
-                       (error != 0 ? std::strerror(error) : "not a regular file") + ")");
+      throw IoError("cannot write " + quoted_path(tmp) + " (" +
+                    (error != 0 ? std::strerror(error) : "not a regular file") + ")");
     // Streamed: a copy of the level in memory would double what --hash allows at the top.
     bool ok = true;
     egdb::write_level_bytes(id, view, [&](std::span<const std::uint8_t> bytes) {
@@ -92,14 +92,14 @@ std::uint64_t write_level(const std::string& folder, const egdb::TableId& id,
     }
     if (!ok) {
       std::remove(tmp.c_str());
-      throw UsageError("cannot write " + quoted_path(tmp) + " (" + std::strerror(error) + ")");
+      throw IoError("cannot write " + quoted_path(tmp) + " (" + std::strerror(error) + ")");
     }
   }
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
     std::remove(tmp.c_str());
-    throw UsageError("cannot write " + quoted_path(path) + " (" + ec.message() + ")");
+    throw IoError("cannot write " + quoted_path(path) + " (" + ec.message() + ")");
   }
   return written;
 }

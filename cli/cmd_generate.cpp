@@ -246,7 +246,7 @@ class PuzzleWriter {
         text.insert(at + 1, "    ");
       text.insert(0, count_ == 0 ? "\n    " : ",\n    ");
       if (std::fwrite(text.data(), 1, text.size(), json_.get()) != text.size())
-        throw UsageError("cannot write the temporary file of the --json output");
+        throw IoError("cannot write the temporary file of the --json output");
     }
     ++count_;
   }
@@ -258,28 +258,28 @@ class PuzzleWriter {
   void finish(Json head) {
     if (text_ != nullptr && csv_ && count_ == 0) put_text(format_puzzle_csv_header({}));
     errno = 0;
-    if (text_ != nullptr && !text_->flush()) throw UsageError(failed_text());
+    if (text_ != nullptr && !text_->flush()) throw IoError(failed_text());
     if (!json_) return;
     head["puzzles"] = Json::array();
     const std::string frame = json_text(head, 2);
     const std::size_t list = frame.rfind('[') + 1;  // the list is the last field
     std::cout << frame.substr(0, list);
     if (std::fflush(json_.get()) != 0 || std::fseek(json_.get(), 0, SEEK_SET) != 0)
-      throw UsageError("cannot read back the temporary file of the --json output");
+      throw IoError("cannot read back the temporary file of the --json output");
     char buffer[1 << 16];
     for (std::size_t n; (n = std::fread(buffer, 1, sizeof buffer, json_.get())) > 0;)
       std::cout.write(buffer, static_cast<std::streamsize>(n));
     if (std::ferror(json_.get()))
-      throw UsageError("cannot read back the temporary file of the --json output");
+      throw IoError("cannot read back the temporary file of the --json output");
     if (count_ > 0) std::cout << "\n  ";
     std::cout << frame.substr(list) << "\n";
-    if (!std::cout.flush()) throw UsageError(stdout_failure());
+    if (!std::cout.flush()) throw IoError(stdout_failure());
   }
 
  private:
   void put_text(const std::string& text) {
     errno = 0;
-    if (!(*text_ << text)) throw UsageError(failed_text());
+    if (!(*text_ << text)) throw IoError(failed_text());
   }
   // The message for a failed write of the text, with the system's reason: errno is cleared
   // before each write, as a file's stream keeps no reason of its own.

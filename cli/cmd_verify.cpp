@@ -172,8 +172,8 @@ void write_replay_svg(const GameRecord& record, const Replay& r, const ReplayOpt
   std::error_code made, ec;
   fs::create_directories(ro.svg_dir, made);
   if (!fs::is_directory(ro.svg_dir, ec))
-    throw UsageError("cannot create the directory " + quoted_path(ro.svg_dir) + " (" +
-                     (made ? made.message() : std::string("not a directory")) + ")");
+    throw IoError("cannot create the directory " + quoted_path(ro.svg_dir) + " (" +
+                  (made ? made.message() : std::string("not a directory")) + ")");
   const std::size_t digits = std::max<std::size_t>(3, std::to_string(r.turns.size()).size());
   for (std::size_t k = 0; k < r.positions.size(); ++k) {
     std::string number = std::to_string(k);

@@ -73,9 +73,10 @@ const Command* find_command(std::string_view name) {
   return nullptr;
 }
 
-std::string error_line(std::string_view program_command, std::string_view message) {
+std::string error_line(std::string_view program_command, std::string_view message, bool help) {
   std::string line = std::string(program_command) + ": " + escape_controls(message);
   if (line.back() != '.') line += '.';
+  if (!help) return line + "\n";
   return line + " Try '" + std::string(program_command) + " --help'.\n";
 }
 

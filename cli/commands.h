@@ -35,7 +35,9 @@ const Command* find_command(std::string_view name);
 // The one line an error ends a command (or the program, given "PROGRAM" alone) with:
 // "PROGRAM COMMAND: MESSAGE. Try 'PROGRAM COMMAND --help'.", the message's control characters
 // escaped, and no second full stop after its own (or after the "..." of a cut quotation).
-std::string error_line(std::string_view program_command, std::string_view message);
+// Without `help` (input or output the system refused), no pointer to the help.
+std::string error_line(std::string_view program_command, std::string_view message,
+                       bool help = true);
 
 // reach and solve with their level-by-level work split over the ranks of `exchange`
 // (leapfrog-mpi): every rank runs the command with the same arguments; the output is that

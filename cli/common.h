@@ -31,6 +31,14 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Input or output the system refused (a file that cannot be written or read, a full disk, a
+// pipe whose reader has gone): exit 2, as bad usage, but the message has the system's reason
+// and no hint to --help, which could not help.
+class IoError : public UsageError {
+ public:
+  using UsageError::UsageError;
+};
+
 // An option the command does not have; `name` as given, without its dashes or value (the
 // web server names it as the parameter it came from).
 class UnknownOptionError : public UsageError {
@@ -54,15 +62,17 @@ inline std::chrono::milliseconds seconds_limit(double seconds) {
 // names that subcommand, and its --help, in the one-line message.
 class SubcommandError : public std::runtime_error {
  public:
-  SubcommandError(std::string name, const std::string& what)
-      : std::runtime_error(what), name_(std::move(name)) {}
+  SubcommandError(std::string name, const std::string& what, bool io = false)
+      : std::runtime_error(what), name_(std::move(name)), io_(io) {}
   const std::string& name() const { return name_; }
+  bool io() const { return io_; }  // from an IoError
 
  private:
   std::string name_;
+  bool io_;
 };
 
-// Throws std::runtime_error when output written to standard output did not get there (a full
+// Throws IoError when output written to standard output did not get there (a full
 // disk, a reader that has gone): a command that printed its answer has failed all the same.
 void check_stdout();
 // "cannot write standard output", with the system's reason once a write to it has failed.
@@ -80,6 +90,8 @@ int run_subcommand(const std::string& name, Run&& run) {
     return code;
   } catch (const SubcommandError&) {
     throw;
+  } catch (const IoError& e) {
+    throw SubcommandError(name, e.what(), true);
   } catch (const std::exception& e) {
     throw SubcommandError(name, e.what());
   }

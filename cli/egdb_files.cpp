@@ -21,7 +21,7 @@ std::string default_egdb_dir() {
 
 MappedFile::MappedFile(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw UsageError("cannot open " + quoted_path(path));
+  if (fd < 0) throw IoError("cannot open " + quoted_path(path));
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);

@@ -51,7 +51,7 @@ std::string read_file(const std::string& path) {
       throw UsageError(name + " is a directory");
     errno = 0;
     file.open(path, std::ios::binary);
-    if (!file) throw UsageError("cannot read " + name + os_reason());
+    if (!file) throw IoError("cannot read " + name + os_reason());
   }
   std::istream& in = path == "-" ? std::cin : file;
   // Read in blocks, so that an endless source (/dev/zero) is refused at the caps, not after
@@ -66,7 +66,7 @@ std::string read_file(const std::string& path) {
       throw UsageError(name + " is larger than " + std::to_string(kMaxFileBytes >> 20) + " MiB");
     text.append(got);
   }
-  if (in.bad()) throw UsageError("cannot read " + name);
+  if (in.bad()) throw IoError("cannot read " + name);
   drop_bom(text);
   return text;
 }
@@ -93,10 +93,10 @@ std::FILE* open_regular(const std::string& path, int flags, const char* mode, in
 
 void open_output(std::ofstream& out, const std::string& path) {
   if (std::error_code ec; std::filesystem::is_directory(path, ec))
-    throw UsageError("cannot write " + quoted_path(path) + " (a folder)");
+    throw IoError("cannot write " + quoted_path(path) + " (a folder)");
   errno = 0;
   out.open(path, std::ios::binary);
-  if (!out) throw UsageError("cannot write " + quoted_path(path) + os_reason());
+  if (!out) throw IoError("cannot write " + quoted_path(path) + os_reason());
 }
 
 namespace {
@@ -170,12 +170,12 @@ void install_stdout() {
 
 void write_file(const std::string& path, const std::string& text) {
   if (path == "-") {
-    if (!(std::cout << text << std::flush)) throw UsageError(stdout_failure());
+    if (!(std::cout << text << std::flush)) throw IoError(stdout_failure());
     return;
   }
   const auto fail = [&](int error) {
     errno = error;
-    throw UsageError("cannot write " + quoted_path(path) + os_reason());
+    throw IoError("cannot write " + quoted_path(path) + os_reason());
   };
   const auto in_place = [&] {
     std::ofstream out;
@@ -224,15 +224,14 @@ void write_file(const std::string& path, const std::string& text) {
 }
 
 void check_stdout() {
-  if (!(std::cout << std::flush)) throw std::runtime_error(stdout_failure());
+  if (!(std::cout << std::flush)) throw IoError(stdout_failure());
 }
 
 void check_writable(const std::string& path, const char* option) {
   if (path == "-") return;
   namespace fs = std::filesystem;
   const auto refuse = [&](const std::string& why) {
-    throw UsageError(std::string(option) + ": cannot write " + quoted_path(path) + " (" + why +
-                     ")");
+    throw IoError(std::string(option) + ": cannot write " + quoted_path(path) + " (" + why + ")");
   };
   const auto access_error = [] {
     return std::error_code(errno, std::generic_category()).message();

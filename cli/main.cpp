@@ -68,7 +68,8 @@ int main(int argc, char** argv) {
   }
   for (const Command& c : leapfrog::cli::command_table()) {
     if (first != c.name) continue;
-    // Every error is one line ending with a pointer to the command's help. The messages quote
+    // Every error is one line ending with a pointer to the command's help (but one of input or
+    // output the system refused, which the help cannot mend). The messages quote
     // the user's text themselves; escaping the whole message again (a no-op on escaped text)
     // keeps a message from elsewhere (a library's) to one line too.
     try {
@@ -77,7 +78,9 @@ int main(int argc, char** argv) {
       leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::SubcommandError& e) {
-      std::cerr << leapfrog::cli::error_line("leapfrog " + e.name(), e.what());
+      std::cerr << leapfrog::cli::error_line("leapfrog " + e.name(), e.what(), !e.io());
+    } catch (const leapfrog::cli::IoError& e) {
+      std::cerr << leapfrog::cli::error_line("leapfrog " + std::string(c.name), e.what(), false);
     } catch (const std::exception& e) {
       std::cerr << leapfrog::cli::error_line("leapfrog " + std::string(c.name), e.what());
     }

@@ -78,7 +78,9 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
       leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::UsageError& e) {
-      std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
+      std::cerr << leapfrog::cli::error_line(
+          "leapfrog-mpi " + first, e.what(),
+          dynamic_cast<const leapfrog::cli::IoError*>(&e) == nullptr);
       return 2;
     } catch (const leapfrog::ParseError& e) {
       std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
