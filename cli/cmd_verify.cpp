@@ -171,6 +171,8 @@ void write_replay_svg(const GameRecord& record, const Replay& r, const ReplayOpt
   namespace fs = std::filesystem;
   std::error_code made, ec;
   fs::create_directories(ro.svg_dir, made);
+  if (fs::exists(ro.svg_dir, ec) && !fs::is_directory(ro.svg_dir, ec))
+    throw UsageError("--svg-dir: " + quoted_path(ro.svg_dir) + " is a file, not a directory");
   if (!fs::is_directory(ro.svg_dir, ec))
     throw IoError("cannot create the directory " + quoted_path(ro.svg_dir) + " (" +
                   (made ? made.message() : std::string("not a directory")) + ")");
@@ -321,6 +323,9 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   if (!game.empty()) {
     if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
     refuse_layout_with_record(o);
+    // Both are written on standard output, where the strip takes the text's place.
+    if (replay.plies && replay.svg == "-")
+      throw UsageError("--plies needs --svg to name a file, not '-'");
     return verify_game(o, game, control, replay);
   }
   if (replay.plies || !replay.svg.empty() || !replay.svg_dir.empty())

@@ -196,11 +196,23 @@ TEST_CASE("verify's replay options: bad uses are one line and exit 2", "[cli][ve
           "leapfrog verify: --plies, --svg and --svg-dir go with --game FILE. Try 'leapfrog "
           "verify --help'.\n");
   }
-  auto r = run_cli("verify --game " + record + " --svg-dir -");
+  // The text of --plies has nowhere to go when the strip takes standard output.
+  auto r = run_cli("verify --game " + record + " --svg - --plies");
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "leapfrog verify: --plies needs --svg to name a file, not '-'. Try 'leapfrog "
+        "verify --help'.\n");
+  r = run_cli("verify --game " + record + " --svg-dir -");
   CHECK(r.code == 2);
   CHECK(r.err.starts_with("leapfrog verify: --svg-dir must name a directory, not '-'"));
-  // A directory that cannot be made: a file stands in its way.
+  // A file where the directory would be.
   r = run_cli("verify --game " + record + " --svg-dir " + record);
+  CHECK(r.code == 2);
+  CHECK(r.err == "leapfrog verify: --svg-dir: " + record +
+                     " is a file, not a directory. Try 'leapfrog verify --help'.\n");
+  // A directory that cannot be made: a file stands in its way.
+  r = run_cli("verify --game " + record + " --svg-dir " + record + "/plies");
   CHECK(r.code == 2);
   CHECK(r.err.starts_with("leapfrog verify: cannot create the directory '"));
   r = run_cli("verify --game " + record + " --svg /nonexistent/dir/strip.svg");
