@@ -221,7 +221,7 @@ Setup one_player(const Setup& setup) {
   return solo;
 }
 
-Setup parse_position(std::string_view text, bool* removals_written) {
+Setup parse_position(std::string_view text, bool* removals_written, bool* players_written) {
   text = skip_bom(text);
   std::vector<Token> rows, fields;
   int line_no = 0;
@@ -305,6 +305,7 @@ Setup parse_position(std::string_view text, bool* removals_written) {
     keys.push_back(key);
   }
   resolve_jumps(f);
+  if (players_written != nullptr) *players_written = f.overrides.players.has_value();
   // Players: the field, else enough for the scores, the turn and the removals given, else
   // the variant's (2 if bare).
   int named = f.scores ? static_cast<int>(f.scores->size()) : 0;

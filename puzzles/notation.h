@@ -69,9 +69,11 @@ struct Setup {
 Setup one_player(const Setup& setup);
 
 // Parses position text (one line or a grid file). Throws ParseError naming line and column.
-// `removals_written`, when given, tells whether the text has a removals= field (even one
-// that gives the default).
-Setup parse_position(std::string_view text, bool* removals_written = nullptr);
+// `removals_written` and `players_written`, when given, tell whether the text has a removals=
+// or a players= field (even one that gives the default; a count only implied by turn=,
+// scores= or removals= is not written).
+Setup parse_position(std::string_view text, bool* removals_written = nullptr,
+                     bool* players_written = nullptr);
 
 // One-line position text; fields are written only where they differ from the defaults, so
 // parse_position(format_position(s)) == s.

@@ -210,7 +210,11 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
   const RecordTag* start = find("Start");
   if (!start) fail_at(1, 1, "no [Start \"...\"] tag (the start position)");
   bool removals_written = false;
-  r.start = within_tag(*start, [&] { return parse_position(start->value, &removals_written); });
+  // Players said in so many words ([Start]'s players=, [Rules]'s), not only implied by the
+  // start's turn=, scores= or removals=, which [Players] may name more than.
+  bool players_said = false;
+  r.start = within_tag(
+      *start, [&] { return parse_position(start->value, &removals_written, &players_said); });
   if (const RecordTag* v = find("Variant")) {
     if (!find_variant(v->value))
       fail_at(v->line, 1, "[Variant]: unknown variant " + quoted_text(v->value));
@@ -224,6 +228,7 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
       fail_at(rules->line, 1,
               "[Rules] holds only rule fields (turn, scores and removals belong in [Start])");
     if (!fields.variant.empty()) r.start.variant = fields.variant;
+    if (fields.overrides.players) players_said = true;
     r.start.overrides = r.start.overrides.merged_with(fields.overrides);
   }
   if (const RecordTag* p = find("Players")) {
@@ -233,7 +238,7 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
     const int n = static_cast<int>(r.players.size());
     if (n > kMaxPlayers)
       fail_at(p->line, 1, "[Players]: more than " + std::to_string(kMaxPlayers) + " players");
-    if (r.start.overrides.players && *r.start.overrides.players != n)
+    if (players_said && *r.start.overrides.players != n)
       fail_at(p->line, 1,
               "[Players] names " + std::to_string(n) + " players, the rules say " +
                   std::to_string(*r.start.overrides.players));

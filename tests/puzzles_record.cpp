@@ -161,6 +161,20 @@ TEST_CASE("rule settings from outside the record are read with it and checked un
     CHECK(three_named.start.rules().players == 3);
     CHECK(three_named.start.position.to_move == 2);
   }
+  // A turn implies only that many players at least: [Players] may name more, but not fewer,
+  // and a count said in so many words must agree with it.
+  const GameRecord four =
+      parse_record("[Players \"A, B, C, D\"]\n[Start \"21.1. turn=3\"]\n1. a1xc1xe1\n");
+  CHECK(four.start.rules().players == 4);
+  CHECK(four.start.position.to_move == 2);
+  CHECK_THROWS_WITH(parse_record("[Players \"A, B\"]\n[Start \"21.1. turn=3\"]\n"),
+                    "record line 2, column 1: [Start]: player 3 to move but 2 players");
+  for (const std::string said : {"[Start \"21.1. players=3 turn=3\"]\n",
+                                 "[Rules \"players=3\"]\n[Start \"21.1. turn=3\"]\n"}) {
+    INFO(said);
+    CHECK_THROWS_WITH(parse_record("[Players \"A, B, C, D\"]\n" + said),
+                      "record line 1, column 1: [Players] names 4 players, the rules say 3");
+  }
   // A full board owes the opening removals of the rules in force: here only player 1's.
   RuleOverrides first;
   first.opening = Opening::kFirstPlayer;
