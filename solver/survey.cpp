@@ -1,6 +1,13 @@
 #include "solver/survey.h"
 
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -38,6 +45,118 @@ std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules, c
   return starts;
 }
 
+namespace {
+
+// Solves one start and fills in its row.
+void solve_start(const Board& board, const Rules& solo, const SolveOptions& options,
+                 const SearchControl& control, SurveyStart& s) {
+  const auto started = std::chrono::steady_clock::now();
+  s.result = solve(board, solo, s.start, options, control);
+  s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  Position end = s.start;
+  for (const Turn& t : s.result.line) end = apply(board, solo, end, t);
+  s.left = piece_count(board, end);
+}
+
+std::string start_note(const Board& board, const std::vector<SurveyStart>& starts,
+                       const std::vector<std::size_t>& running) {
+  std::string names, numbers;
+  for (const std::size_t j : running) {
+    names += (names.empty() ? "" : ", ") + square_name(board, starts[j].holes.front());
+    numbers += (numbers.empty() ? "" : ", ") + std::to_string(j + 1);
+  }
+  return std::string(running.size() == 1 ? "start " : "starts ") + names + " (" + numbers + " of " +
+         std::to_string(starts.size()) + ")";
+}
+
+// The starts side by side, each on one thread with a table of `hash_mb` / workers. Rows are
+// handed to `on_start` in order, each once the starts before it are done, and never two at
+// once; so is the progress. A start's row does not depend on what runs beside it when its
+// search completes (solver/solitaire.h, Determinism).
+void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
+                  const SearchControl& control, int workers, std::vector<SurveyStart>& starts,
+                  SurveyResult& out,
+                  const std::function<void(const SurveyStart&, int, int)>& on_start) {
+  const std::size_t k = starts.size();
+  options.hash_mb = std::max<std::size_t>(options.hash_mb / static_cast<std::size_t>(workers), 1);
+  // Set when the survey ends early for a reason of its own (on_start threw): the starts
+  // under way stop as at the stop flag. The caller's own cancel flag is forwarded to it.
+  std::atomic<bool> abort{false};
+  std::vector<std::atomic<std::uint64_t>> nodes(k);
+  std::vector<std::atomic<double>> fraction(k);
+  std::vector<char> begun(k, 0), done(k, 0);  // under `report`
+  std::atomic<std::size_t> next{0};
+  std::size_t handed = 0;  // rows given to on_start, under `report`
+  std::mutex report;
+  const auto stopping = [&] {
+    if (control.cancel != nullptr && control.cancel->load()) abort.store(true);
+    return control.stop_requested() || abort.load();
+  };
+  const auto report_progress = [&](const Progress& p) {
+    std::unique_lock lock(report, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    Progress whole = p;
+    whole.nodes = 0;
+    double share = 0;
+    std::vector<std::size_t> running;
+    for (std::size_t j = 0; j < k; ++j) {
+      whole.nodes += nodes[j].load(std::memory_order_relaxed);
+      share += done[j] ? 1.0 : std::clamp(fraction[j].load(std::memory_order_relaxed), 0.0, 1.0);
+      if (begun[j] && !done[j]) running.push_back(j);
+    }
+    whole.fraction = share / static_cast<double>(k);
+    whole.note = running.empty() ? std::string() : start_note(board, starts, running);
+    if (running.size() == 1 && !p.note.empty()) whole.note += ", " + p.note;
+    control.progress(whole);
+  };
+  const auto solve_one = [&](std::size_t j) {
+    {
+      const std::lock_guard lock(report);
+      if (stopping()) return false;
+      begun[j] = 1;
+    }
+    SearchControl each = control;
+    each.threads = 1;
+    each.cancel = &abort;
+    if (control.progress)
+      each.progress = [&, j](const Progress& p) {
+        nodes[j].store(p.nodes, std::memory_order_relaxed);
+        fraction[j].store(p.fraction, std::memory_order_relaxed);
+        report_progress(p);
+      };
+    solve_start(board, solo, options, each, starts[j]);
+    nodes[j].store(starts[j].result.nodes);
+    const std::lock_guard lock(report);
+    done[j] = 1;
+    for (; handed < k && done[handed]; ++handed)
+      if (on_start) on_start(starts[handed], static_cast<int>(handed + 1), static_cast<int>(k));
+    return true;
+  };
+  std::exception_ptr failed;
+  std::mutex failing;
+  const auto work = [&] {
+    try {
+      for (std::size_t j = next++; j < k && solve_one(j); j = next++) {
+      }
+    } catch (...) {
+      abort.store(true);
+      const std::lock_guard lock(failing);
+      if (!failed) failed = std::current_exception();
+    }
+  };
+  tbb::task_arena arena(workers);
+  arena.execute([&] {
+    tbb::parallel_for(
+        0, workers, [&](int) { work(); }, tbb::simple_partitioner());
+  });
+  if (failed) std::rethrow_exception(failed);
+  // The starts begun are the first ones (taken in order), and each ran to its end or stop.
+  for (std::size_t j = 0; j < k && done[j]; ++j) out.starts.push_back(std::move(starts[j]));
+  out.stopped = out.starts.size() < k;
+}
+
+}  // namespace
+
 SurveyResult survey(const Board& board, const Rules& rules, const Position& full,
                     const SurveyOptions& options, const SearchControl& control,
                     const std::function<void(const SurveyStart&, int done, int total)>& on_start) {
@@ -49,6 +168,19 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
   SolveOptions solve_options = options.solve;
   solve_options.count = false;
   solve_options.finish = kNoSquare;
+  // Side by side where more than one thread is given and no node limit: a start's search on
+  // one thread does about as much in its time as on two, whose threads share one table and
+  // search more nodes. Under a node limit one after another, as each search's whole result
+  // then depends on its table (and runs on one thread anyway).
+  const int threads =
+      control.threads > 0 ? control.threads : tbb::this_task_arena::max_concurrency();
+  if (solve_options.hash_mb == 0) solve_options.hash_mb = SolveOptions::kDefaultHashMb;
+  const int workers = static_cast<int>(std::min<std::size_t>(
+      {static_cast<std::size_t>(std::max(threads, 1)), starts.size(), solve_options.hash_mb}));
+  if (control.node_limit == 0 && workers > 1) {
+    side_by_side(board, solo, solve_options, control, workers, starts, out, on_start);
+    return out;
+  }
   std::uint64_t nodes_before = 0;  // the nodes of the starts solved
   for (SurveyStart& s : starts) {
     if (control.stop_requested()) {
@@ -64,13 +196,8 @@ SurveyResult survey(const Board& board, const Rules& rules, const Position& full
                                           std::to_string(out.starts.size() + 1) + " of " +
                                           std::to_string(out.classes) + ")",
                                       out.starts.size(), static_cast<std::size_t>(out.classes));
-    const auto started = std::chrono::steady_clock::now();
-    s.result = solve(board, solo, s.start, solve_options, each);
-    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    solve_start(board, solo, solve_options, each, s);
     nodes_before += s.result.nodes;
-    Position end = s.start;
-    for (const Turn& t : s.result.line) end = apply(board, solo, end, t);
-    s.left = piece_count(board, end);
     out.starts.push_back(std::move(s));
     if (on_start) on_start(out.starts.back(), static_cast<int>(out.starts.size()), out.classes);
     if (control.stop_requested() && out.starts.size() < starts.size()) {

@@ -2,8 +2,11 @@
 // position (every square holding a piece), each start empties one square; starts that are
 // images of each other under the board's symmetries (core/symmetry.h, found from the jumps)
 // that also keep the full position's piece values have the same solitaire value, so one start
-// per class is solved, by `solve` (solver/solitaire.h) with the same options, limits and
-// threads each, one after the other.
+// per class is solved, by `solve` (solver/solitaire.h) with the same options and limits each.
+// With more than one thread and no node limit the starts run side by side, each on one thread
+// with an equal share of the table memory (a search on several threads shares one table and
+// searches more positions); else one after the other, each with the threads and all the
+// memory.
 //
 // Order: the classes come in the reading order of their first squares (ranks from the top,
 // files from the left; core/symmetry.h cell_classes), and each class's start hole is its first
@@ -11,7 +14,7 @@
 //
 // Limits: SearchControl's node and time limits apply to each start's solve (a start stopped
 // by one is listed with its best line, not proved, and the survey goes on); the stop flag ends
-// the survey after the start it stopped, which is listed with its best line too.
+// the survey after the starts it stopped, which are listed with their best lines too.
 #pragma once
 
 #include <functional>
@@ -51,10 +54,12 @@ struct SurveyResult {
 std::vector<SurveyStart> survey_starts(const Board& board, const Rules& rules, const Position& full,
                                        bool every_hole, int* symmetries = nullptr);
 
-// Solves every start of survey_starts in order. `on_start` (may be empty) is called after each
-// start is solved, with the number of starts solved and their total; the progress callback's
-// note names the start being solved, and its nodes are the whole survey's so far (the starts
-// solved and this one's). The limits of `control` apply to each start.
+// Solves every start of survey_starts. `on_start` (may be empty) is called for each start in
+// order, once it and the starts before it are solved, with their number and the total, never
+// twice at once (side by side, from a worker thread; what it throws ends the survey, the
+// starts under way stopped, and is thrown on). The progress callback's note names the starts
+// being solved, and its nodes are the whole survey's so far. The limits of `control` apply to
+// each start.
 SurveyResult survey(
     const Board& board, const Rules& rules, const Position& full, const SurveyOptions& options,
     const SearchControl& control,

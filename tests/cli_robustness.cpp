@@ -303,7 +303,8 @@ TEST_CASE("a reader that has gone ends a streaming command at its next row, not 
   // A survey whose reader is gone before its first row ends before solving any start (all
   // of them would far outlast the bound).
   for (const char* args : {"survey triangle --size 9 --csv --threads 1 --hash 64",
-                           "survey triangle --size 9 --threads 1 --hash 64"}) {
+                           "survey triangle --size 9 --threads 1 --hash 64",
+                           "survey triangle --size 9 --threads 2 --hash 64"}) {
     INFO(args);
     const auto begun = std::chrono::steady_clock::now();
     const auto survey = run_to_closed_pipe(args);

@@ -291,12 +291,17 @@ TEST_CASE("survey --help shows an example and says the limits are per start", "[
 
 TEST_CASE("survey stopped by a signal prints the rows done so far", "[cli][survey][threads]") {
   // A 15x15 Murray layout: no symmetry keeps its values, 225 starts of about a second each.
-  const auto r = leapfrog::testing::run_cli_signalled(
-      "survey murray --size 15 --players 1 --json --threads 1", {"INT", "1.5"});
-  REQUIRE(r.code == 0);
-  const Json j = Json::parse(r.out);
-  CHECK(j["stopped"] == true);
-  CHECK(j["starts"] == 225);
-  REQUIRE(j["rows"].size() >= 1);
-  CHECK(j["rows"].size() < 225);
+  // One after another, and side by side.
+  for (const char* threads : {"1", "2"}) {
+    INFO(threads);
+    const auto r = leapfrog::testing::run_cli_signalled(
+        std::string("survey murray --size 15 --players 1 --json --threads ") + threads,
+        {"INT", "1.5"});
+    REQUIRE(r.code == 0);
+    const Json j = Json::parse(r.out);
+    CHECK(j["stopped"] == true);
+    CHECK(j["starts"] == 225);
+    REQUIRE(j["rows"].size() >= 1);
+    CHECK(j["rows"].size() < 225);
+  }
 }

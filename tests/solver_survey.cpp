@@ -1,6 +1,8 @@
 // survey (solver/survey.h): what its progress callback reports.
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,4 +42,78 @@ TEST_CASE("survey progress counts the nodes of the whole survey, not of the star
     later += k > 0 ? 1 : 0;
   }
   CHECK(later >= 2);
+}
+
+TEST_CASE("survey on two threads solves starts side by side: the same rows, handed on in order",
+          "[survey][threads]") {
+  const Setup full = parse_position("111111/111111/111111/111111");
+  SurveyOptions options;
+  options.solve.hash_mb = 16;
+  SearchControl one;
+  one.threads = 1;
+  const SurveyResult a = survey(full.board, full.rules(), full.position, options, one);
+  REQUIRE(a.starts.size() >= 3);
+  SearchControl two;
+  two.threads = 2;
+  std::vector<int> handed;
+  std::vector<std::uint64_t> nodes;
+  std::vector<std::string> notes;
+  two.progress = [&](const Progress& p) {
+    nodes.push_back(p.nodes);
+    notes.push_back(p.note);
+  };
+  const SurveyResult b = survey(full.board, full.rules(), full.position, options, two,
+                                [&](const SurveyStart& s, int done, int total) {
+                                  CHECK(total == static_cast<int>(a.starts.size()));
+                                  CHECK(s.holes == a.starts[handed.size()].holes);
+                                  handed.push_back(done);
+                                });
+  CHECK_FALSE(b.stopped);
+  REQUIRE(b.starts.size() == a.starts.size());
+  for (std::size_t k = 0; k < a.starts.size(); ++k) {
+    INFO(k);
+    CHECK(handed[k] == static_cast<int>(k + 1));
+    CHECK(b.starts[k].holes == a.starts[k].holes);
+    CHECK(b.starts[k].result.value == a.starts[k].result.value);
+    CHECK(b.starts[k].result.line == a.starts[k].result.line);
+    CHECK(b.starts[k].result.proved == a.starts[k].result.proved);
+    CHECK(b.starts[k].left == a.starts[k].left);
+  }
+  // The progress is the whole survey's: its nodes never go back, and its note names the
+  // starts under way.
+  std::uint64_t total = 0;
+  for (const SurveyStart& s : b.starts) total += s.result.nodes;
+  for (std::size_t k = 0; k < nodes.size(); ++k) {
+    INFO(notes[k]);
+    if (k > 0) CHECK(nodes[k] >= nodes[k - 1]);
+    CHECK(nodes[k] <= total);
+    CHECK(notes[k].starts_with("start"));
+    CHECK(notes[k].find(" of " + std::to_string(a.starts.size()) + ")") != std::string::npos);
+  }
+}
+
+TEST_CASE("survey side by side: a stop ends it with the first starts, each with its line",
+          "[survey][threads]") {
+  const Setup full = parse_position("1111111/1111111/1111111/1111111/1111111/1111111");
+  SurveyOptions options;
+  options.solve.hash_mb = 16;
+  std::atomic<bool> stop{false};
+  SearchControl two;
+  two.threads = 2;
+  two.stop = &stop;
+  // Stopped once the first row is handed on: the starts under way stop with their best lines,
+  // the others are not begun.
+  const SurveyResult r = survey(full.board, full.rules(), full.position, options, two,
+                                [&](const SurveyStart&, int, int) { stop.store(true); });
+  CHECK(r.stopped);
+  REQUIRE(r.starts.size() >= 1);
+  CHECK(r.starts.size() < static_cast<std::size_t>(r.classes));
+  CHECK(r.classes > 3);
+  for (const SurveyStart& s : r.starts) CHECK_FALSE(s.result.line.empty());
+  // A row handed on that throws ends the survey with that error, the starts under way stopped.
+  SearchControl again;
+  again.threads = 2;
+  CHECK_THROWS_WITH(survey(full.board, full.rules(), full.position, options, again,
+                           [](const SurveyStart&, int, int) { throw std::runtime_error("gone"); }),
+                    "gone");
 }
