@@ -62,7 +62,10 @@ SolveResult run(const Game& game, const Rules& rules, const SolveOptions& option
   // One budget: with a count by the DP, the table and the count's memo share it, after the
   // `reserved` bytes that the game holds (a finish's table).
   const std::size_t budget = (options.hash_mb << 20) - reserved;
-  TranspositionTable tt(options.count ? budget / 2 : budget);
+  // Grown as the search needs it; under a node limit whole from the start: what such a search
+  // finds depends on its table, and puzzles generated within node budgets (the shipped
+  // collection among them) are reproduced from exactly that table.
+  TranspositionTable tt(options.count ? budget / 2 : budget, control.node_limit == 0);
   Searcher<Game> searcher(game, tt, control);
   searcher.reversed_ = options.reversed_order;
   using State = typename Game::State;

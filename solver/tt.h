@@ -54,11 +54,19 @@ class TranspositionTable {
 
   // Uses at most `bytes` (at least one bucket). Memory is zeroed lazily by the OS; a
   // TableAllocError when it cannot be had.
-  explicit TranspositionTable(std::size_t bytes) : buckets_(bytes) {}
+  //
+  // With `grow`, the keys go to the first kFirstBuckets buckets only, then to twice as many
+  // each time as many new keys as their entries have been stored, up to all of them:
+  // the first touch of each page of a table costs more than re-searching what a smaller table
+  // forgets, so a search uses the memory its size needs. Growing moves no entry: a key whose
+  // home moves to the new half is not found again (a lost entry only costs time).
+  explicit TranspositionTable(std::size_t bytes, bool grow = false)
+      : buckets_(bytes),
+        active_(grow ? std::min(buckets_.buckets(), kFirstBuckets) - 1 : buckets_.buckets() - 1) {}
 
   // Looks the key up; returns true and fills `out` on a hit.
   bool probe(const PositionKey& key, Entry& out) const {
-    Bucket& b = buckets_.home(key.hash());
+    Bucket& b = home(key.hash());
     BucketLock lock(b.lock);
     const Entry* e = find_way(b.entries, [&](const Entry& x) { return x.used && x.key == key; });
     if (e) out = *e;
@@ -69,7 +77,8 @@ class TranspositionTable {
   // bounds combine to the tighter.
   void store(const PositionKey& key, std::int32_t value, bool exact, std::uint64_t nodes) {
     const std::uint8_t work = static_cast<std::uint8_t>(std::bit_width(nodes));
-    Bucket& b = buckets_.home(key.hash());
+    const std::size_t active = active_.load(std::memory_order_relaxed);
+    Bucket& b = buckets_[key.hash() & active];
     BucketLock lock(b.lock);
     Entry* victim = find_way(b.entries, [&](const Entry& x) { return x.used && x.key == key; });
     const bool same = victim != nullptr;
@@ -79,6 +88,7 @@ class TranspositionTable {
     } else {
       // A free entry first, else the one with the least work behind it.
       victim = &victim_way(b.entries, [](const Entry& x) { return x.used ? 1 + x.work : 0; });
+      if (active != buckets_.buckets() - 1) count_new_key(active);
     }
     victim->key = key;
     victim->value = value;
@@ -88,14 +98,32 @@ class TranspositionTable {
   }
 
   std::size_t bytes() const { return buckets_.bytes(); }
+  // The buckets in use (all but while a growing table grows).
+  std::size_t buckets_used() const { return active_.load() + 1; }
+
+  static constexpr std::size_t kFirstBuckets = std::size_t{1} << 12;  // 1 MB
 
  private:
   struct alignas(64) Bucket {
     std::array<Entry, 5> entries;
     std::uint32_t lock;
   };
+  static constexpr std::size_t kWays = 5;
+
+  Bucket& home(std::uint64_t hash) const {
+    return buckets_[hash & active_.load(std::memory_order_relaxed)];
+  }
+  // Counts a new key stored with `active` the mask in use; doubles the buckets in use once
+  // there have been as many as their entries. Counts lost to a race only delay it.
+  void count_new_key(std::size_t active) {
+    if (fresh_.fetch_add(1, std::memory_order_relaxed) + 1 < kWays * (active + 1)) return;
+    if (active_.compare_exchange_strong(active, 2 * active + 1, std::memory_order_relaxed))
+      fresh_.store(0, std::memory_order_relaxed);
+  }
 
   BucketTable<Bucket> buckets_;
+  std::atomic<std::size_t> active_;      // the mask of the buckets in use
+  std::atomic<std::uint64_t> fresh_{0};  // new keys since the last growth
 };
 
 }  // namespace leapfrog

@@ -759,6 +759,19 @@ TEST_CASE("a node limit gives the same output at 1 and 2 threads", "[cli][robust
         run_cli("chess analyse startpos --nodes 5000 --json --threads 2").out);
 }
 
+TEST_CASE("solve's table grows with its search: a small search takes little of --hash",
+          "[cli][robust][threads]") {
+  // The search of this start visits about a million positions; the whole default --hash,
+  // touched from the start, made it take some 450 MB.
+  const auto r = run_and_signal({"solve", "traditional", "--size", "6", "--hole", "c3", "--json"},
+                                0, std::chrono::milliseconds(0), std::chrono::milliseconds(60000));
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["value"] == 34);
+  CHECK(j["proved"] == true);
+  if (!kSanitized) CHECK(r.max_rss_kb < 64 * 1024);  // as below
+}
+
 TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust][threads]") {
   for (const char* mb : {"16", "32"}) {
     INFO("--hash " << mb);
