@@ -252,8 +252,8 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
                          std::to_string(s[2]) + " ranks, not " + std::to_string(ranks_) +
                          "; resume with as many ranks, or give another folder");
       default:
-        throw IoError("--checkpoint: cannot read " + quoted_file(r, s[1]) + " (" +
-                      errno_text(s[2]) + ")");
+        throw UsageError("--checkpoint: cannot read " + quoted_file(r, s[1]) + " (" +
+                         errno_text(s[2]) + ")");
     }
   }
   // The last level every rank saved (ranks save level k + 1 only after every rank has

@@ -166,7 +166,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   std::error_code ec;
   std::filesystem::create_directories(folder, ec);
   if (ec)
-    throw UsageError("cannot make the folder " + quoted_path(folder) + " (" + ec.message() + ")");
+    throw IoError("cannot make the folder " + quoted_path(folder) + " (" + ec.message() + ")");
   std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
             << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
             << count_text(threads, "thread", "threads") << "\n";

@@ -225,7 +225,7 @@ class PuzzleWriter {
     }
     if (json) {
       json_.reset(std::tmpfile());
-      if (!json_) throw UsageError("cannot make a temporary file for the --json output");
+      if (!json_) throw IoError("cannot make a temporary file for the --json output" + os_reason());
     }
   }
 

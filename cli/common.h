@@ -340,8 +340,8 @@ SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, co
 inline constexpr std::size_t kMaxFileBytes = std::size_t{4} << 20;
 inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
 
-// Reads a whole file ("-" for standard input); throws UsageError when it cannot, when it is a
-// directory, or when it or one of its lines is longer than the caps above.
+// Reads a whole file ("-" for standard input); throws IoError when it cannot, UsageError when
+// it is a directory, or when it or one of its lines is longer than the caps above.
 std::string read_file(const std::string& path);
 // How messages name the input `path`: quoted, or "standard input" for '-'.
 std::string input_name(const std::string& path);
@@ -358,17 +358,17 @@ std::string os_reason();
 // errno, or 0 when the path is there but is not a regular file.
 std::FILE* open_regular(const std::string& path, int flags, const char* mode, int& error);
 
-// Opens `path` (not "-") for writing, binary; throws UsageError naming it and why when it
+// Opens `path` (not "-") for writing, binary; throws IoError naming it and why when it
 // cannot (a folder, or the system's reason).
 void open_output(std::ofstream& out, const std::string& path);
 
-// Writes a whole file ("-" for standard output); throws UsageError when it cannot.
+// Writes a whole file ("-" for standard output); throws IoError when it cannot.
 void write_file(const std::string& path, const std::string& text);
 
 // Checks, before a game or a long run, that the output file an option names can be written:
 // '-' always; an existing file must be writable and not a directory; a new file's folder
 // must exist and be writable. Writes nothing (a named pipe is not opened). Throws the
-// UsageError "OPTION: cannot write 'PATH' (why)". The write itself can still fail (a full
+// IoError "OPTION: cannot write 'PATH' (why)". The write itself can still fail (a full
 // disk): write_file and save_record say so.
 void check_writable(const std::string& path, const char* option);
 

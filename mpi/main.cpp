@@ -77,10 +77,15 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
                                         : leapfrog::cli::run_solve_split(c, args, &exchange);
       leapfrog::cli::check_stdout();
       return code;
+    } catch (const leapfrog::cli::IoError& e) {
+      // Only the rank that writes (rank 0) meets a refused write, the others may be in the
+      // middle of the work and waiting for it: the whole job ends.
+      std::fprintf(stderr, "leapfrog-mpi %s: rank %d: %s\n", first.c_str(), rank,
+                   leapfrog::escape_controls(e.what()).c_str());
+      std::fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, 2);
     } catch (const leapfrog::cli::UsageError& e) {
-      std::cerr << leapfrog::cli::error_line(
-          "leapfrog-mpi " + first, e.what(),
-          dynamic_cast<const leapfrog::cli::IoError*>(&e) == nullptr);
+      std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
       return 2;
     } catch (const leapfrog::ParseError& e) {
       std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());

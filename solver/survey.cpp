@@ -84,9 +84,11 @@ void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
   std::atomic<bool> abort{false};
   std::vector<std::atomic<std::uint64_t>> nodes(k);
   std::vector<std::atomic<double>> fraction(k);
-  std::vector<char> begun(k, 0), done(k, 0);  // under `report`
-  std::atomic<std::size_t> next{0};
-  std::size_t handed = 0;  // rows given to on_start, under `report`
+  // Under `report`: the starts begun and done, the next to begin, the rows handed on, and
+  // whether a row's on_start threw (no row is handed on after it).
+  std::vector<char> begun(k, 0), done(k, 0);
+  std::size_t next = 0, handed = 0;
+  bool handing_failed = false;
   std::mutex report;
   const auto stopping = [&] {
     if (control.cancel != nullptr && control.cancel->load()) abort.store(true);
@@ -109,35 +111,47 @@ void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
     if (running.size() == 1 && !p.note.empty()) whole.note += ", " + p.note;
     control.progress(whole);
   };
+  // The next start, taken under `report`, so that the starts begun are always the first
+  // ones; k once the survey stops or every start is taken.
+  const auto take = [&] {
+    const std::lock_guard lock(report);
+    if (next == k || stopping()) return k;
+    begun[next] = 1;
+    return next++;
+  };
   const auto solve_one = [&](std::size_t j) {
-    {
-      const std::lock_guard lock(report);
-      if (stopping()) return false;
-      begun[j] = 1;
-    }
     SearchControl each = control;
     each.threads = 1;
     each.cancel = &abort;
-    if (control.progress)
-      each.progress = [&, j](const Progress& p) {
-        nodes[j].store(p.nodes, std::memory_order_relaxed);
-        fraction[j].store(p.fraction, std::memory_order_relaxed);
-        report_progress(p);
-      };
+    // Given even when the caller has no progress callback: the search calls it now and then,
+    // and it forwards the caller's cancel flag to the starts under way.
+    each.progress = [&, j](const Progress& p) {
+      if (control.cancel != nullptr && control.cancel->load()) abort.store(true);
+      if (!control.progress) return;
+      nodes[j].store(p.nodes, std::memory_order_relaxed);
+      fraction[j].store(p.fraction, std::memory_order_relaxed);
+      report_progress(p);
+    };
     solve_start(board, solo, options, each, starts[j]);
     nodes[j].store(starts[j].result.nodes);
     const std::lock_guard lock(report);
     done[j] = 1;
-    for (; handed < k && done[handed]; ++handed)
-      if (on_start) on_start(starts[handed], static_cast<int>(handed + 1), static_cast<int>(k));
-    return true;
+    while (!handing_failed && handed < k && done[handed]) {
+      const std::size_t row = handed++;
+      if (!on_start) continue;
+      try {
+        on_start(starts[row], static_cast<int>(row + 1), static_cast<int>(k));
+      } catch (...) {
+        handing_failed = true;
+        throw;
+      }
+    }
   };
   std::exception_ptr failed;
   std::mutex failing;
   const auto work = [&] {
     try {
-      for (std::size_t j = next++; j < k && solve_one(j); j = next++) {
-      }
+      for (std::size_t j = take(); j < k; j = take()) solve_one(j);
     } catch (...) {
       abort.store(true);
       const std::lock_guard lock(failing);

@@ -171,6 +171,9 @@ TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "
   CHECK(r.out.find("commands:") == std::string::npos);
   CHECK(r.out.starts_with("values: what the player to move will capture"));
   CHECK(run_cli("play murray --size 4 --engine 1 --quiet", "quit\n").out.starts_with("commands:"));
+  const auto chess = run_cli("chess play --engine all --nodes 100 --quiet");
+  CHECK(chess.out.starts_with("Leap Chess\npieces: "));
+  CHECK(chess.out.find("commands:") == std::string::npos);
   const auto v = run_cli("verify --game " + file + " --json");
   CHECK(v.code == 0);
   const auto j = nlohmann::json::parse(v.out);

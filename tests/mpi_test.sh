@@ -164,6 +164,17 @@ for c in reach solve; do
     echo "FAILED: $c --help:"; run 1 $c --help 2>&1 | head -3; fail=1
   fi
 done
+# Standard output refused to rank 0 (its own, a full disk: mpirun's would not reach the rank)
+# before the count: the job ends, exit 2, rather than the other ranks waiting for rank 0.
+timeout 120 "$mpirun" --oversubscribe -np 2 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 0 ]; then exec "$0" reach english --threads 1 >/dev/full; else exec "$0" reach english --threads 1; fi' \
+  "$split" 2>"$tmp/err"
+code=$?
+if [ $code -ne 0 ] && [ $code -ne 124 ] &&
+  grep -q "leapfrog-mpi reach: rank 0: cannot write standard output (No space left on device)" "$tmp/err"; then
+  echo "ok: a full disk ends the job: exit $code"
+else
+  echo "FAILED: standard output on a full disk (exit $code):"; cat "$tmp/err"; fail=1
+fi
 # Each rank reads --checkpoint's path on its own machine (here: in its own working folder):
 # a folder that fails on one rank is named with that rank.
 mkdir "$tmp/r0" "$tmp/r1" && : >"$tmp/r1/ck"

@@ -110,10 +110,25 @@ TEST_CASE("survey side by side: a stop ends it with the first starts, each with 
   CHECK(r.starts.size() < static_cast<std::size_t>(r.classes));
   CHECK(r.classes > 3);
   for (const SurveyStart& s : r.starts) CHECK_FALSE(s.result.line.empty());
-  // A row handed on that throws ends the survey with that error, the starts under way stopped.
+  // The caller's cancel flag ends it as the stop flag does.
+  std::atomic<bool> cancel{false};
+  SearchControl cancelled;
+  cancelled.threads = 2;
+  cancelled.cancel = &cancel;
+  const SurveyResult c = survey(full.board, full.rules(), full.position, options, cancelled,
+                                [&](const SurveyStart&, int, int) { cancel.store(true); });
+  CHECK(c.stopped);
+  CHECK(c.starts.size() < static_cast<std::size_t>(c.classes));
+  // A row handed on that throws ends the survey with that error, the starts under way
+  // stopped; no row is handed on after it, that one not again.
   SearchControl again;
   again.threads = 2;
+  int calls = 0;
   CHECK_THROWS_WITH(survey(full.board, full.rules(), full.position, options, again,
-                           [](const SurveyStart&, int, int) { throw std::runtime_error("gone"); }),
+                           [&](const SurveyStart&, int, int) {
+                             ++calls;
+                             throw std::runtime_error("gone");
+                           }),
                     "gone");
+  CHECK(calls == 1);
 }
