@@ -72,18 +72,21 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     c.program = "leapfrog-mpi";  // its --help names this program, run by mpirun
     c.usage_launcher = "mpirun -np N ";
     c.example_launcher = "mpirun -np 2 ";
+    // An error that one rank meets alone, in the middle of the work: the others would wait for
+    // it for ever, so the whole job ends. `what` follows "rank N".
+    const auto end_job = [&](const std::string& what) {
+      std::fprintf(stderr, "leapfrog-mpi %s: rank %d%s\n", first.c_str(), rank, what.c_str());
+      std::fflush(stderr);
+      MPI_Abort(MPI_COMM_WORLD, 2);
+    };
     try {
       const int code = first == "reach" ? leapfrog::cli::run_reach_split(c, args, &exchange)
                                         : leapfrog::cli::run_solve_split(c, args, &exchange);
       leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::IoError& e) {
-      // Only the rank that writes (rank 0) meets a refused write, the others may be in the
-      // middle of the work and waiting for it: the whole job ends.
-      std::fprintf(stderr, "leapfrog-mpi %s: rank %d: %s\n", first.c_str(), rank,
-                   leapfrog::escape_controls(e.what()).c_str());
-      std::fflush(stderr);
-      MPI_Abort(MPI_COMM_WORLD, 2);
+      // Only the rank that writes (rank 0) meets a refused write.
+      end_job(": " + leapfrog::escape_controls(e.what()));
     } catch (const leapfrog::cli::UsageError& e) {
       std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
       return 2;
@@ -91,19 +94,9 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
       std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
       return 2;
     } catch (const std::bad_alloc&) {
-      // One rank's allocation failed in the middle of the work: the others would wait for
-      // it forever, so the whole job ends.
-      std::fprintf(stderr,
-                   "leapfrog-mpi %s: rank %d ran out of memory (lower --hash, or use more "
-                   "ranks)\n",
-                   first.c_str(), rank);
-      std::fflush(stderr);
-      MPI_Abort(MPI_COMM_WORLD, 2);
+      end_job(" ran out of memory (lower --hash, or use more ranks)");
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "leapfrog-mpi %s: rank %d: %s\n", first.c_str(), rank,
-                   leapfrog::escape_controls(e.what()).c_str());
-      std::fflush(stderr);
-      MPI_Abort(MPI_COMM_WORLD, 2);
+      end_job(": " + leapfrog::escape_controls(e.what()));
     }
     return 2;
   }

@@ -84,15 +84,14 @@ void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
   std::atomic<bool> abort{false};
   std::vector<std::atomic<std::uint64_t>> nodes(k);
   std::vector<std::atomic<double>> fraction(k);
-  // Under `report`: the starts begun and done, the next to begin, the rows handed on, and
-  // whether a row's on_start threw (no row is handed on after it).
-  std::vector<char> begun(k, 0), done(k, 0);
+  // Under `report`: the starts done, the next to begin (those before it have begun), the rows
+  // handed on, and whether a row's on_start threw (no row is handed on after it).
+  std::vector<char> done(k, 0);
   std::size_t next = 0, handed = 0;
   bool handing_failed = false;
   std::mutex report;
-  const auto stopping = [&] {
+  const auto forward_cancel = [&] {
     if (control.cancel != nullptr && control.cancel->load()) abort.store(true);
-    return control.stop_requested() || abort.load();
   };
   const auto report_progress = [&](const Progress& p) {
     std::unique_lock lock(report, std::try_to_lock);
@@ -104,7 +103,7 @@ void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
     for (std::size_t j = 0; j < k; ++j) {
       whole.nodes += nodes[j].load(std::memory_order_relaxed);
       share += done[j] ? 1.0 : std::clamp(fraction[j].load(std::memory_order_relaxed), 0.0, 1.0);
-      if (begun[j] && !done[j]) running.push_back(j);
+      if (j < next && !done[j]) running.push_back(j);
     }
     whole.fraction = share / static_cast<double>(k);
     whole.note = running.empty() ? std::string() : start_note(board, starts, running);
@@ -115,8 +114,8 @@ void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
   // ones; k once the survey stops or every start is taken.
   const auto take = [&] {
     const std::lock_guard lock(report);
-    if (next == k || stopping()) return k;
-    begun[next] = 1;
+    forward_cancel();
+    if (next == k || control.stop_requested() || abort.load()) return k;
     return next++;
   };
   const auto solve_one = [&](std::size_t j) {
@@ -126,7 +125,7 @@ void side_by_side(const Board& board, const Rules& solo, SolveOptions options,
     // Given even when the caller has no progress callback: the search calls it now and then,
     // and it forwards the caller's cancel flag to the starts under way.
     each.progress = [&, j](const Progress& p) {
-      if (control.cancel != nullptr && control.cancel->load()) abort.store(true);
+      forward_cancel();
       if (!control.progress) return;
       nodes[j].store(p.nodes, std::memory_order_relaxed);
       fraction[j].store(p.fraction, std::memory_order_relaxed);

@@ -97,28 +97,22 @@ TEST_CASE("survey side by side: a stop ends it with the first starts, each with 
   const Setup full = parse_position("1111111/1111111/1111111/1111111/1111111/1111111");
   SurveyOptions options;
   options.solve.hash_mb = 16;
-  std::atomic<bool> stop{false};
-  SearchControl two;
-  two.threads = 2;
-  two.stop = &stop;
-  // Stopped once the first row is handed on: the starts under way stop with their best lines,
-  // the others are not begun.
-  const SurveyResult r = survey(full.board, full.rules(), full.position, options, two,
-                                [&](const SurveyStart&, int, int) { stop.store(true); });
-  CHECK(r.stopped);
-  REQUIRE(r.starts.size() >= 1);
-  CHECK(r.starts.size() < static_cast<std::size_t>(r.classes));
-  CHECK(r.classes > 3);
-  for (const SurveyStart& s : r.starts) CHECK_FALSE(s.result.line.empty());
-  // The caller's cancel flag ends it as the stop flag does.
-  std::atomic<bool> cancel{false};
-  SearchControl cancelled;
-  cancelled.threads = 2;
-  cancelled.cancel = &cancel;
-  const SurveyResult c = survey(full.board, full.rules(), full.position, options, cancelled,
-                                [&](const SurveyStart&, int, int) { cancel.store(true); });
-  CHECK(c.stopped);
-  CHECK(c.starts.size() < static_cast<std::size_t>(c.classes));
+  // Stopped once the first row is handed on, by the stop flag or the caller's cancel flag:
+  // the starts under way stop with their best lines, the others are not begun.
+  for (const bool by_cancel : {false, true}) {
+    INFO((by_cancel ? "cancel" : "stop"));
+    std::atomic<bool> flag{false};
+    SearchControl two;
+    two.threads = 2;
+    (by_cancel ? two.cancel : two.stop) = &flag;
+    const SurveyResult r = survey(full.board, full.rules(), full.position, options, two,
+                                  [&](const SurveyStart&, int, int) { flag.store(true); });
+    CHECK(r.stopped);
+    REQUIRE(r.starts.size() >= 1);
+    CHECK(r.starts.size() < static_cast<std::size_t>(r.classes));
+    CHECK(r.classes > 3);
+    for (const SurveyStart& s : r.starts) CHECK_FALSE(s.result.line.empty());
+  }
   // A row handed on that throws ends the survey with that error, the starts under way
   // stopped; no row is handed on after it, that one not again.
   SearchControl again;
