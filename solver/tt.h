@@ -56,10 +56,10 @@ class TranspositionTable {
   // TableAllocError when it cannot be had.
   //
   // With `grow`, the keys go to the first kFirstBuckets buckets only, then to twice as many
-  // each time as many new keys as their entries have been stored, up to all of them:
-  // the first touch of each page of a table costs more than re-searching what a smaller table
-  // forgets, so a search uses the memory its size needs. Growing moves no entry: a key whose
-  // home moves to the new half is not found again (a lost entry only costs time).
+  // each time as many new keys as their entries have been counted (count_new_keys), up to
+  // all of them: the first touch of each page of a table costs more than re-searching what
+  // a smaller table forgets, so a search uses the memory its size needs. Growing moves no entry: a
+  // key whose home moves to the new half is not found again (a lost entry only costs time).
   explicit TranspositionTable(std::size_t bytes, bool grow = false)
       : buckets_(bytes),
         active_(grow ? std::min(buckets_.buckets(), kFirstBuckets) - 1 : buckets_.buckets() - 1) {}
@@ -74,8 +74,10 @@ class TranspositionTable {
   }
 
   // Records what a search found. An exact value is never replaced by a bound; two upper
-  // bounds combine to the tighter.
-  void store(const PositionKey& key, std::int32_t value, bool exact, std::uint64_t nodes) {
+  // bounds combine to the tighter. True when the key is new to a table that is still
+  // growing: the caller counts those and hands them to count_new_keys now and then, so that
+  // threads do not all write one shared count for every store.
+  bool store(const PositionKey& key, std::int32_t value, bool exact, std::uint64_t nodes) {
     const std::uint8_t work = static_cast<std::uint8_t>(std::bit_width(nodes));
     const std::size_t active = active_.load(std::memory_order_relaxed);
     Bucket& b = buckets_[key.hash() & active];
@@ -83,18 +85,28 @@ class TranspositionTable {
     Entry* victim = find_way(b.entries, [&](const Entry& x) { return x.used && x.key == key; });
     const bool same = victim != nullptr;
     if (same) {
-      if (victim->exact) return;
+      if (victim->exact) return false;
       if (!exact && victim->value < value) value = victim->value;
     } else {
       // A free entry first, else the one with the least work behind it.
       victim = &victim_way(b.entries, [](const Entry& x) { return x.used ? 1 + x.work : 0; });
-      if (active != buckets_.buckets() - 1) count_new_key(active);
     }
     victim->key = key;
     victim->value = value;
     victim->used = 1;
     victim->exact = exact ? 1 : 0;
     victim->work = same ? std::max(victim->work, work) : work;
+    return !same && active != buckets_.buckets() - 1;
+  }
+
+  // Counts `n` new keys (of store); doubles the buckets in use once there have been as many
+  // since the last growth as their entries. Counts lost to a race only delay it.
+  void count_new_keys(std::uint64_t n) {
+    std::size_t active = active_.load(std::memory_order_relaxed);
+    if (n == 0 || active == buckets_.buckets() - 1) return;
+    if (fresh_.fetch_add(n, std::memory_order_relaxed) + n < kWays * (active + 1)) return;
+    if (active_.compare_exchange_strong(active, 2 * active + 1, std::memory_order_relaxed))
+      fresh_.store(0, std::memory_order_relaxed);
   }
 
   std::size_t bytes() const { return buckets_.bytes(); }
@@ -113,17 +125,11 @@ class TranspositionTable {
   Bucket& home(std::uint64_t hash) const {
     return buckets_[hash & active_.load(std::memory_order_relaxed)];
   }
-  // Counts a new key stored with `active` the mask in use; doubles the buckets in use once
-  // there have been as many as their entries. Counts lost to a race only delay it.
-  void count_new_key(std::size_t active) {
-    if (fresh_.fetch_add(1, std::memory_order_relaxed) + 1 < kWays * (active + 1)) return;
-    if (active_.compare_exchange_strong(active, 2 * active + 1, std::memory_order_relaxed))
-      fresh_.store(0, std::memory_order_relaxed);
-  }
-
   BucketTable<Bucket> buckets_;
-  std::atomic<std::size_t> active_;      // the mask of the buckets in use
-  std::atomic<std::uint64_t> fresh_{0};  // new keys since the last growth
+  // On lines of their own: every probe and store reads the mask, and a count written on
+  // its line would take the line from the other threads each time.
+  alignas(64) std::atomic<std::size_t> active_;      // the mask of the buckets in use
+  alignas(64) std::atomic<std::uint64_t> fresh_{0};  // new keys since the last growth
 };
 
 }  // namespace leapfrog

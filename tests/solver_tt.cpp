@@ -16,6 +16,11 @@ PositionKey key_of(std::uint64_t n) {
   return k;
 }
 
+// A store as the search makes it: a new key is counted at once.
+void put(TranspositionTable& tt, std::uint64_t n, std::int32_t value, bool exact) {
+  if (tt.store(key_of(n), value, exact, 100)) tt.count_new_keys(1);
+}
+
 }  // namespace
 
 TEST_CASE("a growing table uses its first buckets, then twice as many as keys come", "[tt]") {
@@ -28,22 +33,44 @@ TEST_CASE("a growing table uses its first buckets, then twice as many as keys co
   CHECK(growing.buckets_used() == TranspositionTable::kFirstBuckets);
   // Five entries a bucket: as many new keys as the entries in use double the buckets.
   const std::uint64_t first = 5 * TranspositionTable::kFirstBuckets;
-  for (std::uint64_t n = 1; n < first; ++n) growing.store(key_of(n), 7, true, 100);
+  for (std::uint64_t n = 1; n < first; ++n) put(growing, n, 7, true);
   CHECK(growing.buckets_used() == TranspositionTable::kFirstBuckets);
-  growing.store(key_of(first), 7, true, 100);
+  put(growing, first, 7, true);
   CHECK(growing.buckets_used() == 2 * TranspositionTable::kFirstBuckets);
   // A key stored after the growth is found, with what was stored.
-  growing.store(key_of(first + 1), 3, false, 100);
+  CHECK(growing.store(key_of(first + 1), 3, false, 100));
+  growing.count_new_keys(1);
   TranspositionTable::Entry e;
   REQUIRE(growing.probe(key_of(first + 1), e));
   CHECK(e.value == 3);
   CHECK(e.exact == 0);
   // A key stored again is no new key.
-  for (int i = 0; i < 100000; ++i) growing.store(key_of(first + 1), 2, false, 100);
+  bool again = false;
+  for (int i = 0; i < 100000; ++i) again = growing.store(key_of(first + 1), 2, false, 100) || again;
+  CHECK_FALSE(again);
   CHECK(growing.buckets_used() == 2 * TranspositionTable::kFirstBuckets);
   // Up to all the buckets, never more.
-  for (std::uint64_t n = first + 2; n < 20 * all; ++n) growing.store(key_of(n), 1, true, 1);
+  for (std::uint64_t n = first + 2; n < 20 * all; ++n) put(growing, n, 1, true);
   CHECK(growing.buckets_used() == all);
-  // A fixed table never grows: all its buckets from the start.
+  // A full-grown table, and a fixed one, take no more counts.
+  CHECK_FALSE(growing.store(key_of(20 * all), 1, true, 1));
+  CHECK_FALSE(fixed.store(key_of(1), 1, true, 1));
+  fixed.count_new_keys(100 * all);
   CHECK(fixed.buckets_used() == all);
+}
+
+TEST_CASE("a growing table counts new keys handed to it in batches", "[tt]") {
+  TranspositionTable growing(std::size_t{64} << 20, true);
+  const std::uint64_t first = 5 * TranspositionTable::kFirstBuckets;
+  growing.count_new_keys(first - 1);
+  CHECK(growing.buckets_used() == TranspositionTable::kFirstBuckets);
+  growing.count_new_keys(0);
+  CHECK(growing.buckets_used() == TranspositionTable::kFirstBuckets);
+  growing.count_new_keys(1);
+  CHECK(growing.buckets_used() == 2 * TranspositionTable::kFirstBuckets);
+  // The count starts again after a growth: twice as many keys for the next.
+  growing.count_new_keys(2 * first - 1);
+  CHECK(growing.buckets_used() == 2 * TranspositionTable::kFirstBuckets);
+  growing.count_new_keys(1);
+  CHECK(growing.buckets_used() == 4 * TranspositionTable::kFirstBuckets);
 }

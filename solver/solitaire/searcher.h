@@ -41,6 +41,7 @@ class Searcher {
   struct Local {
     std::vector<Move> path;
     std::uint64_t pending = 0;
+    std::uint64_t new_keys = 0;  // not yet counted in the table (TranspositionTable::store)
   };
 
   Searcher(const Game& game, TranspositionTable& tt, const SearchControl& control)
@@ -91,7 +92,7 @@ class Searcher {
     if (aborted) return kAbort;
     if (!any) best = game_.end_value(s);
     const std::uint64_t work = nodes_.load(std::memory_order_relaxed) + local.pending - before;
-    tt_.store(key, best, !any || best > alpha || best >= ub, work);
+    if (tt_.store(key, best, !any || best > alpha || best >= ub, work)) ++local.new_keys;
     return best;
   }
 
@@ -100,6 +101,7 @@ class Searcher {
     const std::uint64_t n =
         nodes_.fetch_add(local.pending, std::memory_order_relaxed) + local.pending;
     local.pending = 0;
+    tt_.count_new_keys(std::exchange(local.new_keys, 0));
     if (cutoff_.load(std::memory_order_relaxed)) return true;
     if (poller_.limit_reached(n)) stopped_.store(true, std::memory_order_relaxed);
     if (stopped_.load(std::memory_order_relaxed)) return true;
