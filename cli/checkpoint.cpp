@@ -233,9 +233,9 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
       case kNoFolder:
         // The name is each rank's own path (its machine, its working folder): a rank other
         // than the one printing (rank 0) is named.
-        throw UsageError((r != 0 ? "rank " + std::to_string(r) + ": " : std::string()) +
-                         "--checkpoint: cannot use the folder " + quoted_path(dir_) + " (" +
-                         errno_text(s[2]) + ")");
+        throw AgreedIoError((r != 0 ? "rank " + std::to_string(r) + ": " : std::string()) +
+                            "--checkpoint: cannot use the folder " + quoted_path(dir_) + " (" +
+                            errno_text(s[2]) + ")");
       case kDamaged:
         throw UsageError("--checkpoint: the file " + quoted_file(r, s[1]) + " is damaged (" +
                          (s[2] == kBadSum     ? "its checksum does not match"
@@ -252,8 +252,8 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
                          std::to_string(s[2]) + " ranks, not " + std::to_string(ranks_) +
                          "; resume with as many ranks, or give another folder");
       default:
-        throw UsageError("--checkpoint: cannot read " + quoted_file(r, s[1]) + " (" +
-                         errno_text(s[2]) + ")");
+        throw AgreedIoError("--checkpoint: cannot read " + quoted_file(r, s[1]) + " (" +
+                            errno_text(s[2]) + ")");
     }
   }
   // The last level every rank saved (ranks save level k + 1 only after every rank has
@@ -309,7 +309,7 @@ std::uint64_t CheckpointStore::resume_entries() { return resume_entries_; }
 
 void CheckpointStore::read(std::span<std::uint64_t> into) {
   if (in_ == nullptr || !read_words(in_, into.data(), into.size()))
-    throw std::runtime_error("cannot read " + quoted_path(path(resume_level())));
+    throw IoError("--checkpoint: cannot read " + quoted_path(path(resume_level())));
 }
 
 void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) {
@@ -317,8 +317,8 @@ void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) 
   part_ = path(out_level_) + ".part";
   out_ = std::fopen(part_.c_str(), "wb");
   if (out_ == nullptr)
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_path(part_) + " (" +
-                             std::strerror(errno) + ")");
+    throw IoError("--checkpoint: cannot write " + quoted_path(part_) + " (" + std::strerror(errno) +
+                  ")");
   out_sum_ = Checksum();
   const std::uint64_t fixed[kFixedWords] = {kMagic,
                                             kVersion,
@@ -337,8 +337,8 @@ void CheckpointStore::begin(const Mark& mark, std::uint64_t entries, int words) 
 void CheckpointStore::write(std::span<const std::uint64_t> words) {
   out_sum_.add(words);
   if (std::fwrite(words.data(), sizeof(std::uint64_t), words.size(), out_) != words.size())
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_path(part_) + " (" +
-                             std::strerror(errno) + ")");
+    throw IoError("--checkpoint: cannot write " + quoted_path(part_) + " (" + std::strerror(errno) +
+                  ")");
 }
 
 void CheckpointStore::commit() {
@@ -351,8 +351,8 @@ void CheckpointStore::commit() {
   std::error_code ec;
   if (written && closed) fs::rename(part_, path(out_level_), ec);
   if (!written || !closed || ec)
-    throw std::runtime_error("--checkpoint: cannot write " + quoted_path(part_) + " (" +
-                             (ec ? ec.message() : std::string(std::strerror(error))) + ")");
+    throw IoError("--checkpoint: cannot write " + quoted_path(part_) + " (" +
+                  (ec ? ec.message() : std::string(std::strerror(error))) + ")");
   // Each rank keeps its last two levels: the others may not have saved the newest yet.
   if (out_level_ >= 2) remove_levels(0, out_level_ - 2);
 }

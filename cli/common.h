@@ -39,6 +39,13 @@ class IoError : public UsageError {
   using UsageError::UsageError;
 };
 
+// An IoError that every rank of a split job (leapfrog-mpi) has learnt alike before the work
+// began (cli/ranks.h): the ranks stop together, exit 2, with no need to end the job.
+class AgreedIoError : public IoError {
+ public:
+  using IoError::IoError;
+};
+
 // An option the command does not have; `name` as given, without its dashes or value (the
 // web server names it as the parameter it came from).
 class UnknownOptionError : public UsageError {

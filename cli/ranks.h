@@ -16,11 +16,12 @@ namespace leapfrog::cli {
 // ranks would read nothing. Refused alike on every rank (UsageError).
 void refuse_split_stdin(const LevelExchange& ranks, const std::string& position);
 
-// Collective. `failed`: this rank could not read its input, `error` saying why. Every rank
-// learns the first failing rank's error: throws UsageError with it on every rank (naming the
-// rank when it is not this one), so that all stop before the work instead of some waiting
-// for the others forever.
-void agree_input(LevelExchange& ranks, bool failed, const std::string& error);
+// Collective. `failed`: this rank could not read its input, `error` saying why, `io` when
+// the system refused it (IoError). Every rank learns the first failing rank's error: throws
+// it on every rank (naming the rank when it is not this one), as AgreedIoError when that
+// rank's was an IoError, else as UsageError, so that all stop before the work instead of
+// some waiting for the others forever.
+void agree_input(LevelExchange& ranks, bool failed, const std::string& error, bool io = false);
 
 // Collective. `text` is what this rank read (its position, in one canonical form); every
 // rank must have read the same, as a file at one path may differ from machine to machine and
@@ -37,7 +38,7 @@ void agree_same(LevelExchange& ranks, std::string_view text, const std::string& 
 void agree_options(LevelExchange& ranks, std::string_view options);
 
 // Runs `read` (a function reading the command's input) on every rank and agrees its outcome:
-// its value when every rank read alike, else the UsageError of agree_input. Alone (one rank),
+// its value when every rank read alike, else the error of agree_input. Alone (one rank),
 // `read`'s errors pass unchanged.
 template <class Read>
 auto read_alike(LevelExchange& ranks, Read&& read) {
@@ -45,14 +46,18 @@ auto read_alike(LevelExchange& ranks, Read&& read) {
   using Value = decltype(std::forward<Read>(read)());
   std::optional<Value> value;
   std::string error;
+  bool io = false;
   try {
     value.emplace(std::forward<Read>(read)());
+  } catch (const IoError& e) {
+    error = e.what();
+    io = true;
   } catch (const UsageError& e) {
     error = e.what();
   } catch (const ParseError& e) {
     error = e.what();
   }
-  agree_input(ranks, !value, error);  // throws on every rank when one failed
+  agree_input(ranks, !value, error, io);  // throws on every rank when one failed
   return std::move(*value);
 }
 

@@ -85,8 +85,12 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
       leapfrog::cli::check_stdout();
       return code;
     } catch (const leapfrog::cli::IoError& e) {
-      // Only the rank that writes (rank 0) meets a refused write.
-      end_job(": " + leapfrog::escape_controls(e.what()));
+      // Refused input or output that one rank met alone (rank 0's output, a rank's
+      // checkpoint file) ends the job when there are others waiting for it.
+      if (exchange.ranks() > 1 && dynamic_cast<const leapfrog::cli::AgreedIoError*>(&e) == nullptr)
+        end_job(": " + leapfrog::escape_controls(e.what()));
+      std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what(), false);
+      return 2;
     } catch (const leapfrog::cli::UsageError& e) {
       std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what());
       return 2;

@@ -413,4 +413,14 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   CHECK(
       unwritable.err.starts_with("leapfrog reach: --checkpoint: cannot use the folder "
                                  "'/sys/kernel' ("));
+  // The system's refusal is no usage error: no pointer to --help, which cannot mend it.
+  CHECK(unwritable.err.ends_with(").\n"));
+  // A level that cannot be written (its file's name taken by a folder) stops the count, exit
+  // 2, naming the file and why.
+  const Scratch w("leapfrog_checkpoint_test");
+  std::filesystem::create_directories(w.dir + "/rank-0-of-1.level-0.part/taken");
+  const auto unsaved = run_cli("reach triangle --checkpoint " + w.dir);
+  CHECK(unsaved.code == 2);
+  CHECK(unsaved.err == "leapfrog reach: --checkpoint: cannot write '" + w.dir +
+                           "/rank-0-of-1.level-0.part' (Is a directory).\n");
 }

@@ -180,7 +180,23 @@ fi
 mkdir "$tmp/r0" "$tmp/r1" && : >"$tmp/r1/ck"
 "$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --time-limit 30 --checkpoint ck' \
   "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
-refused $? "a checkpoint folder that fails on rank 1" "rank 1: --checkpoint: cannot use the folder 'ck' (Not a directory)"
+refused $? "a checkpoint folder that fails on rank 1" "rank 1: --checkpoint: cannot use the folder 'ck' (Not a directory)\.$"
+# Input the system refuses to one rank (a file that cannot be read there) stops every rank
+# alike, once, exit 2, without the pointer to --help that cannot mend it.
+"$mpirun" --oversubscribe -np 2 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 1 ]; then exec "$0" reach /proc/self/mem --threads 1; else exec "$0" reach triangle --threads 1; fi' \
+  "$split" >"$tmp/out" 2>"$tmp/err"
+refused $? "an input file that rank 1 cannot read" "rank 1: cannot read '/proc/self/mem'\.$"
+# A level that one rank cannot write (its file's name taken by a folder there) ends the job.
+mkdir -p "$tmp/r1/ck2/rank-1-of-2.level-0.part/taken" "$tmp/r0/ck2"
+timeout 120 "$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --checkpoint ck2' \
+  "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
+code=$?
+if [ $code -ne 0 ] && [ $code -ne 124 ] &&
+  grep -q "leapfrog-mpi reach: rank 1: --checkpoint: cannot write 'ck2/rank-1-of-2.level-0.part' (Is a directory)$" "$tmp/err"; then
+  echo "ok: a level that rank 1 cannot write ends the job: exit $code"
+else
+  echo "FAILED: a level that rank 1 cannot write (exit $code):"; cat "$tmp/err"; fail=1
+fi
 # solve --svg: rank 0 alone writes the file (each rank's working folder stands for a machine
 # of its own here; on a shared file system the ranks would write the same file at once).
 "$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" solve triangle --size 4 --threads 1 --svg line.svg' \
