@@ -785,7 +785,7 @@ let generating = new AbortController();
 async function loadPuzzleFile(file) {
   puzzleList = (await api('collection', { file })).puzzles;
   $('#puzzle-list').replaceChildren(...puzzleList.map((p, i) =>
-    new Option(`${i + 1}. ${p.id} (${p.kind}, rating ${p.rating})`, String(i))));
+    new Option(`${i + 1}. ${p.id}, rating ${p.rating}`, String(i))));
 }
 
 // --- the shared controls and the tabs ---

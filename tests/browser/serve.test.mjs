@@ -210,6 +210,18 @@ try {
   const collection = await apiGet('collection?file=chain-08.epd');
   const puzzle = collection.puzzles[0];
   await page.selectOption('#puzzle-list', '0');
+  // Every puzzle's name and rating fit the list's box, as the text is drawn there (the box
+  // less its padding and the arrow, taken as 1.5 em).
+  const listFit = await page.evaluate(() => {
+    const list = document.querySelector('#puzzle-list');
+    const style = getComputedStyle(list);
+    const context = document.createElement('canvas').getContext('2d');
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const widest = Math.max(...[...list.options].map((o) => context.measureText(o.text).width));
+    const room = list.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+    return { widest, room };
+  });
+  check(listFit.widest <= listFit.room, `the puzzle list cuts its names: ${listFit.widest.toFixed(0)} px of text in ${listFit.room.toFixed(0)} px`);
   await page.click('#puzzle-open');
   await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move') || document.querySelector('#status').textContent.startsWith('Your move'), null, { timeout: kWait });
   const answer = puzzle.solution[0];
