@@ -107,10 +107,23 @@ class BoardController {
   // The engine's turn (enginePlay, the controller's own). this.thinking is set while a
   // request for it is under way, so a click on the board can tell a search still running
   // from one that failed (a busy server), and ask again.
+  // The status line (which says "thinking…") counts the search's seconds meanwhile.
   engineTurn(epoch) {
     const mine = {};
     this.thinking = mine;
-    this.enginePlay(epoch).finally(() => { if (this.thinking === mine) this.thinking = null; });
+    const base = UI.status.textContent;
+    const started = Date.now();
+    const ticker = setInterval(() => {
+      if (this.thinking !== mine || !this.fresh(epoch) || !UI.status.textContent.startsWith(base)) {
+        clearInterval(ticker);
+        return;
+      }
+      setStatus(`${base} ${Math.floor((Date.now() - started) / 1000)} s`);
+    }, 1000);
+    this.enginePlay(epoch).finally(() => {
+      clearInterval(ticker);
+      if (this.thinking === mine) this.thinking = null;
+    });
   }
   // A turn sent to the server (play): returns whether its answer still counts, as long as
   // the position has not changed and no later turn was sent.

@@ -289,6 +289,8 @@ try {
     page.on('requestfailed', onFailed);
     await newGame('murray', 6, 3, 2, '1', 2000);
     await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: kWait });
+    // While it thinks, the status line counts the seconds.
+    await page.waitForFunction(() => /thinking… [1-9]\d* s$/.test(document.querySelector('#status').textContent), null, { timeout: 5000 });
     await page.click('#tab-chess');
     held.release();
     await held.settled();
