@@ -12,6 +12,7 @@
 // table does I/O or has global state.
 #pragma once
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
@@ -40,6 +41,63 @@ class BucketTable {
 
  private:
   TableMemory<Bucket> memory_;
+};
+
+// A BucketTable that grows with the search using it: with `grow`, keys go to its first
+// `first` buckets only, then to twice as many each time as many new keys as their entries
+// (`ways` a bucket) have been counted (count_new_keys), up to all of them; else all from the
+// start. The first touch of each page of a large table costs more than re-searching what a
+// smaller table forgets, so a search uses the memory its size needs. Growing moves no entry:
+// a key whose home moves to the new half is not found again (a lost entry only costs time).
+// Any number of threads may use it at once; the owner counts the new keys of each thread a
+// batch at a time, so that they do not all write one shared count for every key.
+template <class Bucket>
+class GrowingBucketTable {
+ public:
+  GrowingBucketTable(std::size_t bytes, bool grow, std::size_t first, std::size_t ways)
+      : table_(bytes), ways_(ways) {
+    restart(grow ? first : table_.buckets());
+  }
+
+  // The first `buckets` buckets in use (a power of two; all when the table has fewer), growing
+  // from there as new keys are counted: only for an owner that has forgotten every entry (a
+  // key stored before may no longer be found).
+  void restart(std::size_t buckets) {
+    active_.store(std::min(table_.buckets(), buckets) - 1, std::memory_order_relaxed);
+    fresh_.store(0, std::memory_order_relaxed);
+  }
+
+  // The mask of the buckets in use now; a key's bucket under it.
+  std::size_t mask() const { return active_.load(std::memory_order_relaxed); }
+  Bucket& at(std::uint64_t hash, std::size_t mask) const {
+    return table_[static_cast<std::size_t>(hash) & mask];
+  }
+  Bucket& home(std::uint64_t hash) const { return at(hash, mask()); }
+  // Whether a new key stored under `mask` is to be counted (the table has not all its
+  // buckets in use yet).
+  bool growing(std::size_t mask) const { return mask != table_.buckets() - 1; }
+  // Counts `n` new keys; doubles the buckets in use once there have been as many since the
+  // last growth as their entries. Counts lost to a race only delay it.
+  void count_new_keys(std::uint64_t n) {
+    std::size_t active = mask();
+    if (n == 0 || !growing(active)) return;
+    if (fresh_.fetch_add(n, std::memory_order_relaxed) + n < ways_ * (active + 1)) return;
+    if (active_.compare_exchange_strong(active, 2 * active + 1, std::memory_order_relaxed))
+      fresh_.store(0, std::memory_order_relaxed);
+  }
+  std::size_t buckets_used() const { return mask() + 1; }
+  std::size_t bytes() const { return table_.bytes(); }
+  // Every bucket, in use or not.
+  std::size_t buckets() const { return table_.buckets(); }
+  Bucket& operator[](std::size_t i) const { return table_[i]; }
+
+ private:
+  BucketTable<Bucket> table_;
+  std::size_t ways_;
+  // On lines of their own: every probe and store reads the mask, and a count written on
+  // its line would take the line from the other threads each time.
+  alignas(64) std::atomic<std::size_t> active_{0};
+  alignas(64) std::atomic<std::uint64_t> fresh_{0};  // new keys since the last growth
 };
 
 // The first entry of `ways` that `holds` the key, or nullptr.

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <optional>
+#include <utility>
 
 #include "core/poller.h"
 #include "puzzles/movegen.h"
@@ -38,7 +39,7 @@ class Solver final : public ExactEngine::Impl {
  public:
   Solver(const Board& board, const Rules& rules, const Position& start, const ExactOptions& o)
       : g_(board, rules, start, o.symmetry),
-        table_(o.hash_mb << 20),
+        table_(o.hash_mb << 20, o.grow),
         tables_(P == 0 ? o.tables : nullptr),
         plain_value_(first_value(board, start)) {}
 
@@ -150,8 +151,9 @@ class Solver final : public ExactEngine::Impl {
   struct Worker {
     int id = 0;
     std::uint64_t nodes = 0;
-    std::uint64_t counted = 0;  // of nodes, those already added to the shared count
-    std::uint64_t poll_at = 0;  // the node count at which to poll next
+    std::uint64_t counted = 0;   // of nodes, those already added to the shared count
+    std::uint64_t poll_at = 0;   // the node count at which to poll next
+    std::uint64_t new_keys = 0;  // stored in the table and not yet counted there
     std::vector<std::vector<Item>> plies;
     std::vector<Child<P>> scratch;
     std::vector<Score> known;  // table values of scratch's children
@@ -168,6 +170,7 @@ class Solver final : public ExactEngine::Impl {
     for (Worker& w : workers) {
       nodes_ += w.nodes - w.counted;
       w.counted = w.nodes;
+      table_.count_new_keys(std::exchange(w.new_keys, 0));
     }
     return nodes_.load();
   }
@@ -193,6 +196,7 @@ class Solver final : public ExactEngine::Impl {
   void poll(Worker& w) {
     nodes_.fetch_add(w.nodes - w.counted, std::memory_order_relaxed);
     w.counted = w.nodes;  // only this worker's thread touches its counts
+    table_.count_new_keys(std::exchange(w.new_keys, 0));
     const std::uint64_t all = nodes_.load(std::memory_order_relaxed);
     poller_->report([&] {
       Progress p;
@@ -281,6 +285,11 @@ class Solver final : public ExactEngine::Impl {
     }
   }
 
+  void store(Worker& w, const Pos<P>& p, Score lo, Score hi, std::uint16_t hint,
+             std::uint64_t work) {
+    if (table_.store(p, lo, hi, hint, work)) ++w.new_keys;
+  }
+
   // Fail-soft alpha-beta over canonical positions: the value if inside (alpha, beta), else a
   // bound on the side it fell.
   Score search(Worker& w, const Pos<P>& p, Score alpha, Score beta, int ply) {
@@ -296,7 +305,7 @@ class Solver final : public ExactEngine::Impl {
     std::vector<Item>& items = w.plies[static_cast<std::size_t>(ply)];
     exact::children(g_, p, true, w.scratch);
     if (w.scratch.empty()) {
-      table_.store(p, 0, 0, 0, 1);
+      store(w, p, 0, 0, 0, 1);
       return 0;
     }
     items.clear();
@@ -323,7 +332,7 @@ class Solver final : public ExactEngine::Impl {
       items.push_back({c.pos, c.gain, lo_c, hi_c, order});
     }
     if (cut >= beta) {
-      table_.store(p, cut, kInfinity, 0, 1);
+      store(w, p, cut, kInfinity, 0, 1);
       return cut;
     }
     lo = std::max(lo, cut);
@@ -362,11 +371,11 @@ class Solver final : public ExactEngine::Impl {
     }
     const std::uint64_t work = w.nodes - nodes0;
     if (best >= beta)
-      table_.store(p, best, kInfinity, best_hint, work);
+      store(w, p, best, kInfinity, best_hint, work);
     else if (best <= alpha0)
-      table_.store(p, -kInfinity, best, 0, work);
+      store(w, p, -kInfinity, best, 0, work);
     else
-      table_.store(p, best, best, best_hint, work);
+      store(w, p, best, best, best_hint, work);
     return best;
   }
 
@@ -509,6 +518,7 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     o.hash_mb = options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb;
     o.symmetry = options_.symmetry;
     o.tables = options_.tables;
+    o.grow = control.node_limit == 0;
     engine_ = std::make_unique<ExactEngine>(board_, rules_, pos, o);
   }
   const auto start = std::chrono::steady_clock::now();

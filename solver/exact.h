@@ -30,6 +30,11 @@ struct ExactOptions {
   std::size_t hash_mb = GameOptions::kDefaultHashMb;
   bool symmetry = true;
   const egdb::Tables* tables = nullptr;  // none: no endgame tables
+  // The table grows with the search from 1 MB up to hash_mb (core/open_table.h's
+  // GrowingBucketTable) instead of taking it all at once: for searches without a node
+  // limit, whose answers never depend on the table. A node-limited search's answer may, so
+  // it keeps the whole table of its budget from the start.
+  bool grow = false;
 };
 
 // Whether the exact solver covers this game: two players, at most 64 squares, piece values

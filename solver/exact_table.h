@@ -39,7 +39,11 @@ class BoundTable {
     std::uint16_t hint;
   };
 
-  explicit BoundTable(std::size_t bytes) : buckets_(bytes) {}
+  // With `grow`, a table that grows with the search (GrowingBucketTable, from kFirstBuckets
+  // buckets); the owner counts the new keys that store reports.
+  explicit BoundTable(std::size_t bytes, bool grow = false)
+      : buckets_(bytes, grow, kFirstBuckets, static_cast<std::size_t>(kWays)) {}
+  static constexpr std::size_t kFirstBuckets = std::size_t{1} << 14;  // 1 MB
 
   bool probe(const Pos<P>& key, Found& out) const {
     Bucket& b = bucket(key);
@@ -52,10 +56,13 @@ class BoundTable {
   // Starts loading the key's bucket into the cache (before a batch of probes).
   void prefetch(const Pos<P>& key) const { __builtin_prefetch(&bucket(key)); }
 
-  void store(const Pos<P>& key, Score lo, Score hi, std::uint16_t hint, std::uint64_t nodes) {
+  // Stores what a search proved; true when the key is new to a table that is still growing
+  // (for the owner to count: GrowingBucketTable::count_new_keys).
+  bool store(const Pos<P>& key, Score lo, Score hi, std::uint16_t hint, std::uint64_t nodes) {
     const auto work =
         static_cast<std::uint8_t>(std::min<int>(63, 1 + static_cast<int>(std::bit_width(nodes))));
-    Bucket& b = bucket(key);
+    const std::size_t mask = buckets_.mask();
+    Bucket& b = buckets_.at(key.hash(), mask);
     BucketLock lock(b.entries[0].lock);
     if (Entry* found =
             find_way(b.entries, [&](const Entry& x) { return x.work && same(x, key); })) {
@@ -64,7 +71,7 @@ class BoundTable {
       e.hi = static_cast<std::int16_t>(std::min<Score>(e.hi, hi));
       if (hint) e.hint = hint;
       e.work = std::max<std::uint8_t>(e.work, work) & 63;
-      return;
+      return false;
     }
     Entry& e = victim_way(b.entries, [](const Entry& x) { return x.work; });
     e.occ = key.occ;
@@ -74,7 +81,10 @@ class BoundTable {
     e.hi = static_cast<std::int16_t>(hi);
     e.hint = hint;
     e.work = work;
+    return buckets_.growing(mask);
   }
+  void count_new_keys(std::uint64_t n) { buckets_.count_new_keys(n); }
+  std::size_t buckets_used() const { return buckets_.buckets_used(); }
 
   // A child's fingerprint for hints: never 0.
   static std::uint16_t fingerprint(const Pos<P>& p) {
@@ -93,7 +103,7 @@ class BoundTable {
   }
   Bucket& bucket(const Pos<P>& key) const { return buckets_.home(key.hash()); }
 
-  BucketTable<Bucket> buckets_;
+  GrowingBucketTable<Bucket> buckets_;
 };
 
 }  // namespace leapfrog::exact

@@ -44,14 +44,17 @@ class GameTable {
     Bound bound = Bound::kExact;
   };
 
-  explicit GameTable(std::size_t bytes) : pairs_(bytes) {}
+  explicit GameTable(std::size_t bytes) : pairs_(bytes, false, 0, 2) {}
 
-  void new_search() {
+  // Forgets every entry; the search uses the first `bytes` of the table (all of it when it
+  // has fewer), a fixed part: a line's entries must be found where they were stored.
+  void new_search(std::size_t bytes) {
     if (++generation_ == 0) {  // wrapped: forget everything once
       for (std::size_t i = 0; i < pairs_.buckets(); ++i)
         for (Entry& e : pairs_[i].ways) e.generation = 0;
       generation_ = 1;
     }
+    pairs_.restart(std::bit_floor(std::max<std::size_t>(1, bytes / sizeof(Pair))));
   }
 
   const Entry* probe(const PositionKey& key) const {
@@ -80,7 +83,7 @@ class GameTable {
     e.generation = generation_;
     return e;
   }
-  BucketTable<Pair> pairs_;
+  GrowingBucketTable<Pair> pairs_;
   std::uint16_t generation_ = 1;
 };
 
@@ -131,8 +134,13 @@ class GameEngine::Impl {
         pre_[k][board_.index(sym_.image(k, board_.cell(j)))] = board_.cell(j);
   }
 
-  GameResult search(const Position& root, const SearchControl& control) {
-    table_.new_search();
+  // `look`: a node-limited search within one without a limit (the exact solver's looks). It
+  // uses the part of the table its limit sizes (game_table_mb), as a search with that limit
+  // of its own would have: the rest would only cost the first touch of its pages. Any other
+  // search uses the whole table, the size its caller chose.
+  GameResult search(const Position& root, const SearchControl& control, bool look) {
+    const std::size_t mb = options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb;
+    table_.new_search((look ? game_table_mb(mb, control.node_limit) : mb) << 20);
     Poller poller(control);
     poller_ = &poller;
     node_limit_ = control.node_limit;
@@ -586,8 +594,9 @@ GameResult GameEngine::search(const Position& pos, const SearchControl& control)
     exact_ = std::make_unique<ExactFirst>(board_, rules_, shared);
     made_mb_ = sized.hash_mb;
   }
-  return exact_->search(pos, control,
-                        [&](const SearchControl& c) { return impl_->search(pos, c); });
+  return exact_->search(pos, control, [&](const SearchControl& c) {
+    return impl_->search(pos, c, control.node_limit == 0 && c.node_limit != 0);
+  });
 }
 
 GameResult analyse_position(const Board& board, const Rules& rules, const Position& pos,

@@ -55,14 +55,10 @@ class TranspositionTable {
   // Uses at most `bytes` (at least one bucket). Memory is zeroed lazily by the OS; a
   // TableAllocError when it cannot be had.
   //
-  // With `grow`, the keys go to the first kFirstBuckets buckets only, then to twice as many
-  // each time as many new keys as their entries have been counted (count_new_keys), up to
-  // all of them: the first touch of each page of a table costs more than re-searching what
-  // a smaller table forgets, so a search uses the memory its size needs. Growing moves no entry: a
-  // key whose home moves to the new half is not found again (a lost entry only costs time).
+  // With `grow`, a table that grows with the search (GrowingBucketTable, from
+  // kFirstBuckets buckets).
   explicit TranspositionTable(std::size_t bytes, bool grow = false)
-      : buckets_(bytes),
-        active_(grow ? std::min(buckets_.buckets(), kFirstBuckets) - 1 : buckets_.buckets() - 1) {}
+      : buckets_(bytes, grow, kFirstBuckets, kWays) {}
 
   // Looks the key up; returns true and fills `out` on a hit.
   bool probe(const PositionKey& key, Entry& out) const {
@@ -79,8 +75,8 @@ class TranspositionTable {
   // threads do not all write one shared count for every store.
   bool store(const PositionKey& key, std::int32_t value, bool exact, std::uint64_t nodes) {
     const std::uint8_t work = static_cast<std::uint8_t>(std::bit_width(nodes));
-    const std::size_t active = active_.load(std::memory_order_relaxed);
-    Bucket& b = buckets_[key.hash() & active];
+    const std::size_t mask = buckets_.mask();
+    Bucket& b = buckets_.at(key.hash(), mask);
     BucketLock lock(b.lock);
     Entry* victim = find_way(b.entries, [&](const Entry& x) { return x.used && x.key == key; });
     const bool same = victim != nullptr;
@@ -96,22 +92,15 @@ class TranspositionTable {
     victim->used = 1;
     victim->exact = exact ? 1 : 0;
     victim->work = same ? std::max(victim->work, work) : work;
-    return !same && active != buckets_.buckets() - 1;
+    return !same && buckets_.growing(mask);
   }
 
-  // Counts `n` new keys (of store); doubles the buckets in use once there have been as many
-  // since the last growth as their entries. Counts lost to a race only delay it.
-  void count_new_keys(std::uint64_t n) {
-    std::size_t active = active_.load(std::memory_order_relaxed);
-    if (n == 0 || active == buckets_.buckets() - 1) return;
-    if (fresh_.fetch_add(n, std::memory_order_relaxed) + n < kWays * (active + 1)) return;
-    if (active_.compare_exchange_strong(active, 2 * active + 1, std::memory_order_relaxed))
-      fresh_.store(0, std::memory_order_relaxed);
-  }
+  // Counts `n` new keys (of store): GrowingBucketTable::count_new_keys.
+  void count_new_keys(std::uint64_t n) { buckets_.count_new_keys(n); }
 
   std::size_t bytes() const { return buckets_.bytes(); }
   // The buckets in use (all but while a growing table grows).
-  std::size_t buckets_used() const { return active_.load() + 1; }
+  std::size_t buckets_used() const { return buckets_.buckets_used(); }
 
   static constexpr std::size_t kFirstBuckets = std::size_t{1} << 12;  // 1 MB
 
@@ -122,14 +111,8 @@ class TranspositionTable {
   };
   static constexpr std::size_t kWays = 5;
 
-  Bucket& home(std::uint64_t hash) const {
-    return buckets_[hash & active_.load(std::memory_order_relaxed)];
-  }
-  BucketTable<Bucket> buckets_;
-  // On lines of their own: every probe and store reads the mask, and a count written on
-  // its line would take the line from the other threads each time.
-  alignas(64) std::atomic<std::size_t> active_;      // the mask of the buckets in use
-  alignas(64) std::atomic<std::uint64_t> fresh_{0};  // new keys since the last growth
+  Bucket& home(std::uint64_t hash) const { return buckets_.home(hash); }
+  GrowingBucketTable<Bucket> buckets_;
 };
 
 }  // namespace leapfrog

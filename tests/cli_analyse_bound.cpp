@@ -35,15 +35,17 @@ TEST_CASE("analyse of a small position is proved, and says so on a terminal", "[
 TEST_CASE("a value proved near the first million positions keeps its whole line",
           "[cli][analyse]") {
   // The exact search first runs a slice of a million positions. With this table size, on one
-  // thread, it proves the 5x5 board's value inside the slice and the slice's limit falls
-  // while the line is being followed: the rest of the search finishes the line.
-  const auto r = run_cli("analyse traditional --size 5 --hash 16 --threads 1 --json");
+  // thread, it proves the value of the 5x5 board under forced chains inside the slice and the
+  // slice's limit falls while the line is being followed: the rest of the search finishes
+  // the line.
+  const auto r =
+      run_cli("analyse traditional --size 5 --continuation forced --hash 12 --threads 1 --json");
   REQUIRE(r.code == 0);
   const nlohmann::json j = nlohmann::json::parse(r.out);
   CHECK(j["proved"] == true);
   CHECK(j["complete"] == true);
   CHECK(j["value"] == 0);
-  CHECK(j["pv"].size() == 15);
+  CHECK(j["pv"].size() == 16);
   // Past the slice, but short of the 100000-position look that an unproved slice is given.
   CHECK(j["nodes"].get<std::uint64_t>() > 1000000);
   CHECK(j["nodes"].get<std::uint64_t>() < 1100000);

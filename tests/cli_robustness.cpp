@@ -772,6 +772,20 @@ TEST_CASE("solve's table grows with its search: a small search takes little of -
   if (!kSanitized) CHECK(r.max_rss_kb < 64 * 1024);  // as below
 }
 
+TEST_CASE("analyse's tables grow with its search: a small proof takes little of --hash",
+          "[cli][robust][threads]") {
+  // The 4x6 board is proved in about two million positions: the exact search's table and the
+  // depth-limited search's look must stay far below the default --hash (1024 MB, half each).
+  const auto r =
+      run_and_signal({"analyse", "traditional", "--width", "6", "--height", "4", "--json"}, 0,
+                     std::chrono::milliseconds(0), std::chrono::milliseconds(60000));
+  REQUIRE(r.code == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["value"] == 0);
+  CHECK(j["proved"] == true);
+  if (!kSanitized) CHECK(r.max_rss_kb < 64 * 1024);
+}
+
 TEST_CASE("best --hash bounds the memory of the whole process", "[cli][robust][threads]") {
   for (const char* mb : {"16", "32"}) {
     INFO("--hash " << mb);

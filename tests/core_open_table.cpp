@@ -49,3 +49,39 @@ TEST_CASE("a bucket's entry: the key's, else the first of least worth", "[core][
   CHECK(&table.home(6) == &table[2]);
   CHECK(table.home(6)[0].key == 0);  // zeroed
 }
+
+TEST_CASE("a growing bucket table uses its first buckets, then doubles as keys are counted",
+          "[core][table]") {
+  struct alignas(64) Bucket {
+    std::array<std::uint64_t, 8> words;
+  };
+  GrowingBucketTable<Bucket> t(std::size_t{1} << 20, true, 16, 4);  // 16384 buckets
+  REQUIRE(t.buckets() == 16384);
+  CHECK(t.buckets_used() == 16);
+  CHECK(t.growing(t.mask()));
+  // A key's bucket is its hash under the mask in use.
+  CHECK(&t.home(16 + 5) == &t[5]);
+  CHECK(&t.at(16 + 5, 31) == &t[21]);
+  // Four entries a bucket: 64 new keys double 16 buckets, counted in any batches.
+  t.count_new_keys(40);
+  t.count_new_keys(23);
+  CHECK(t.buckets_used() == 16);
+  t.count_new_keys(1);
+  CHECK(t.buckets_used() == 32);
+  CHECK(&t.home(16 + 5) == &t[21]);
+  // Up to all the buckets, never more; then no key is counted.
+  t.count_new_keys(std::uint64_t{1} << 40);
+  for (int i = 0; i < 20; ++i) t.count_new_keys(std::uint64_t{4} << 20);
+  CHECK(t.buckets_used() == 16384);
+  CHECK_FALSE(t.growing(t.mask()));
+  // Restarted (its owner forgot every entry): back to as many buckets as asked, at most all.
+  t.restart(64);
+  CHECK(t.buckets_used() == 64);
+  t.count_new_keys(255);
+  CHECK(t.buckets_used() == 64);
+  t.restart(std::size_t{1} << 30);
+  CHECK(t.buckets_used() == 16384);
+  // Without growing: all of them from the start.
+  const GrowingBucketTable<Bucket> whole(std::size_t{1} << 20, false, 16, 4);
+  CHECK(whole.buckets_used() == 16384);
+}
