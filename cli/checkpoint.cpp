@@ -279,7 +279,8 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
   in_ = std::fopen(path(k).c_str(), "rb");
   if (in_ == nullptr ||
       std::fseek(in_, static_cast<long>(h.header_words() * sizeof(std::uint64_t)), SEEK_SET) != 0)
-    throw std::runtime_error("cannot read " + quoted_path(path(k)));
+    throw IoError("--checkpoint: cannot read " + quoted_path(path(k)) + " (" +
+                  std::strerror(errno) + ")");
   resume_ = Mark{h.levels, h.fixed[7], h.fixed[8] != 0};
   resume_entries_ = h.entries();
 }

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -59,11 +60,13 @@ class GrowingBucketTable {
     restart(grow ? first : table_.buckets());
   }
 
-  // The first `buckets` buckets in use (a power of two; all when the table has fewer), growing
-  // from there as new keys are counted: only for an owner that has forgotten every entry (a
-  // key stored before may no longer be found).
+  // The first `buckets` buckets in use (rounded down to a power of two, at least one; all when
+  // the table has fewer), growing from there as new keys are counted. A key stored before may
+  // no longer be found: for an owner that has forgotten every entry, or whose entries only
+  // save time.
   void restart(std::size_t buckets) {
-    active_.store(std::min(table_.buckets(), buckets) - 1, std::memory_order_relaxed);
+    const std::size_t used = std::bit_floor(std::max<std::size_t>(1, buckets));
+    active_.store(std::min(table_.buckets(), used) - 1, std::memory_order_relaxed);
     fresh_.store(0, std::memory_order_relaxed);
   }
 

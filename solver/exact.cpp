@@ -30,6 +30,7 @@ class ExactEngine::Impl {
   virtual ~Impl() = default;
   virtual bool holds(const Position& pos) const = 0;
   virtual GameResult search(const Position& pos, const SearchControl& control) = 0;
+  virtual void use_whole_table() = 0;
 };
 
 namespace {
@@ -54,6 +55,8 @@ class Solver final : public ExactEngine::Impl {
     }
     return true;
   }
+
+  void use_whole_table() override { table_.use_whole(); }
 
   GameResult search(const Position& pos, const SearchControl& control) override {
     Poller poller(control);
@@ -473,6 +476,8 @@ GameResult ExactEngine::search(const Position& pos, const SearchControl& control
   return impl_->search(pos, control);
 }
 
+void ExactEngine::use_whole_table() { impl_->use_whole_table(); }
+
 }  // namespace leapfrog
 
 namespace leapfrog {
@@ -520,6 +525,8 @@ GameResult ExactFirst::search(const Position& pos, const SearchControl& control,
     o.tables = options_.tables;
     o.grow = control.node_limit == 0;
     engine_ = std::make_unique<ExactEngine>(board_, rules_, pos, o);
+  } else if (control.node_limit != 0) {
+    engine_->use_whole_table();  // made growing by an unlimited search before
   }
   const auto start = std::chrono::steady_clock::now();
   const bool limited = control.node_limit != 0 || control.time_limit.count() != 0;

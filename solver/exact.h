@@ -33,7 +33,8 @@ struct ExactOptions {
   // The table grows with the search from 1 MB up to hash_mb (core/open_table.h's
   // GrowingBucketTable) instead of taking it all at once: for searches without a node
   // limit, whose answers never depend on the table. A node-limited search's answer may, so
-  // it keeps the whole table of its budget from the start.
+  // it has the whole table of its budget (ExactEngine::use_whole_table for an engine made
+  // growing).
   bool grow = false;
 };
 
@@ -56,6 +57,9 @@ class ExactEngine {
   // Proves the value of `pos`; stopped by a limit, the result is not proved: the largest
   // capture, valued as that one turn (depth 0).
   GameResult search(const Position& pos, const SearchControl& control);
+  // All of the table in use from now on, if it was still growing: before a node-limited
+  // search. Entries stored before may no longer be found, which only costs time.
+  void use_whole_table();
 
   class Impl;
 

@@ -84,6 +84,8 @@ class BoundTable {
     return buckets_.growing(mask);
   }
   void count_new_keys(std::uint64_t n) { buckets_.count_new_keys(n); }
+  // Every bucket in use (the entries found at their homes before may not be found again).
+  void use_whole() { buckets_.restart(buckets_.buckets()); }
   std::size_t buckets_used() const { return buckets_.buckets_used(); }
 
   // A child's fingerprint for hints: never 0.

@@ -29,7 +29,8 @@ enum class Bound : std::uint8_t { kExact, kLower, kUpper };
 
 using Totals = std::array<Score, kMaxPlayers>;
 
-// The game's table (a core/open_table.h BucketTable): one thread, buckets of two entries, a
+// The game's table (a core/open_table.h GrowingBucketTable, never grown: each search uses a
+// fixed part of it): one thread, buckets of two entries, a
 // generation number so that a new search starts empty without clearing the memory (entries of
 // another generation are free).
 class GameTable {
@@ -54,7 +55,7 @@ class GameTable {
         for (Entry& e : pairs_[i].ways) e.generation = 0;
       generation_ = 1;
     }
-    pairs_.restart(std::bit_floor(std::max<std::size_t>(1, bytes / sizeof(Pair))));
+    pairs_.restart(table_entries(bytes, sizeof(Pair)));
   }
 
   const Entry* probe(const PositionKey& key) const {
@@ -135,12 +136,14 @@ class GameEngine::Impl {
   }
 
   // `look`: a node-limited search within one without a limit (the exact solver's looks). It
-  // uses the part of the table its limit sizes (game_table_mb), as a search with that limit
-  // of its own would have: the rest would only cost the first touch of its pages. Any other
-  // search uses the whole table, the size its caller chose.
+  // uses the part of the table that a search with that limit of its own would have
+  // (game_table_mb, halved as ExactFirst::share halves it): the rest would only cost the
+  // first touch of its pages. Any other search uses the whole table, the size its caller
+  // chose.
   GameResult search(const Position& root, const SearchControl& control, bool look) {
     const std::size_t mb = options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb;
-    table_.new_search((look ? game_table_mb(mb, control.node_limit) : mb) << 20);
+    const std::size_t look_mb = std::max<std::size_t>(1, game_table_mb(mb, control.node_limit) / 2);
+    table_.new_search((look ? look_mb : mb) << 20);
     Poller poller(control);
     poller_ = &poller;
     node_limit_ = control.node_limit;

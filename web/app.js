@@ -122,6 +122,8 @@ class BoardController {
     }, 1000);
     this.enginePlay(epoch).finally(() => {
       clearInterval(ticker);
+      // A search that ended without a turn leaves no count running on the status line.
+      if (UI.status.textContent.startsWith(base)) setStatus(base);
       if (this.thinking === mine) this.thinking = null;
     });
   }
@@ -798,7 +800,7 @@ let generating = new AbortController();
 async function loadPuzzleFile(file) {
   puzzleList = (await api('collection', { file })).puzzles;
   $('#puzzle-list').replaceChildren(...puzzleList.map((p, i) =>
-    new Option(`${i + 1}. ${p.id}, rating ${p.rating}`, String(i))));
+    new Option(`${i + 1}. ${p.id} (${p.kind}, ${p.rating})`, String(i))));
 }
 
 // --- the shared controls and the tabs ---

@@ -209,19 +209,28 @@ try {
   await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('chain'), null, { timeout: kWait });
   const collection = await apiGet('collection?file=chain-08.epd');
   const puzzle = collection.puzzles[0];
+  // Every puzzle of every file: its name, kind and rating fit the list's box, as the text is
+  // drawn there (the box less its padding and the arrow, taken as 1.5 em).
+  for (const file of await page.$$eval('#puzzle-file option', (os) => os.map((o) => o.value))) {
+    const first = (await apiGet(`collection?file=${encodeURIComponent(file)}`)).puzzles[0].id;
+    await page.selectOption('#puzzle-file', file);
+    await page.waitForFunction((id) => document.querySelector('#puzzle-list option') &&
+      document.querySelector('#puzzle-list option').textContent.startsWith(`1. ${id} (`), first, { timeout: kWait });
+    const listFit = await page.evaluate(() => {
+      const list = document.querySelector('#puzzle-list');
+      const style = getComputedStyle(list);
+      const context = document.createElement('canvas').getContext('2d');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const texts = [...list.options].map((o) => o.text);
+      const widest = texts.reduce((a, t) => (context.measureText(t).width > context.measureText(a).width ? t : a), '');
+      const room = list.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
+      return { widest, width: context.measureText(widest).width, room };
+    });
+    check(listFit.width <= listFit.room, `the puzzle list of ${file} cuts '${listFit.widest}': ${listFit.width.toFixed(0)} px of text in ${listFit.room.toFixed(0)} px`);
+  }
+  await page.selectOption('#puzzle-file', 'chain-08.epd');
+  await page.waitForFunction(() => document.querySelector('#puzzle-list option') && document.querySelector('#puzzle-list option').textContent.includes('chain-8'), null, { timeout: kWait });
   await page.selectOption('#puzzle-list', '0');
-  // Every puzzle's name and rating fit the list's box, as the text is drawn there (the box
-  // less its padding and the arrow, taken as 1.5 em).
-  const listFit = await page.evaluate(() => {
-    const list = document.querySelector('#puzzle-list');
-    const style = getComputedStyle(list);
-    const context = document.createElement('canvas').getContext('2d');
-    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-    const widest = Math.max(...[...list.options].map((o) => context.measureText(o.text).width));
-    const room = list.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.5 * parseFloat(style.fontSize);
-    return { widest, room };
-  });
-  check(listFit.widest <= listFit.room, `the puzzle list cuts its names: ${listFit.widest.toFixed(0)} px of text in ${listFit.room.toFixed(0)} px`);
   await page.click('#puzzle-open');
   await page.waitForFunction(() => document.querySelector('#status').textContent.includes('to move') || document.querySelector('#status').textContent.startsWith('Your move'), null, { timeout: kWait });
   const answer = puzzle.solution[0];
