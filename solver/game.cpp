@@ -30,9 +30,8 @@ enum class Bound : std::uint8_t { kExact, kLower, kUpper };
 using Totals = std::array<Score, kMaxPlayers>;
 
 // The game's table (a core/open_table.h GrowingBucketTable, never grown: each search uses a
-// fixed part of it): one thread, buckets of two entries, a
-// generation number so that a new search starts empty without clearing the memory (entries of
-// another generation are free).
+// fixed part of it): one thread, buckets of two entries, a generation number so that a new
+// search starts empty without clearing the memory (entries of another generation are free).
 class GameTable {
  public:
   struct Entry {
