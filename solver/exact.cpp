@@ -490,7 +490,7 @@ GameOptions ExactFirst::share(const Board& board, const Rules& rules, const Game
   GameOptions o = options;
   if (o.exact_first() && BitRules::covers(board, rules)) {
     const std::size_t mb = o.hash_mb ? o.hash_mb : GameOptions::kDefaultHashMb;
-    o.hash_mb = std::max<std::size_t>(1, mb / 2);
+    o.hash_mb = half_mb(mb);
   }
   return o;
 }

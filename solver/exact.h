@@ -16,6 +16,7 @@
 // capture first, that keeps the value), so they are the same too. Node counts are not.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -83,6 +84,8 @@ class ExactFirst {
   ~ExactFirst();
   // The options each of the two searches gets: half the table memory each when both may run.
   static GameOptions share(const Board& board, const Rules& rules, const GameOptions& options);
+  // That half of `mb` MB (at least 1).
+  static std::size_t half_mb(std::size_t mb) { return std::max<std::size_t>(1, mb / 2); }
   GameResult search(const Position& pos, const SearchControl& control,
                     const std::function<GameResult(const SearchControl&)>& fallback);
 

@@ -43,7 +43,7 @@ class BoundTable {
   // buckets); the owner counts the new keys that store reports.
   explicit BoundTable(std::size_t bytes, bool grow = false)
       : buckets_(bytes, grow, kFirstBuckets, static_cast<std::size_t>(kWays)) {}
-  static constexpr std::size_t kFirstBuckets = std::size_t{1} << 14;  // 1 MB
+  static constexpr std::size_t kFirstBuckets = std::size_t{1} << 14;  // 1 MB of 64-byte buckets
 
   bool probe(const Pos<P>& key, Found& out) const {
     Bucket& b = bucket(key);
@@ -86,7 +86,6 @@ class BoundTable {
   void count_new_keys(std::uint64_t n) { buckets_.count_new_keys(n); }
   // Every bucket in use (the entries found at their homes before may not be found again).
   void use_whole() { buckets_.restart(buckets_.buckets()); }
-  std::size_t buckets_used() const { return buckets_.buckets_used(); }
 
   // A child's fingerprint for hints: never 0.
   static std::uint16_t fingerprint(const Pos<P>& p) {

@@ -141,8 +141,8 @@ class GameEngine::Impl {
   // chose.
   GameResult search(const Position& root, const SearchControl& control, bool look) {
     const std::size_t mb = options_.hash_mb ? options_.hash_mb : GameOptions::kDefaultHashMb;
-    const std::size_t look_mb = std::max<std::size_t>(1, game_table_mb(mb, control.node_limit) / 2);
-    table_.new_search((look ? look_mb : mb) << 20);
+    table_.new_search((look ? ExactFirst::half_mb(game_table_mb(mb, control.node_limit)) : mb)
+                      << 20);
     Poller poller(control);
     poller_ = &poller;
     node_limit_ = control.node_limit;
