@@ -7,7 +7,9 @@
 // each with a bounded queue (a full queue answers 503; cli/serve_jobs.h). A worker hands its
 // answer back to the I/O thread (asio::post); a job's only shared state is its atomic stop
 // flag, which the I/O thread sets when the client goes away, when the job outlives --max-time,
-// or on shutdown.
+// or on shutdown. On SIGINT or SIGTERM the server stops taking connections, stops every job
+// and writes the answers they give (a search's best so far) before it ends, waiting at most
+// kDrain for them; a second signal ends it at once.
 #include <unistd.h>
 
 // clang-format off
@@ -58,6 +60,8 @@ constexpr auto kGrace = std::chrono::milliseconds(1000);
 // quick answer, which a client that only shut its sending side still reads, and short enough
 // that a search on a big board does not hold a quick worker for nobody.
 constexpr auto kLeftGrace = std::chrono::milliseconds(500);
+// On a stop, the longest the server waits for its stopped jobs' answers to be written.
+constexpr auto kDrain = std::chrono::milliseconds(2000);
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
@@ -187,6 +191,10 @@ class Session : public std::enable_shared_from_this<Session> {
   void push_event(std::string event);
   void flush_events();
   void close();
+  // An answer owed to a client: counted from the job's start until it is written, or cannot
+  // be, so that a stopping server knows when every answer has gone out.
+  void owe_answer();
+  void answer_gone();
 
   beast::tcp_stream stream_;
   // The request's deadline (a slow client gets 408): a timer of its own, since the stream's
@@ -195,6 +203,8 @@ class Session : public std::enable_shared_from_this<Session> {
   bool timed_out_ = false;
   Server& server_;  // used by the handlers only, never after the I/O context has stopped
   std::shared_ptr<std::atomic<int>> connections_;
+  std::shared_ptr<int> owed_;  // the server's count of answers owed (the I/O thread's alone)
+  bool owing_ = false;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   unsigned version_ = 11;
@@ -217,6 +227,7 @@ class Server {
         options_(o),
         acceptor_(io),
         ticker_(io),
+        drain_timer_(io),
         signals_(io, SIGINT, SIGTERM),
         searches_(o.jobs, static_cast<std::size_t>(o.queue), limits(o)),
         quick_(kQuickWorkers, static_cast<std::size_t>(o.queue), limits(o)) {
@@ -236,18 +247,26 @@ class Server {
   const ServeOptions& options() const { return options_; }
   const std::shared_ptr<std::atomic<int>>& connections() { return connections_; }
   const std::shared_ptr<std::atomic<std::uint64_t>>& unread() { return unread_; }
+  const std::shared_ptr<int>& owed() { return owed_; }
+  bool stopping() const { return stopping_; }
 
   bool submit(const std::shared_ptr<Job>& job) {
     return (api_long_work(job->request.path) ? searches_ : quick_).push(job);
   }
 
+  // The first signal stops the jobs and waits for their answers; a second ends the server.
   void shutdown() {
+    if (stopping_) return io_.stop();
+    stopping_ = true;
     beast::error_code ec;
     acceptor_.close(ec);
     ticker_.cancel();
     searches_.close();
     quick_.close();
-    io_.stop();
+    signals_.async_wait([this](beast::error_code e, int) {
+      if (!e) shutdown();
+    });
+    drain(Clock::now() + kDrain);
   }
 
  private:
@@ -267,6 +286,15 @@ class Server {
     });
   }
 
+  // Ends the I/O loop once every answer owed is written, or at the deadline.
+  void drain(Clock::time_point deadline) {
+    if (*owed_ == 0 || Clock::now() >= deadline) return io_.stop();
+    drain_timer_.expires_after(std::chrono::milliseconds(10));
+    drain_timer_.async_wait([this, deadline](beast::error_code ec) {
+      if (!ec) drain(deadline);
+    });
+  }
+
   void tick() {
     const auto limit = seconds_limit(options_.max_time);
     searches_.stop_overdue(limit + kGrace, kLeftGrace);
@@ -281,13 +309,16 @@ class Server {
   ServeOptions options_;
   tcp::acceptor acceptor_;
   net::steady_timer ticker_;
+  net::steady_timer drain_timer_;
   net::signal_set signals_;
+  bool stopping_ = false;
   // Shared with the sessions, which may outlive the server (in the handlers a stopped I/O
   // context drops when it is destroyed).
   std::shared_ptr<std::atomic<int>> connections_ = std::make_shared<std::atomic<int>>(0);
   // The bytes of the answers being written (Session::send).
   std::shared_ptr<std::atomic<std::uint64_t>> unread_ =
       std::make_shared<std::atomic<std::uint64_t>>(0);
+  std::shared_ptr<int> owed_ = std::make_shared<int>(0);
   Pool searches_;
   Pool quick_;
 };
@@ -296,13 +327,25 @@ Session::Session(tcp::socket socket, Server& server)
     : stream_(std::move(socket)),
       read_timer_(server.io()),
       server_(server),
-      connections_(server.connections()) {
+      connections_(server.connections()),
+      owed_(server.owed()) {
   ++*connections_;
 }
 
 Session::~Session() {
   if (job_) job_->stop = true;
+  answer_gone();
   --*connections_;
+}
+
+void Session::owe_answer() {
+  if (!owing_) ++*owed_;
+  owing_ = true;
+}
+
+void Session::answer_gone() {
+  if (owing_) --*owed_;
+  owing_ = false;
 }
 
 void Session::read() {
@@ -454,10 +497,13 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
     return send_error(http::status::service_unavailable,
                       "busy: answers not yet read by their clients fill the server's memory; try "
                       "again shortly");
+  if (server_.stopping())
+    return send_error(http::status::service_unavailable, "the server is stopping", true);
   if (!server_.submit(job))
     return send_error(http::status::service_unavailable,
                       "busy: too many requests waiting; try again shortly");
   job_ = job;
+  owe_answer();
   if (stream) start_stream();
   watch();
 }
@@ -537,6 +583,7 @@ void Session::send(http::status status, std::string body, const std::string& typ
   stream_.expires_after(std::chrono::seconds(30));
   http::async_write(stream_, *res,
                     [self = shared_from_this(), res, held](beast::error_code ec, std::size_t) {
+                      self->answer_gone();
                       if (ec || !res->keep_alive()) return self->close();
                       self->read();
                     });
@@ -589,6 +636,7 @@ void Session::flush_events() {
 }
 
 void Session::close() {
+  answer_gone();
   beast::error_code ec;
   stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
 }

@@ -846,24 +846,38 @@ TEST_CASE("serve: progress streams as server-sent events, the answer last",
   CHECK(streams("application/json", "&stream=1"));
 }
 
-TEST_CASE("serve: SIGTERM stops it at once, searches cancelled, and frees the port",
+TEST_CASE("serve: SIGTERM answers the searches under way with what they found, and frees the port",
           "[cli][serve][threads]") {
   int port = 0;
   {
-    ServeProcess server({"--max-time", "60"});
+    ServeProcess server({"--max-time", "60", "--jobs", "1"});
     port = server.port();
     CHECK(server.first_line().find("http://127.0.0.1:" + std::to_string(port) + "/") !=
           std::string::npos);
-    HttpReply during;
-    std::thread search([&] {
-      during = http_request(port, "GET", "/api/analyse?position=murray&size=14&nodes=0", "", 20000);
+    // One search running, one waiting for the only worker.
+    HttpReply running, waiting;
+    std::thread first([&] {
+      running =
+          http_request(port, "GET", "/api/analyse?position=murray&size=14&nodes=0", "", 20000);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::thread second([&] {
+      waiting =
+          http_request(port, "GET", "/api/analyse?position=murray&size=12&nodes=0", "", 20000);
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     const auto t = Clock::now();
     CHECK(server.stop() == 0);
     CHECK(millis_since(t) < 3000);
-    search.join();
-    CHECK(during.status == 0);  // the connection closed with the server
+    first.join();
+    second.join();
+    // The running search stopped and answered its best so far; the waiting one never ran.
+    REQUIRE(running.status == 200);
+    const nlohmann::json j = nlohmann::json::parse(running.body);
+    CHECK(j["complete"] == false);
+    CHECK(!j.at("pv").empty());
+    CHECK(waiting.status == 503);
+    CHECK(waiting.body.find("cancelled") != std::string::npos);
   }
   // The port is free: a new server takes it.
   ServeProcess again({}, port);
