@@ -75,7 +75,9 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     // An error that one rank meets alone, in the middle of the work: the others would wait for
     // it for ever, so the whole job ends. `what` follows "rank N".
     const auto end_job = [&](const std::string& what) {
-      std::fprintf(stderr, "leapfrog-mpi %s: rank %d%s\n", first.c_str(), rank, what.c_str());
+      const std::string line = leapfrog::cli::error_line(
+          "leapfrog-mpi " + first, "rank " + std::to_string(rank) + what, false);
+      std::fputs(line.c_str(), stderr);
       std::fflush(stderr);
       MPI_Abort(MPI_COMM_WORLD, 2);
     };
@@ -88,7 +90,7 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
       // Refused input or output that one rank met alone (rank 0's output, a rank's
       // checkpoint file) ends the job when there are others waiting for it.
       if (exchange.ranks() > 1 && dynamic_cast<const leapfrog::cli::AgreedIoError*>(&e) == nullptr)
-        end_job(": " + leapfrog::escape_controls(e.what()));
+        end_job(std::string(": ") + e.what());
       std::cerr << leapfrog::cli::error_line("leapfrog-mpi " + first, e.what(), false);
       return 2;
     } catch (const leapfrog::cli::UsageError& e) {
@@ -100,7 +102,7 @@ int run(int rank, const std::vector<std::string>& all, leapfrog::mpi::MpiExchang
     } catch (const std::bad_alloc&) {
       end_job(" ran out of memory (lower --hash, or use more ranks)");
     } catch (const std::exception& e) {
-      end_job(": " + leapfrog::escape_controls(e.what()));
+      end_job(std::string(": ") + e.what());
     }
     return 2;
   }

@@ -175,7 +175,7 @@ ended() {  # exit code, what, text: the job ended (not 0, not timeout's 124), $t
 # before the count: the job ends, exit 2, rather than the other ranks waiting for rank 0.
 timeout 120 "$mpirun" --oversubscribe -np 2 sh -c 'if [ "$OMPI_COMM_WORLD_RANK" = 0 ]; then exec "$0" reach english --threads 1 >/dev/full; else exec "$0" reach english --threads 1; fi' \
   "$split" 2>"$tmp/err"
-ended $? "a full disk" "leapfrog-mpi reach: rank 0: cannot write standard output (No space left on device)"
+ended $? "a full disk" "leapfrog-mpi reach: rank 0: cannot write standard output (No space left on device)\.$"
 # Each rank reads --checkpoint's path on its own machine (here: in its own working folder):
 # a folder that fails on one rank is named with that rank.
 mkdir "$tmp/r0" "$tmp/r1" && : >"$tmp/r1/ck"
@@ -191,7 +191,7 @@ refused $? "an input file that rank 1 cannot read" "rank 1: cannot read '/proc/s
 mkdir -p "$tmp/r1/ck2/rank-1-of-2.level-0.part/taken" "$tmp/r0/ck2"
 timeout 120 "$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" reach english --threads 1 --checkpoint ck2' \
   "$split" "$tmp" >"$tmp/out" 2>"$tmp/err"
-ended $? "a level that rank 1 cannot write" "leapfrog-mpi reach: rank 1: --checkpoint: cannot write 'ck2/rank-1-of-2.level-0.part' (Is a directory)$"
+ended $? "a level that rank 1 cannot write" "leapfrog-mpi reach: rank 1: --checkpoint: cannot write 'ck2/rank-1-of-2.level-0.part' (Is a directory)\.$"
 # solve --svg: rank 0 alone writes the file (each rank's working folder stands for a machine
 # of its own here; on a shared file system the ranks would write the same file at once).
 "$mpirun" --oversubscribe -np 2 sh -c 'cd "$1/r$OMPI_COMM_WORLD_RANK" && exec "$0" solve triangle --size 4 --threads 1 --svg line.svg' \
