@@ -293,9 +293,13 @@ class LeapFrog extends BoardController {
     if (!this.fresh(epoch)) return;
     const scores = 'scores ' + r.scores.join(', ');
     if (this.resigned !== null) {
-      const two = r.scores.length === 2;
-      setStatus(`Game over: player ${this.resigned} resigned` +
-        (two ? `; player ${3 - this.resigned} wins` : '') + `; ${scores}`);
+      // The game ends there: the others share what is left, the highest score among them wins.
+      const others = r.scores.map((s, i) => [s, i + 1]).filter(([, seat]) => seat !== this.resigned);
+      const top = Math.max(...others.map(([s]) => s));
+      const winners = others.filter(([s]) => s === top).map(([, seat]) => seat);
+      setStatus(`Game over: player ${this.resigned} resigned; ` +
+        (winners.length === 1 ? `player ${winners[0]} wins` : `players ${winners.join(' and ')} share the win`) +
+        `; ${scores}`);
     } else if (r.scores.length === 1) {
       setStatus(`Game over: solitaire, ${r.scores[0]} captured; ${scores}`);
     } else if (!r.winners) {
@@ -522,10 +526,14 @@ class LeapFrog extends BoardController {
 
   // The person at the board resigns: the seat to move when it is a person's; when the engine
   // is to move, the one seat the engine does not play (or, with several, the seat that played
-  // the last turn not the engine's). A puzzle is given up instead (puzzle.giveUp).
+  // the last turn not the engine's). With the engine on every seat there is no person's seat
+  // to resign. A puzzle is given up instead (puzzle.giveUp).
   resign() {
     if (this.questionsWait() || this.over || !this.info) return;
     if (this.mode === 'puzzle') return this.giveUp();
+    if (this.mode === 'game' && this.engine.size >= this.info.players) {
+      return say('The engine plays every seat: there is no seat of yours to resign.');
+    }
     this.resigned = this.resigningSeat();
     this.refresh();
   }

@@ -638,12 +638,36 @@ try {
   await page.fill('#new-game [name=seed]', '1');
   await page.fill('#new-game [name=players]', '2');
   await page.fill('#new-game [name=engine]', '1,2');
+  // Resign while the engine thinks for a seat: no seat is a person's, so nothing is resigned.
+  const selfHeld = await holdRequests(apiPath('analyse'));
   await page.click('#new-game button[type=submit]');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.includes('thinking'), null, { timeout: kWait });
+  await page.click('#resign');
+  check((await message()).startsWith('The engine plays every seat: there is no seat of yours to resign') &&
+    !(await status()).startsWith('Game over'), 'Resign with the engine on every seat: ' + await message() + ' / ' + await status());
+  selfHeld.release();
+  await selfHeld.settled();
   await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
+  check(!(await status()).includes('resigned'), 'the engine resigned a seat: ' + await status());
   const selfPlayed = await moveList();
   await page.click('#undo');
   check((await message()).startsWith('The engine plays every seat') &&
     JSON.stringify(await moveList()) === JSON.stringify(selfPlayed), 'Undo with the engine on every seat: ' + await message());
+  // Three players: a resignation ends the game, and the highest score among the others wins
+  // (or those with it share the win).
+  await newGame('traditional', 4, 1, 3, '', 2000);
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
+  check(await status() === 'Game over: player 1 resigned; players 2 and 3 share the win; scores 0, 0, 0',
+    'three players, player 1 resigns at the start: ' + await status());
+  await page.click('#undo');
+  await page.click('#board [data-square="a1"]');
+  await page.waitForFunction(() => document.querySelectorAll('#moves li').length === 1 &&
+    / to move/.test(document.querySelector('#status').textContent), null, { timeout: kWait });
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
+  check(await status() === 'Game over: player 2 resigned; player 1 wins; scores 1, 0, 0',
+    'three players, player 2 resigns after a capture of 1: ' + await status());
 
   // The keyboard: the board is one Tab stop, and a turn played with Enter keeps the focus there.
   // A finished answer in the pane is about its position: a turn clears it.
