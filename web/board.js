@@ -104,7 +104,6 @@ const DARK_FILLS = new Set(['#d55e00', '#009e73', '#0072b2']);
 // Returns { centre(name) -> [x, y], marks: an SVG group above the pieces, focus(name) }.
 function drawBoard(container, spec) {
   const cell = 60;
-  const margin = cell * 0.55;
   const shift = spec.hex ? 0.5 : 0;
   const pitch = spec.hex ? Math.sqrt(3) / 2 : 1;
   let left = 0, columns = spec.width;
@@ -116,6 +115,17 @@ function drawBoard(container, spec) {
     }
     left = lo;
     columns = hi - lo + 1;
+  }
+  // The coordinates at least kCoordPixels high as drawn, the board being scaled to its
+  // container's width: on a phone a large board's cells are small, and labels of a fixed size
+  // in the board's units would be too. The margin grows to hold them (the width depends on
+  // the margin, so the size is found from a board with the margin it asks for).
+  const kCoordPixels = 9;
+  const shown = container.clientWidth;
+  let coordSize = 13, margin = cell * 0.55;
+  for (let i = 0; shown > 0 && i < 3; ++i) {
+    coordSize = Math.min(cell * 0.8, Math.max(13, (kCoordPixels * (2 * margin + columns * cell)) / shown));
+    margin = Math.max(cell * 0.55, coordSize * 1.4);
   }
   const cx = (file, rank) => margin + (file + shift * rank - left + 0.5) * cell;
   const cy = (rank) => margin + ((spec.height - 1 - rank) * pitch + 0.5) * cell;
@@ -169,13 +179,13 @@ function drawBoard(container, spec) {
   for (const [f, c] of files) {
     const letter = String.fromCharCode(97 + f);
     const t = spec.hex
-      ? svgEl('text', { class: 'coord', x: cx(c.file, c.rank) + cell * 0.4, y: cy(c.rank) - cell * 0.62, 'text-anchor': 'middle' }, coords)
-      : svgEl('text', { class: 'coord', x: cx(f, 0), y: h - margin * 0.3, 'text-anchor': 'middle' }, coords);
+      ? svgEl('text', { class: 'coord', x: cx(c.file, c.rank) + cell * 0.4, y: cy(c.rank) - cell * 0.62, 'text-anchor': 'middle', 'font-size': coordSize }, coords)
+      : svgEl('text', { class: 'coord', x: cx(f, 0), y: h - margin * 0.3, 'text-anchor': 'middle', 'font-size': coordSize }, coords);
     t.textContent = letter;
   }
   for (const [r, c] of ranks) {
     const t = svgEl('text', { class: 'coord', x: spec.hex ? cx(c.file, r) - cell * 0.75 : margin * 0.45,
-      y: cy(r) + 5, 'text-anchor': 'middle' }, coords);
+      y: cy(r) + coordSize * 0.38, 'text-anchor': 'middle', 'font-size': coordSize }, coords);
     t.textContent = String(r + 1);
   }
   const marks = svgEl('g', { class: 'marks' }, svg);

@@ -1059,6 +1059,22 @@ try {
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   check(wide <= 390, 'a long message makes the phone page ' + wide + ' px wide');
   await page.screenshot({ path: join(outdir, 'phone.png') });
+  // The largest board: its coordinates still readable (at least 8 px high as drawn), and
+  // clear of the squares.
+  await newGame('traditional', 26, 1, 2, '', 2000);
+  const coords = await page.$$eval('#board .coord', (ts) => ts.map((t) => {
+    const b = t.getBoundingClientRect();
+    return { text: t.textContent, top: b.top, bottom: b.bottom, left: b.left, right: b.right, height: b.height };
+  }));
+  const cells = await page.$$eval('#board .cell', (cs) => {
+    const bs = cs.map((c) => c.getBoundingClientRect());
+    return { left: Math.min(...bs.map((b) => b.left)), bottom: Math.max(...bs.map((b) => b.bottom)) };
+  });
+  check(coords.length === 52 && coords.every((c) => c.height >= 8),
+    'the coordinates of a 26x26 board on a phone: ' + JSON.stringify(coords.slice(0, 3)));
+  check(coords.every((c) => (/^\d+$/.test(c.text) ? c.right <= cells.left : c.top >= cells.bottom)),
+    'a coordinate of the 26x26 board overlaps its squares: ' + JSON.stringify(cells) + ' ' + JSON.stringify(coords.slice(0, 3)));
+  await (await page.$('#board')).screenshot({ path: join(outdir, 'phone-26x26.png') });
 
   check(outside.length === 0, 'the page asked for something from elsewhere: ' + outside.join(', '));
   check(errors.length === 0, 'the page threw: ' + errors.join('; '));
