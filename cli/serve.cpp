@@ -577,8 +577,10 @@ void Session::send(http::status status, std::string body, const std::string& typ
   const std::size_t size = body.size();
   if (!head_) res->body() = std::move(body);
   res->content_length(size);
-  // Counted as unread until the write ends, or the session does.
+  // Counted as unread until the write ends, or the session does; and owed, so that a stopping
+  // server finishes writing it (a page's file, an error, as much as a job's answer).
   const auto held = std::make_shared<Unread>(server_.unread(), head_ ? 0 : size);
+  owe_answer();
   // A client that does not read its answer is dropped.
   stream_.expires_after(std::chrono::seconds(30));
   http::async_write(stream_, *res,

@@ -293,13 +293,13 @@ class LeapFrog extends BoardController {
     if (!this.fresh(epoch)) return;
     const scores = 'scores ' + r.scores.join(', ');
     if (this.resigned !== null) {
-      // The game ends there: the others share what is left, the highest score among them wins.
+      // The game ends there: the highest score among the others wins (alone, nobody does).
       const others = r.scores.map((s, i) => [s, i + 1]).filter(([, seat]) => seat !== this.resigned);
       const top = Math.max(...others.map(([s]) => s));
       const winners = others.filter(([s]) => s === top).map(([, seat]) => seat);
-      setStatus(`Game over: player ${this.resigned} resigned; ` +
-        (winners.length === 1 ? `player ${winners[0]} wins` : `players ${winners.join(' and ')} share the win`) +
-        `; ${scores}`);
+      const result = !winners.length ? ''
+        : winners.length === 1 ? `; player ${winners[0]} wins` : `; players ${winners.join(' and ')} share the win`;
+      setStatus(`Game over: player ${this.resigned} resigned${result}; ${scores}`);
     } else if (r.scores.length === 1) {
       setStatus(`Game over: solitaire, ${r.scores[0]} captured; ${scores}`);
     } else if (!r.winners) {

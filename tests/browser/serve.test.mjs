@@ -620,6 +620,10 @@ try {
     document.querySelector('#message').textContent.startsWith('Engine seats'), null, { timeout: kWait });
   check(/players=1/.test(await boardPosition()) && (await status()).startsWith('Your move'),
     'a pasted one-player position beside engine seat 2: ' + await status() + ' / ' + await message());
+  // Alone at the board, a resignation names no winner.
+  await page.click('#resign');
+  await page.waitForFunction(() => document.querySelector('#status').textContent.startsWith('Game over'), null, { timeout: kWait });
+  check(await status() === 'Game over: player 1 resigned; scores 0', 'one player resigns: ' + await status());
   // Number fields as the browser reads them: 4e0 is 4, and an empty seed is the default 1.
   await page.selectOption('#new-game [name=variant]', 'traditional');
   await page.fill('#new-game [name=size]', '4e0');
