@@ -44,7 +44,9 @@ int chess_match(const Command& cmd, const std::vector<std::string>& args) {
       "seed of the opponent's random choices (game k uses seed + k)");
   add_hash_option(match, hash_mb, "each engine search takes at most this much");
   visible.add(chess_rule_options(o)).add(match).add(output_options(o.common, Boards::kNone));
-  if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}})) return 0;
+  if (!parse_command(cmd, args, visible, o.common,
+                     {{"fen", &fen, "leave it out for the start position"}}))
+    return 0;
   const Position start = chess_position(fen);
   chess::GameSettings settings;
   settings.rules = rules_of(o);

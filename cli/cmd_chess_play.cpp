@@ -179,7 +179,9 @@ int chess_play(const Command& cmd, const std::vector<std::string>& args) {
   // --save, as if a file would make --json work here.
   const std::vector<std::string> rest =
       refuse_json(args, "play is interactive: --json is not available");
-  if (!parse_command(cmd, rest, visible, o.common, {{"fen", &fen}})) return 0;
+  if (!parse_command(cmd, rest, visible, o.common,
+                     {{"fen", &fen, "leave it out for the start position"}}))
+    return 0;
   const Position start = chess_position(fen);
   // Before the game, not after it: a game played for a file that cannot be written is lost.
   check_record_file(play);

@@ -177,11 +177,10 @@ int run_play(const Command& cmd, const std::vector<std::string>& args) {
       .add(rule_options(o))
       .add(layout_options(o))
       .add(output_options(o, Boards::kDrawn));
-  po::variables_map given;
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
   // No POSITION is a Murray game; an empty one (an unset shell variable) is a mistake.
-  if (given.count("position") && position.empty())
-    throw UsageError("POSITION is empty (leave it out for a random Murray layout)");
+  if (!parse_command(cmd, args, visible, o,
+                     {{"position", &position, "leave it out for a random Murray layout"}}))
+    return 0;
   if (position == "-")
     throw UsageError(
         "POSITION '-': play reads the moves from standard input, so the position "

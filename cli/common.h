@@ -229,14 +229,23 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
                         const po::options_description& visible,
                         const po::positional_options_description& positional);
 
+// A positional string argument of a subcommand: its name, where it goes, and what the error
+// for one given as an empty word (an unset shell variable, say) adds after "NAME is empty"
+// (null: the name's usual advice).
+struct Positional {
+  const char* name;
+  std::string* target;
+  const char* if_empty = nullptr;
+};
+
 // Parses a subcommand's options and its positional string arguments, in order (e.g.
 // {{"position", &position}}). Prints the help and returns false when --help was given; throws
-// UsageError on bad options. Missing positionals are left empty for the caller to judge.
-// `given`, when not null, receives the options read (to tell a default from a value given);
-// o.seed_given is set from them.
+// UsageError on bad options and on a positional given as an empty word. Missing positionals
+// are left empty for the caller to judge. `given`, when not null, receives the options read
+// (to tell a default from a value given); o.seed_given is set from them.
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,
                    const po::options_description& visible, CommonOptions& o,
-                   std::initializer_list<std::pair<const char*, std::string*>> positionals,
+                   std::initializer_list<Positional> positionals,
                    po::variables_map* given = nullptr);
 
 // The thread count a --threads value asks for: refuses (UsageError) values outside 0..1024,

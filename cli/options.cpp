@@ -368,23 +368,36 @@ std::vector<std::string> refuse_json(const std::vector<std::string>& args, const
 
 bool parse_command(const Command& cmd, const std::vector<std::string>& args,
                    const po::options_description& visible, CommonOptions& o,
-                   std::initializer_list<std::pair<const char*, std::string*>> positionals,
-                   po::variables_map* given) {
+                   std::initializer_list<Positional> positionals, po::variables_map* given) {
   po::options_description all;
   all.add(visible);
   po::positional_options_description pos;
-  for (const auto& [name, target] : positionals) {
-    all.add_options()(name, po::value(target));
-    pos.add(name, 1);
+  for (const Positional& p : positionals) {
+    all.add_options()(p.name, po::value(p.target));
+    pos.add(p.name, 1);
   }
   po::variables_map vm = parse(cmd, args, all, pos);
   const auto typed = [&](const char* name) { return vm.count(name) != 0 && !vm[name].defaulted(); };
   o.seed_given = typed("seed");
   o.limit_given = typed("nodes") || typed("time-limit");
+  if (o.help) {
+    print_help(cmd, visible);
+    return false;
+  }
+  for (const Positional& p : positionals) {
+    if (vm.count(p.name) == 0 || !p.target->empty()) continue;
+    std::string name = p.name;
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::string_view usual = name == "POSITION" ? "give a board's name such as murray, "
+                                                        "a position's text or a file"
+                                   : name == "FEN"    ? "give a FEN, startpos or startpos64"
+                                                      : "";
+    const std::string_view advice = p.if_empty != nullptr ? p.if_empty : usual;
+    throw UsageError(name + " is empty" +
+                     (advice.empty() ? std::string() : " (" + std::string(advice) + ")"));
+  }
   if (given != nullptr) *given = std::move(vm);
-  if (!o.help) return true;
-  print_help(cmd, visible);
-  return false;
+  return true;
 }
 
 void print_help(const Command& cmd, const po::options_description& visible) {

@@ -107,3 +107,37 @@ TEST_CASE("an error that ends with a full stop or a cut quotation gets no second
   // A message without one gets it.
   CHECK(run_cli("show zz").err.ends_with("unknown piece 'z'). Try 'leapfrog show --help'.\n"));
 }
+
+TEST_CASE("a word given empty is named as empty, not as missing", "[cli][robust]") {
+  // An unset shell variable ("$POS") gives an empty word: the error says so, in every command,
+  // with what to give instead (or to leave out, where the word may be left out).
+  const std::string board =
+      " (give a board's name such as murray, a position's text or a file). Try 'leapfrog ";
+  const std::pair<const char*, std::string> cases[] = {
+      {"analyse ''", "leapfrog analyse: POSITION is empty" + board + "analyse --help'.\n"},
+      {"show ''", "leapfrog show: POSITION is empty" + board + "show --help'.\n"},
+      {"reach ''", "leapfrog reach: POSITION is empty" + board + "reach --help'.\n"},
+      {"verify startpos ''", "leapfrog verify: MOVE is empty. Try 'leapfrog verify --help'.\n"},
+      {"play ''",
+       "leapfrog play: POSITION is empty (leave it out for a random Murray layout). Try "
+       "'leapfrog play --help'.\n"},
+      {"chess play ''",
+       "leapfrog chess play: FEN is empty (leave it out for the start position). Try 'leapfrog "
+       "chess play --help'.\n"},
+      {"chess show ''",
+       "leapfrog chess show: FEN is empty (give a FEN, startpos or startpos64). Try 'leapfrog "
+       "chess show --help'.\n"},
+      {"check ''", "leapfrog check: FILE is empty. Try 'leapfrog check --help'.\n"},
+  };
+  for (const auto& [args, err] : cases) {
+    INFO(args);
+    const auto r = run_cli(args);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == err);
+  }
+  // Left out, the word is missing (or, for play, a Murray game).
+  CHECK(run_cli("show").err == "leapfrog show: missing POSITION. Try 'leapfrog show --help'.\n");
+  // --help still wins.
+  CHECK(run_cli("show '' --help").out.starts_with("Usage: leapfrog show POSITION"));
+}
