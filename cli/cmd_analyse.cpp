@@ -259,7 +259,8 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
                                     rules.players == 2
                                         ? "expected final margin of player 1, before each ply"
                                         : "expected final total of the mover, before each ply",
-                                    rules.measure == Measure::kPoints ? "points" : "pieces", so));
+                                    rules.measure == Measure::kPoints ? "points" : "pieces",
+                                    report.finished, so));
   }
   if (svg != "-") {
     if (o.json) {

@@ -359,7 +359,7 @@ void text_at(std::string& out, double x, double y, double size, std::string_view
 }  // namespace
 
 std::string svg_value_chart(std::span<const Score> values, std::span<const int> marked,
-                            std::string_view label, std::string_view unit,
+                            std::string_view label, std::string_view unit, bool ends_game,
                             const SvgOptions& options) {
   const double step = 16, height = 240, left = 64, right = 24, top_margin = 40;
   const std::size_t n = std::max<std::size_t>(values.size(), 2);
@@ -391,17 +391,17 @@ std::string svg_value_chart(std::span<const Score> values, std::span<const int> 
   out += "</g>\n";
   text_at(out, 16, top_margin + height / 2, 11, "middle", std::string(unit),
           " transform=\"rotate(-90 16.0 " + num(top_margin + height / 2) + ")\"");
-  // The ply axis: point k is the position before ply k + 1; the last one is the game's end.
-  // Every ply is numbered while the numbers fit, else every fifth.
+  // The ply axis: point k is the position before ply k + 1; the last one is the game's end
+  // when it is over there. Every ply is numbered while the numbers fit, else every fifth.
   const std::size_t every = values.size() > 100 ? 5 : 1;
   out += "<line x1=\"" + num(x(0)) + "\" y1=\"" + num(axis_y) + "\" x2=\"" + num(x(n - 1)) +
          "\" y2=\"" + num(axis_y) + "\" stroke=\"" + kLabel + "\" stroke-width=\"1.0\"/>\n";
   out += "<g class=\"x-ticks\">\n";
   for (std::size_t k = 0; k < values.size(); ++k) {
-    const bool end = k + 1 == values.size();
+    const bool last = k + 1 == values.size(), end = ends_game && last;
     out += "<line x1=\"" + num(x(k)) + "\" y1=\"" + num(axis_y) + "\" x2=\"" + num(x(k)) +
            "\" y2=\"" + num(axis_y + 4) + "\" stroke=\"" + kLabel + "\" stroke-width=\"1.0\"/>\n";
-    if (end || (k + 1) % every == 0 || k == 0)
+    if (last || (k + 1) % every == 0 || k == 0)
       text_at(out, x(k), axis_y + 15, 8, "middle", end ? "end" : std::to_string(k + 1));
   }
   out += "</g>\n";

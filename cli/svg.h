@@ -50,13 +50,14 @@ std::string svg_line(const Setup& setup, std::span<const Turn> turns,
                      const SvgOptions& options = {});
 
 // A value-per-turn chart (analyse --game): one point per ply, values[k] the value before ply
-// k + 1 (values.size() - 1 plies and the final position), as a line over a zero axis; the
+// k + 1 (values.size() - 1 plies and the last position), as a line over a zero axis; the
 // plies in `marked` (1-based) get a red dot. `label` is the chart's caption, `unit` the
 // vertical axis's title ("points"). The vertical axis has a numbered tick every 1, 2 or 5
-// times a power of ten, the horizontal one a tick per ply ("before ply" 1, 2, ..., "end"),
-// and a legend names the line and the dots.
+// times a power of ten, the horizontal one a tick per ply ("before ply" 1, 2, ..., then "end"
+// when the game is over in the last position, `ends_game`, else that position's number: a
+// record that stops early, or at an illegal turn), and a legend names the line and the dots.
 std::string svg_value_chart(std::span<const Score> values, std::span<const int> marked,
-                            std::string_view label, std::string_view unit,
+                            std::string_view label, std::string_view unit, bool ends_game,
                             const SvgOptions& options = {});
 
 }  // namespace leapfrog::cli

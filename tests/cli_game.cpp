@@ -160,6 +160,30 @@ TEST_CASE("analyse --game: mistakes in a person's game, none in the engine's own
        at = svg.out.find("<g class=\"legend-entry\">", at + 1))
     ++entries;
   CHECK(entries == 2);
+  // A record that stops at an illegal turn did not reach the game's end: its last point is
+  // numbered (the position before the illegal ply), not "end"; so with an illegal first turn.
+  const auto faulty_svg =
+      run_cli("analyse --game " + record_path("murray-6x6-faulty.lfr") + " --nodes 2000 --svg -");
+  CHECK(faulty_svg.code == 1);
+  const auto ticks_of = [&](const std::string& out) {
+    std::vector<std::string> texts;
+    const std::size_t from = out.find("<g class=\"x-ticks\">");
+    const std::size_t to = out.find("</g>", from);
+    for (std::size_t at = out.find("<text ", from); from != std::string::npos && at < to;
+         at = out.find("<text ", at + 1))
+      texts.push_back(
+          out.substr(out.find('>', at) + 1, out.find("</text>", at) - out.find('>', at) - 1));
+    return texts;
+  };
+  CHECK(ticks_of(faulty_svg.out) == std::vector<std::string>{"1", "2", "3", "4", "5", "6"});
+  const leapfrog::testing::Scratch s;
+  const std::string first = s.dir + "/first.lfr";
+  std::ofstream(first)
+      << "[Variant \"traditional\"]\n[Board \"4x4\"]\n[Start \"1111/1111/1111/1111 "
+         "players=2\"]\n\n1. a1xa3\n";
+  const auto first_svg = run_cli("analyse --game " + first + " --svg -");
+  CHECK(first_svg.code == 1);
+  CHECK(ticks_of(first_svg.out) == std::vector<std::string>{"1"});
 }
 
 TEST_CASE("play --engine all finishes an 8x8 Murray game that verify accepts", "[cli][game]") {
