@@ -260,7 +260,7 @@ int analyse_game(const CommonOptions& o, const std::string& file, GameOptions op
                                         ? "expected final margin of player 1, before each ply"
                                         : "expected final total of the mover, before each ply",
                                     rules.measure == Measure::kPoints ? "points" : "pieces",
-                                    report.finished, so));
+                                    report.finished && !judged_game.stopped, so));
   }
   if (svg != "-") {
     if (o.json) {
@@ -350,7 +350,8 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
       .add(layout_options(o))
       .add(output_options(o, Boards::kDrawn));
   po::variables_map given;
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}}, &given)) return 0;
+  if (!parse_command(cmd, args, visible, o, {{"position", &position, nullptr, "game"}}, &given))
+    return 0;
   ProgressLine line({"nodes", "value"});
   SearchControl control = limit_control(limits, line);
   GameOptions options;

@@ -127,7 +127,9 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
       .add(rule_options(o, kEgdbPlayers))
       .add(layout_options(o))
       .add(output_options(o, Boards::kNone));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  if (!parse_command(cmd, args, visible, o,
+                     {{"position", &position, "the board, e.g. traditional --size 6"}}))
+    return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();
   const Board& board = ts.setup.board;
@@ -290,7 +292,9 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
       .add(rule_options(o, kEgdbPlayers))
       .add(layout_options(o))
       .add(output_options(o, Boards::kNone));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}})) return 0;
+  if (!parse_command(cmd, args, visible, o,
+                     {{"position", &position, "the board, e.g. traditional --size 6"}}))
+    return 0;
   const TableSetup ts = table_setup(position, o);
   if (dir.empty()) dir = default_egdb_dir();
   const LoadedTables have = load_tables(dir, ts.setup.board, ts.rules);

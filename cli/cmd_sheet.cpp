@@ -24,7 +24,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
                                  ->value_name("N"),
                              "diagrams per row, 1..6");
   visible.add(sheet).add(rule_options(o)).add(output_options(o, Boards::kNone));
-  if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
+  if (!parse_command(cmd, args, visible, o, {{"file", &file, "a puzzle file"}})) return 0;
   if (file.empty()) throw UsageError("missing FILE (a puzzle file)");
   if (std::error_code ec; html != "-" && std::filesystem::equivalent(file, html, ec))
     throw UsageError("--html " + quoted_path(html) +

@@ -316,7 +316,9 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(rule_options(o)).add(records).add(search);
   visible.add(replays);
   visible.add(layout_options(o)).add(output_options(o, Boards::kDrawn));
-  if (!parse_command(cmd, args, visible, o, {{"position", &position}, {"move", &move}})) return 0;
+  if (!parse_command(cmd, args, visible, o,
+                     {{"position", &position, nullptr, "game"}, {"move", &move, nullptr, "game"}}))
+    return 0;
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = table_mb(limits.hash_mb);

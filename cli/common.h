@@ -229,13 +229,16 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
                         const po::options_description& visible,
                         const po::positional_options_description& positional);
 
-// A positional string argument of a subcommand: its name, where it goes, and what the error
-// for one given as an empty word (an unset shell variable, say) adds after "NAME is empty"
-// (null: the name's usual advice).
+// A positional string argument of a subcommand: its name, where it goes, what the error for
+// one given as an empty word (an unset shell variable, say) adds after "NAME is empty" (null:
+// the name's usual advice), and the option, if any, that takes its place (given with it, an
+// empty word is refused as "--OPTION takes no NAME"; a word that is not empty is the
+// command's to refuse).
 struct Positional {
   const char* name;
   std::string* target;
   const char* if_empty = nullptr;
+  const char* instead = nullptr;
 };
 
 // Parses a subcommand's options and its positional string arguments, in order (e.g.

@@ -480,6 +480,22 @@ TEST_CASE("analyse --game stops on a signal with the turns judged before it",
     CHECK(j["final_value"].is_null());
     CHECK(j["turns"].size() < 34);
   }
+  // Its chart stops where the judging did: the last point is numbered, not the game's end.
+  // (At this budget a plain build judges a few turns before the signal.)
+  const leapfrog::testing::Scratch s;
+  const std::string chart = s.dir + "/chart.svg";
+  const auto r =
+      run_and_signal({"analyse", "--game",
+                      std::string(LEAPFROG_SOURCE_DIR) + "/puzzles/records/murray-8x8-engine.lfr",
+                      "--nodes", "200000", "--threads", "1", "--svg", chart},
+                     SIGINT, std::chrono::milliseconds(1500));
+  REQUIRE(r.code == 0);
+  const std::string svg = leapfrog::testing::slurp(chart);
+  const std::size_t from = svg.find("<g class=\"x-ticks\">");
+  REQUIRE(from != std::string::npos);
+  const std::string ticks = svg.substr(from, svg.find("</g>", from) - from);
+  if (!kSanitized) CHECK(ticks.find(">2</text>") != std::string::npos);
+  CHECK(ticks.find(">end</text>") == std::string::npos);
 }
 
 TEST_CASE("analyse --game stopped counts the legal turns, and judges no turn it did not judge",

@@ -128,6 +128,14 @@ TEST_CASE("a word given empty is named as empty, not as missing", "[cli][robust]
        "leapfrog chess show: FEN is empty (give a FEN, startpos or startpos64). Try 'leapfrog "
        "chess show --help'.\n"},
       {"check ''", "leapfrog check: FILE is empty. Try 'leapfrog check --help'.\n"},
+      {"egdb info ''",
+       "leapfrog egdb info: POSITION is empty (the board, e.g. traditional --size 6). Try "
+       "'leapfrog egdb info --help'.\n"},
+      // With --game the record takes the word's place: it is left out, not given.
+      {"analyse --game x.lfr ''",
+       "leapfrog analyse: --game takes no POSITION. Try 'leapfrog analyse --help'.\n"},
+      {"chess verify --game x.lcr ''",
+       "leapfrog chess verify: --game takes no FEN. Try 'leapfrog chess verify --help'.\n"},
   };
   for (const auto& [args, err] : cases) {
     INFO(args);
