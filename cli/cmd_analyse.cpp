@@ -359,7 +359,6 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   options.symmetry = !no_symmetry;
   options.max_depth = depth;
   if (!game.empty()) {
-    if (!position.empty()) throw UsageError("--game takes no POSITION");
     if (!then.empty()) throw UsageError("--then goes with POSITION, not --game");
     refuse_layout_with_record(o);
     if (!o.limit_given) default_engine_budget(control);

@@ -163,11 +163,13 @@ int chess_verify(const Command& cmd, const std::vector<std::string>& args) {
                         "rule unless --captures is given");
   visible.add(chess_rule_options(o)).add(records).add(output_options(o.common, Boards::kNone));
   po::variables_map given;
-  if (!parse_command(cmd, args, visible, o.common,
-                     {{"fen", &fen, nullptr, "game"}, {"move", &move, nullptr, "game"}}, &given))
+  const char* const with_game = "--game takes no FEN or MOVE (the record has both)";
+  if (!parse_command(
+          cmd, args, visible, o.common,
+          {{"fen", &fen, nullptr, "game", with_game}, {"move", &move, nullptr, "game", with_game}},
+          &given))
     return 0;
   if (!game.empty()) {
-    if (!fen.empty()) throw UsageError("--game takes no FEN or MOVE (the record has both)");
     return referee(o, !given["captures"].defaulted(), game);
   }
   const Position pos = chess_position(fen);

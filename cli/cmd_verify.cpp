@@ -316,14 +316,15 @@ int run_verify(const Command& cmd, const std::vector<std::string>& args) {
   visible.add(rule_options(o)).add(records).add(search);
   visible.add(replays);
   visible.add(layout_options(o)).add(output_options(o, Boards::kDrawn));
+  const char* const with_game = "--game takes no POSITION or MOVE";
   if (!parse_command(cmd, args, visible, o,
-                     {{"position", &position, nullptr, "game"}, {"move", &move, nullptr, "game"}}))
+                     {{"position", &position, nullptr, "game", with_game},
+                      {"move", &move, nullptr, "game", with_game}}))
     return 0;
   ProgressLine line;
   SearchControl control = limit_control(limits, line);
   control.memory_mb = table_mb(limits.hash_mb);
   if (!game.empty()) {
-    if (!position.empty()) throw UsageError("--game takes no POSITION or MOVE");
     refuse_layout_with_record(o);
     // Both are written on standard output, where the strip takes the text's place.
     if (replay.plies && replay.svg == "-")

@@ -231,14 +231,14 @@ po::variables_map parse(const Command& cmd, const std::vector<std::string>& args
 
 // A positional string argument of a subcommand: its name, where it goes, what the error for
 // one given as an empty word (an unset shell variable, say) adds after "NAME is empty" (null:
-// the name's usual advice), and the option, if any, that takes its place (given with it, an
-// empty word is refused as "--OPTION takes no NAME"; a word that is not empty is the
-// command's to refuse).
+// the name's usual advice), and the option, if any, that takes its place: given with it, the
+// word (empty or not) is refused with `refused` (null: "--OPTION takes no NAME").
 struct Positional {
   const char* name;
   std::string* target;
   const char* if_empty = nullptr;
   const char* instead = nullptr;
+  const char* refused = nullptr;
 };
 
 // Parses a subcommand's options and its positional string arguments, in order (e.g.

@@ -385,11 +385,13 @@ bool parse_command(const Command& cmd, const std::vector<std::string>& args,
     return false;
   }
   for (const Positional& p : positionals) {
-    if (vm.count(p.name) == 0 || !p.target->empty()) continue;
+    if (vm.count(p.name) == 0) continue;
     std::string name = p.name;
     for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    if (p.instead != nullptr && vm.count(p.instead) != 0 && !vm[p.instead].defaulted())
-      throw UsageError("--" + std::string(p.instead) + " takes no " + name);
+    if (p.instead != nullptr && typed(p.instead))
+      throw UsageError(p.refused != nullptr ? std::string(p.refused)
+                                            : "--" + std::string(p.instead) + " takes no " + name);
+    if (!p.target->empty()) continue;
     const std::string_view usual = name == "POSITION" ? "give a board's name such as murray, "
                                                         "a position's text or a file"
                                    : name == "FEN"    ? "give a FEN, startpos or startpos64"

@@ -135,7 +135,13 @@ TEST_CASE("a word given empty is named as empty, not as missing", "[cli][robust]
       {"analyse --game x.lfr ''",
        "leapfrog analyse: --game takes no POSITION. Try 'leapfrog analyse --help'.\n"},
       {"chess verify --game x.lcr ''",
-       "leapfrog chess verify: --game takes no FEN. Try 'leapfrog chess verify --help'.\n"},
+       "leapfrog chess verify: --game takes no FEN or MOVE (the record has both). Try 'leapfrog "
+       "chess verify --help'.\n"},
+      // And so is a word that is not empty.
+      {"analyse --game x.lfr traditional",
+       "leapfrog analyse: --game takes no POSITION. Try 'leapfrog analyse --help'.\n"},
+      {"verify --game x.lfr startpos",
+       "leapfrog verify: --game takes no POSITION or MOVE. Try 'leapfrog verify --help'.\n"},
   };
   for (const auto& [args, err] : cases) {
     INFO(args);

@@ -170,7 +170,7 @@ function drawBoard(container, spec) {
     byPlace.set(c.file + ',' + c.rank, g);
   }
   // Coordinates: files along the bottom (hex: above each file's top cell), ranks on the left.
-  const coords = svgEl('g', { class: 'coordinates' }, svg);
+  const coords = svgEl('g', { class: 'coordinates', 'font-size': coordSize }, svg);
   const files = new Map(), ranks = new Map();
   for (const c of spec.cells) {
     if (!files.has(c.file) || (spec.hex ? c.rank > files.get(c.file).rank : c.rank < files.get(c.file).rank)) files.set(c.file, c);
@@ -179,13 +179,13 @@ function drawBoard(container, spec) {
   for (const [f, c] of files) {
     const letter = String.fromCharCode(97 + f);
     const t = spec.hex
-      ? svgEl('text', { class: 'coord', x: cx(c.file, c.rank) + cell * 0.4, y: cy(c.rank) - cell * 0.62, 'text-anchor': 'middle', 'font-size': coordSize }, coords)
-      : svgEl('text', { class: 'coord', x: cx(f, 0), y: h - margin * 0.3, 'text-anchor': 'middle', 'font-size': coordSize }, coords);
+      ? svgEl('text', { class: 'coord', x: cx(c.file, c.rank) + cell * 0.4, y: cy(c.rank) - cell * 0.62, 'text-anchor': 'middle' }, coords)
+      : svgEl('text', { class: 'coord', x: cx(f, 0), y: h - margin * 0.3, 'text-anchor': 'middle' }, coords);
     t.textContent = letter;
   }
   for (const [r, c] of ranks) {
     const t = svgEl('text', { class: 'coord', x: spec.hex ? cx(c.file, r) - cell * 0.75 : margin * 0.45,
-      y: cy(r) + coordSize * 0.38, 'text-anchor': 'middle', 'font-size': coordSize }, coords);
+      y: cy(r) + coordSize * 0.38, 'text-anchor': 'middle' }, coords);
     t.textContent = String(r + 1);
   }
   const marks = svgEl('g', { class: 'marks' }, svg);
