@@ -186,6 +186,7 @@ class Session : public std::enable_shared_from_this<Session> {
     send(status, error_json(message), "application/json", close, allow);
   }
   void watch();
+  void end_watch();
   void on_reply(ApiReply reply);
   void start_stream();
   void push_event(std::string event);
@@ -215,6 +216,7 @@ class Session : public std::enable_shared_from_this<Session> {
   bool streaming_ = false;
   bool writing_ = false;
   bool finished_ = false;
+  bool unwatch_ = false;  // end_watch waits for the write under way
   std::deque<std::string> events_;
   std::shared_ptr<http::response<http::empty_body>> stream_header_;
   std::shared_ptr<http::response_serializer<http::empty_body>> stream_serializer_;
@@ -536,11 +538,21 @@ void Session::watch() {
       });
 }
 
+// Ends watch()'s wait. Cancelling is per socket, so a stream's event being written waits
+// for its write to end first: cancelled, it would close the stream before the last event.
+void Session::end_watch() {
+  if (writing_) {
+    unwatch_ = true;
+    return;
+  }
+  beast::error_code ec;
+  stream_.socket().cancel(ec);
+}
+
 void Session::on_reply(ApiReply reply) {
   read_timer_.cancel();
   job_.reset();
-  beast::error_code ec;
-  stream_.socket().cancel(ec);
+  end_watch();
   if (streaming_) {
     // The answer as the last event: each line of the JSON text a data line.
     std::string event = reply.status == 200 ? "event: result\n" : "event: error\n";
@@ -604,6 +616,7 @@ void Session::start_stream() {
   http::async_write_header(stream_, *stream_serializer_,
                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
                              self->writing_ = false;
+                             if (std::exchange(self->unwatch_, false)) self->end_watch();
                              if (ec) {
                                if (self->job_) self->job_->stop = true;
                                return self->close();
@@ -628,6 +641,7 @@ void Session::flush_events() {
   net::async_write(stream_, net::buffer(events_.front()),
                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
                      self->writing_ = false;
+                     if (std::exchange(self->unwatch_, false)) self->end_watch();
                      self->events_.pop_front();
                      if (ec) {
                        if (self->job_) self->job_->stop = true;
