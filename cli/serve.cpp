@@ -251,6 +251,12 @@ class Server {
   const std::shared_ptr<std::atomic<std::uint64_t>>& unread() { return unread_; }
   const std::shared_ptr<int>& owed() { return owed_; }
   bool stopping() const { return stopping_; }
+  // After the I/O loop: SIGINT and SIGTERM back to their defaults, so that a signal while
+  // the pools join a search still ending is a second signal and ends the process at once.
+  void release_signals() {
+    beast::error_code ec;
+    signals_.clear(ec);
+  }
 
   bool submit(const std::shared_ptr<Job>& job) {
     return (api_long_work(job->request.path) ? searches_ : quick_).push(job);
@@ -742,6 +748,7 @@ int run_serve(const Command& cmd, const std::vector<std::string>& args) {
       std::cerr << "leapfrog serve: could not start xdg-open; open " << url << " yourself\n";
   }
   io.run();
+  srv.release_signals();
   server_object.reset();  // the pools' workers end their stopped searches and are joined
   std::cout << "leapfrog serve: stopped" << std::endl;
   return 0;
