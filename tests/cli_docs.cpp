@@ -16,6 +16,7 @@
 
 #include "readme_commands.h"
 #include "run_cli.h"
+#include "sanitized.h"
 
 using leapfrog::testing::slurp;
 
@@ -310,4 +311,109 @@ TEST_CASE("the puzzles docs/puzzle-files.md shows, EPD and CSV, pass check", "[d
     CHECK(r.out.find("all verified") != std::string::npos);
     std::remove(path.c_str());
   }
+}
+
+namespace {
+
+// A command the docs show as typed at a shell prompt (`    $ leapfrog ...`) and the lines
+// shown after it. `# NAME: TEXT` after the command names a file the example reads (made with
+// TEXT in an empty folder the command runs in); `<<'EOF'` takes the lines up to `EOF` as
+// standard input.
+struct ShellExample {
+  std::string page, command, input;
+  std::vector<std::string> file;  // name and contents, when the example names one
+  std::vector<std::string> shown;
+};
+
+std::vector<ShellExample> shell_examples() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> pages{kSource + "/README.md"};
+  for (const auto& e : fs::directory_iterator(kSource + "/docs"))
+    if (e.path().extension() == ".md") pages.push_back(e.path().string());
+  std::sort(pages.begin(), pages.end());
+  std::vector<ShellExample> out;
+  for (const std::string& page : pages) {
+    std::vector<std::string> lines;
+    std::istringstream in(slurp(page));
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    for (std::size_t i = 0; i < lines.size();) {
+      if (!lines[i].starts_with("    $ leapfrog ")) {
+        ++i;
+        continue;
+      }
+      ShellExample ex;
+      ex.page = fs::path(page).filename().string();
+      ex.command = lines[i++].substr(6);
+      if (const std::size_t hash = ex.command.find("  # "); hash != std::string::npos) {
+        const std::string note = ex.command.substr(hash + 4);
+        ex.command.erase(ex.command.find_last_not_of(' ', hash) + 1);
+        const std::size_t colon = note.find(": ");
+        if (colon != std::string::npos)
+          ex.file = {note.substr(0, colon), note.substr(colon + 2) + "\n"};
+      }
+      if (const std::size_t here = ex.command.find(" <<'EOF'"); here != std::string::npos) {
+        ex.command.erase(here);
+        for (; i < lines.size() && lines[i] != "    EOF"; ++i)
+          ex.input += lines[i].substr(4) + "\n";
+        ++i;
+      }
+      // The block goes on over a blank line followed by more of it.
+      const auto shown_line = [&](std::size_t k) {
+        return k < lines.size() && lines[k].starts_with("    ") && !lines[k].starts_with("    $ ");
+      };
+      for (; shown_line(i) || (i < lines.size() && lines[i].empty() && shown_line(i + 1)); ++i)
+        ex.shown.push_back(lines[i].empty() ? "" : lines[i].substr(4));
+      out.push_back(ex);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> text_lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// A shown line `...` stands for any number of lines; every other line is compared whole.
+bool lines_match(const std::vector<std::string>& shown, std::size_t s,
+                 const std::vector<std::string>& got, std::size_t g) {
+  if (s == shown.size()) return g == got.size();
+  if (shown[s] == "...") {
+    for (std::size_t k = g; k <= got.size(); ++k)
+      if (lines_match(shown, s + 1, got, k)) return true;
+    return false;
+  }
+  return g < got.size() && shown[s] == got[g] && lines_match(shown, s + 1, got, g + 1);
+}
+
+}  // namespace
+
+TEST_CASE("the commands the docs show at a prompt print what the docs show", "[docs]") {
+  namespace fs = std::filesystem;
+  const auto examples = shell_examples();
+  CHECK(examples.size() >= 15);
+  const fs::path dir = fs::temp_directory_path() / ("leapfrog_docs_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  for (const ShellExample& ex : examples) {
+    INFO(ex.page << ": $ " << ex.command);
+    CHECK(!ex.shown.empty());
+    // Shows the note standard error gets on a terminal only (here it goes to a file).
+    if (ex.command == "leapfrog analyse murray") continue;
+    if (ex.file.size() == 2) std::ofstream(dir / ex.file[0]) << ex.file[1];
+    { std::ofstream(dir / "stdin") << ex.input; }
+    // What a terminal shows: the messages on standard error come before the output here.
+    const std::string cmd = "cd '" + dir.string() + "' && '" + LEAPFROG_EXE + "'" +
+                            ex.command.substr(8) + " <stdin >stdout 2>stderr";
+    CHECK(std::system(cmd.c_str()) != -1);
+    std::vector<std::string> got = text_lines(slurp((dir / "stderr").string()));
+    for (std::string& line : text_lines(slurp((dir / "stdout").string())))
+      got.push_back(std::move(line));
+    std::string seen;
+    for (const std::string& line : got) seen += line + "\n";
+    INFO("printed:\n" << seen);
+    CHECK(lines_match(ex.shown, 0, got, 0));
+  }
+  fs::remove_all(dir);
 }
