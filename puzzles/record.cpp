@@ -176,7 +176,7 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
       const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size() - 1, n);
       if (ec != std::errc() || end != token.data() + token.size() - 1)
         fail_at(line, column, "bad ply number " + quoted_text(token));
-      if (n != static_cast<int>(r.turns.size()) + 1) {
+      if (numbered != 0 || n != static_cast<int>(r.turns.size()) + 1) {
         // A stray token taken for a move is the likelier fault: name it, not the numbering.
         std::optional<Board> board;
         try {
@@ -184,6 +184,10 @@ GameRecord parse_record(std::string_view text, std::string_view variant,
         } catch (const ParseError&) {
         }
         if (board) read_moves(*board);
+        // Two numbers in a row: the first has no turn after it.
+        if (numbered != 0)
+          fail_at(numbered_line, numbered_column,
+                  "ply number " + std::to_string(numbered) + " with no turn after it");
         fail_at(line, column,
                 "ply number " + std::to_string(n) + " where ply " +
                     std::to_string(r.turns.size() + 1) + " was expected");

@@ -96,6 +96,13 @@ TEST_CASE("malformed records name the line and column", "[puzzles][record]") {
         "record line 2, column 1: ply number 1 with no turn after it");
   CHECK(error_of("[Start \"21.1.\"]\n1. zz 2.\n").rfind("record line 2, column 4: move 'zz'", 0) ==
         0);
+  // The same number twice, or two in a row: the first is the one cut short.
+  CHECK(error_of("[Start \"21.1.\"]\n1. 1. a1xc1xe1\n") ==
+        "record line 2, column 1: ply number 1 with no turn after it");
+  CHECK(error_of("[Start \"21.1.\"]\n1. a1xc1xe1\n2. 2. 2.\n") ==
+        "record line 3, column 1: ply number 2 with no turn after it");
+  CHECK(error_of("[Start \"21.1.\"]\n1. 2. a1xc1xe1\n") ==
+        "record line 2, column 1: ply number 1 with no turn after it");
   // A move without its number is still a misnumbering.
   CHECK(error_of("[Start \"21.1.\"]\na1xc1 1. c1xe1\n") ==
         "record line 2, column 7: ply number 1 where ply 2 was expected");
