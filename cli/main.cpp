@@ -37,7 +37,7 @@ void print_usage(std::ostream& out) {
 // Exit code 0 when everything written to standard output got there, else 2 with a message.
 int flushed() {
   if (std::cout << std::flush) return 0;
-  std::cerr << "leapfrog: " << leapfrog::cli::stdout_failure() << "\n";
+  std::cerr << leapfrog::cli::error_line("leapfrog", leapfrog::cli::stdout_failure(), false);
   return 2;
 }
 

@@ -257,6 +257,10 @@ TEST_CASE("a failed write is exit 2 with a message", "[cli][robust][threads]") {
     CHECK(r.err.find("cannot write standard output (No space left on device)") !=
           std::string::npos);
   }
+  // The program's own options end the line as every command does.
+  for (const char* args : {"--version", "--help"})
+    CHECK(run_to_full(args).err ==
+          "leapfrog: cannot write standard output (No space left on device).\n");
   // A group's subcommand names itself; no pointer to its help, which cannot mend a full disk.
   for (const std::string group : {"chess show startpos", "chess moves startpos",
                                   "generate layout --size 4", "egdb info traditional --size 3"}) {
