@@ -174,6 +174,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   void read();
+  void on_header(beast::error_code ec);
+  void read_body();
   void on_read(beast::error_code ec);
   void handle(const http::request<http::string_body>& req);
   void handle_api(const http::request<http::string_body>& req, const std::string& path,
@@ -371,6 +373,27 @@ void Session::read() {
     beast::error_code ignored;
     self->stream_.socket().cancel(ignored);
   });
+  http::async_read_header(
+      stream_, buffer_, *parser_,
+      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+// A client that asks to be told before it sends its body (`Expect: 100-continue`, as curl
+// does for a large upload) is told at once; the answer to the request comes once it is read.
+void Session::on_header(beast::error_code ec) {
+  if (ec || parser_->is_done()) return on_read(ec);
+  const auto& req = parser_->get();
+  if (req.version() < 11 || !beast::iequals(req[http::field::expect], "100-continue"))
+    return read_body();
+  auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
+  http::async_write(stream_, *go_on,
+                    [self = shared_from_this(), go_on](beast::error_code e, std::size_t) {
+                      if (e) return self->on_read(e);
+                      self->read_body();
+                    });
+}
+
+void Session::read_body() {
   http::async_read(
       stream_, buffer_, *parser_,
       [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });

@@ -383,6 +383,36 @@ TEST_CASE("serve: a half-closed client and a request sent early get their answer
   CHECK(server.stop() == 0);
 }
 
+TEST_CASE("serve: a client that waits for 100 Continue before its body is told at once",
+          "[cli][serve][threads]") {
+  ServeProcess server({});
+  const std::string record = "[Start \"21.1.\"]\n1. a1xc1xe1\n";
+  // Half a second to answer: curl waits a second for the 100, then sends the body anyway.
+  const int fd = leapfrog::testing::connect_local(server.port(), 500);
+  REQUIRE(fd >= 0);
+  leapfrog::testing::send_all(fd,
+                              "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nExpect: "
+                              "100-continue\r\nConnection: close\r\nContent-Length: " +
+                                  std::to_string(record.size()) + "\r\n\r\n");
+  char buf[256];
+  const ssize_t n = recv(fd, buf, sizeof buf, 0);
+  CHECK(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0) ==
+        "HTTP/1.1 100 Continue\r\n\r\n");
+  leapfrog::testing::send_all(fd, record);
+  const HttpReply answer = leapfrog::testing::parse_reply(leapfrog::testing::read_all(fd));
+  close(fd);
+  CHECK(answer.status == 200);
+  CHECK(answer.body.find("\"legal\": true") != std::string::npos);
+  // Too large a body is refused before it is sent, without the 100.
+  const HttpReply large = raw_request(
+      server.port(),
+      "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: "
+      "5000000\r\n\r\n",
+      2000);
+  CHECK(large.status == 413);
+  CHECK(server.stop() == 0);
+}
+
 // The peak resident set of process `pid` in KB (VmHWM), 0 when it cannot be read.
 long peak_rss_kb(pid_t pid) {
   std::ifstream status("/proc/" + std::to_string(pid) + "/status");
