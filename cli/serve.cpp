@@ -299,7 +299,7 @@ class Server {
   // Ends the I/O loop once every answer owed is written, or at the deadline.
   void drain(Clock::time_point deadline) {
     if (*owed_ == 0 || Clock::now() >= deadline) return io_.stop();
-    drain_timer_.expires_after(std::chrono::milliseconds(10));
+    drain_timer_.expires_at(std::min(Clock::now() + std::chrono::milliseconds(10), deadline));
     drain_timer_.async_wait([this, deadline](beast::error_code ec) {
       if (!ec) drain(deadline);
     });
