@@ -43,12 +43,13 @@ std::optional<Json> chess_perft_json(
   return j;
 }
 
-int chess_depth(const std::string& text) {
-  if (text.empty()) throw UsageError("missing DEPTH");
-  const bool digits = text.size() <= 2 && std::all_of(text.begin(), text.end(),
-                                                      [](char c) { return c >= '0' && c <= '9'; });
+int chess_depth(const std::string& text, const std::string& name) {
+  if (text.empty() && name == "DEPTH") throw UsageError("missing DEPTH");
+  const bool digits =
+      !text.empty() && text.size() <= 2 &&
+      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
   if (!digits || std::stoi(text) > 20)
-    throw UsageError("DEPTH must be a whole number 0..20, not " + quoted_text(text));
+    throw UsageError(name + " must be a whole number 0..20, not " + quoted_text(text));
   return std::stoi(text);
 }
 

@@ -161,8 +161,9 @@ std::optional<Json> chess_perft_json(
     const chess::Position& pos, const std::string& captures, int depth, bool divide,
     const SearchControl& control,
     const std::function<void(const std::string&, std::uint64_t)>& each = {});
-// chess perft's DEPTH: 0..20, else UsageError.
-int chess_depth(const std::string& text);
+// chess perft's DEPTH: 0..20, else UsageError naming it `name` (the command's DEPTH, the
+// server's parameter depth).
+int chess_depth(const std::string& text, const std::string& name = "DEPTH");
 Json chess_show_json(const chess::Position& pos, std::size_t moves);
 // chess analyse's node budget when no limit is given.
 inline constexpr std::uint64_t kChessAnalyseNodes = 1'000'000;

@@ -525,7 +525,7 @@ std::string api_chess_perft(const Params& params, const ApiLimits& limits,
   visible.add_options()("divide", po::bool_switch(&divide), "");
   parse_args(option_args(params, {"fen", "depth"}, {"divide"}), visible);
   const chess::Position pos = chess_position(required(params, "fen"));
-  const int depth = chess_depth(required(params, "depth"));
+  const int depth = chess_depth(required(params, "depth"), "depth");
   SearchControl control;
   control.stop = &stop;
   control.time_limit = limits.max_time;

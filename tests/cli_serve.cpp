@@ -508,6 +508,11 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(far.status == 404);
   CHECK(far.body.size() < 400);
   CHECK(error_of("/api/chess/moves?fen=startpos&capt=optional") == "unknown parameter 'capt'");
+  // The command's DEPTH is the parameter depth here.
+  CHECK(error_of("/api/chess/perft?fen=startpos&depth=-1") ==
+        "depth must be a whole number 0..20, not '-1'");
+  CHECK(error_of("/api/chess/perft?fen=startpos&depth=") ==
+        "depth must be a whole number 0..20, not ''");
   CHECK(error_of("/api/show?position=111&%3D=6") == "unknown parameter '='");
   // A bad escape names the parameter it is in, as the client wrote it.
   CHECK(error_of("/api/moves?position=mu%zzrray") ==
