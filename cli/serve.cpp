@@ -432,6 +432,9 @@ void Session::handle(const http::request<http::string_body>& req) {
   version_ = req.version();
   keep_alive_ = req.keep_alive();
   head_ = req.method() == http::verb::head;
+  // As HTTP/1.1 requires of a server: a request that names no host, or two, is refused.
+  if (req.version() >= 11 && req.count(http::field::host) != 1)
+    return send_error(http::status::bad_request, "an HTTP/1.1 request takes one Host header", true);
   const std::string_view target(req.target().data(), req.target().size());
   if (target.empty() || target[0] != '/')
     return send_error(http::status::bad_request, "the target must be a path", true);

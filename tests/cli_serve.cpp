@@ -254,6 +254,8 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
       "GET /..%2f..%2fetc%2fpasswd HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /web/../CMakeLists.txt HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
+      "GET /api/variants HTTP/1.1\r\n\r\n",
+      "GET /api/variants HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
       "GET /api/moves?position=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /index.html%00.js HTTP/1.1\r\nHost: x\r\n\r\n",
       "DELETE /api/moves HTTP/1.1\r\nHost: x\r\n\r\n",
