@@ -44,7 +44,6 @@ std::optional<Json> chess_perft_json(
 }
 
 int chess_depth(const std::string& text, const std::string& name) {
-  if (text.empty() && name == "DEPTH") throw UsageError("missing DEPTH");
   const bool digits =
       !text.empty() && text.size() <= 2 &&
       std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -64,6 +63,7 @@ int chess_perft(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o.common, {{"fen", &fen}, {"depth", &depth_text}}))
     return 0;
   const Position pos = chess_position(fen);
+  if (depth_text.empty()) throw UsageError("missing DEPTH");
   const int depth = chess_depth(depth_text);
   SearchControl control;
   control.stop = &install_interrupt_flag();

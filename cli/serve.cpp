@@ -150,6 +150,12 @@ std::size_t header_bytes(const http::request<http::string_body>& req) {
   return bytes;
 }
 
+// HTTP/1.1 requires a server to refuse a request of that version that names no host, or
+// two; HTTP/1.0 has no such rule.
+bool one_host(const http::request<http::string_body>& req) {
+  return req.version() < 11 || req.count(http::field::host) == 1;
+}
+
 // An answer's bytes counted in the server's total of unread answers while it lives.
 class Unread {
  public:
@@ -381,10 +387,13 @@ void Session::read() {
 // A client that asks to be told before it sends its body (`Expect: 100-continue`, as curl
 // does for a large upload) is told at once; the answer to the request comes once it is read.
 void Session::on_header(beast::error_code ec) {
-  if (ec || parser_->is_done()) return on_read(ec);
+  if (ec || timed_out_ || parser_->is_done()) return on_read(ec);
   const auto& req = parser_->get();
   if (req.version() < 11 || !beast::iequals(req[http::field::expect], "100-continue"))
     return read_body();
+  // A header refused whatever its body: the refusal now, not a 100 for a body to no end
+  // (on_read and handle refuse these before they look at the body).
+  if (header_bytes(req) > kMaxHeader || !one_host(req)) return on_read(ec);
   auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
   http::async_write(stream_, *go_on,
                     [self = shared_from_this(), go_on](beast::error_code e, std::size_t) {
@@ -432,8 +441,7 @@ void Session::handle(const http::request<http::string_body>& req) {
   version_ = req.version();
   keep_alive_ = req.keep_alive();
   head_ = req.method() == http::verb::head;
-  // As HTTP/1.1 requires of a server: a request that names no host, or two, is refused.
-  if (req.version() >= 11 && req.count(http::field::host) != 1)
+  if (!one_host(req))
     return send_error(http::status::bad_request, "an HTTP/1.1 request takes one Host header", true);
   const std::string_view target(req.target().data(), req.target().size());
   if (target.empty() || target[0] != '/')
@@ -645,6 +653,8 @@ void Session::start_stream() {
   stream_serializer_ =
       std::make_shared<http::response_serializer<http::empty_body>>(*stream_header_);
   writing_ = true;
+  // A client that does not read is dropped, as in send (end_watch waits for this write).
+  stream_.expires_after(std::chrono::seconds(30));
   http::async_write_header(stream_, *stream_serializer_,
                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
                              self->writing_ = false;

@@ -401,10 +401,18 @@ TEST_CASE("serve: a client that waits for 100 Continue before its body is told a
   CHECK(std::string(buf, n > 0 ? static_cast<std::size_t>(n) : 0) ==
         "HTTP/1.1 100 Continue\r\n\r\n");
   leapfrog::testing::send_all(fd, record);
+  const timeval answer_time{30, 0};  // the answer itself may wait for a busy machine
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &answer_time, sizeof answer_time);
   const HttpReply answer = leapfrog::testing::parse_reply(leapfrog::testing::read_all(fd));
   close(fd);
   CHECK(answer.status == 200);
   CHECK(answer.body.find("\"legal\": true") != std::string::npos);
+  // A header refused whatever the body gets its refusal before the body is sent, not a 100.
+  const HttpReply no_host = raw_request(
+      server.port(),
+      "POST /api/verify-game HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 40\r\n\r\n", 2000);
+  CHECK(no_host.status == 400);
+  CHECK(no_host.body.find("Host") != std::string::npos);
   // Too large a body is refused before it is sent, without the 100.
   const HttpReply large = raw_request(
       server.port(),
