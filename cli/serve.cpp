@@ -546,8 +546,9 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
                       "busy: too many requests waiting; try again shortly");
   job_ = job;
   owe_answer();
-  if (stream) start_stream();
+  // The watch first: it lifts the stream's time limit, which the stream's header write sets.
   watch();
+  if (stream) start_stream();
 }
 
 // While a job runs, a client that closes its connection stops its search (a quick request's
