@@ -16,7 +16,6 @@
 
 #include "readme_commands.h"
 #include "run_cli.h"
-#include "sanitized.h"
 
 using leapfrog::testing::slurp;
 
