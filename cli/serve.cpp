@@ -443,6 +443,13 @@ void Session::handle(const http::request<http::string_body>& req) {
   head_ = req.method() == http::verb::head;
   if (!one_host(req))
     return send_error(http::status::bad_request, "an HTTP/1.1 request takes one Host header", true);
+  // A body in any coding but chunked has no length that can be known (HTTP/1.1 says: refuse
+  // it and close), and the bytes after it could be taken for another request.
+  if (const auto coding = req[http::field::transfer_encoding]; !coding.empty() && !req.chunked())
+    return send_error(http::status::bad_request,
+                      "Transfer-Encoding " + quoted_start({coding.data(), coding.size()}) +
+                          " is not taken: send the body as it is, or chunked",
+                      true);
   const std::string_view target(req.target().data(), req.target().size());
   if (target.empty() || target[0] != '/')
     return send_error(http::status::bad_request, "the target must be a path", true);

@@ -256,6 +256,8 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
       "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/variants HTTP/1.1\r\n\r\n",
       "GET /api/variants HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",
+      "GET /api/variants HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n",
+      "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nxyz",
       "GET /api/moves?position=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /index.html%00.js HTTP/1.1\r\nHost: x\r\n\r\n",
       "DELETE /api/moves HTTP/1.1\r\nHost: x\r\n\r\n",
