@@ -150,10 +150,30 @@ std::size_t header_bytes(const http::request<http::string_body>& req) {
   return bytes;
 }
 
-// HTTP/1.1 requires a server to refuse a request of that version that names no host, or
-// two; HTTP/1.0 has no such rule.
-bool one_host(const http::request<http::string_body>& req) {
-  return req.version() < 11 || req.count(http::field::host) == 1;
+struct Refusal {
+  http::status status;
+  std::string message;
+};
+
+// A request refused on its header alone, whatever its body: before a 100 Continue is sent
+// for the body as much as once the body is read.
+std::optional<Refusal> header_refusal(const http::request<http::string_body>& req) {
+  // The parser checks its limit only on a header that arrives in more than one piece: a
+  // whole one is measured here, so that the limit is the same however the bytes come.
+  if (header_bytes(req) > kMaxHeader)
+    return Refusal{http::status::request_header_fields_too_large,
+                   "the request's header is over 16 KiB"};
+  // HTTP/1.1 requires a server to refuse a request of that version that names no host, or
+  // two; HTTP/1.0 has no such rule.
+  if (req.version() >= 11 && req.count(http::field::host) != 1)
+    return Refusal{http::status::bad_request, "an HTTP/1.1 request takes one Host header"};
+  // A body in any coding but chunked has no length that can be known (HTTP/1.1 says: refuse
+  // it and close), and the bytes after it could be taken for another request.
+  if (const auto coding = req[http::field::transfer_encoding]; !coding.empty() && !req.chunked())
+    return Refusal{http::status::bad_request,
+                   "Transfer-Encoding " + quoted_start({coding.data(), coding.size()}) +
+                       " is not taken: send the body as it is, or chunked"};
+  return std::nullopt;
 }
 
 // An answer's bytes counted in the server's total of unread answers while it lives.
@@ -391,9 +411,9 @@ void Session::on_header(beast::error_code ec) {
   const auto& req = parser_->get();
   if (req.version() < 11 || !beast::iequals(req[http::field::expect], "100-continue"))
     return read_body();
-  // A header refused whatever its body: the refusal now, not a 100 for a body to no end
-  // (on_read and handle refuse these before they look at the body).
-  if (header_bytes(req) > kMaxHeader || !one_host(req)) return on_read(ec);
+  // The refusal now, not a 100 for a body to no end (handle gives it before it looks at
+  // the body).
+  if (header_refusal(req)) return on_read(ec);
   auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
   http::async_write(stream_, *go_on,
                     [self = shared_from_this(), go_on](beast::error_code e, std::size_t) {
@@ -421,9 +441,7 @@ void Session::on_read(beast::error_code ec) {
   }
   if (ec == http::error::body_limit)
     return send_error(http::status::payload_too_large, "the request's body is over 1 MiB", true);
-  // The parser checks its limit only on a header that arrives in more than one piece: a
-  // whole one is measured here, so that the limit is the same however the bytes come.
-  if (ec == http::error::header_limit || (!ec && header_bytes(parser_->get()) > kMaxHeader))
+  if (ec == http::error::header_limit)
     return send_error(http::status::request_header_fields_too_large,
                       "the request's header is over 16 KiB", true);
   if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
@@ -441,15 +459,8 @@ void Session::handle(const http::request<http::string_body>& req) {
   version_ = req.version();
   keep_alive_ = req.keep_alive();
   head_ = req.method() == http::verb::head;
-  if (!one_host(req))
-    return send_error(http::status::bad_request, "an HTTP/1.1 request takes one Host header", true);
-  // A body in any coding but chunked has no length that can be known (HTTP/1.1 says: refuse
-  // it and close), and the bytes after it could be taken for another request.
-  if (const auto coding = req[http::field::transfer_encoding]; !coding.empty() && !req.chunked())
-    return send_error(http::status::bad_request,
-                      "Transfer-Encoding " + quoted_start({coding.data(), coding.size()}) +
-                          " is not taken: send the body as it is, or chunked",
-                      true);
+  if (const std::optional<Refusal> refusal = header_refusal(req))
+    return send_error(refusal->status, refusal->message, true);
   const std::string_view target(req.target().data(), req.target().size());
   if (target.empty() || target[0] != '/')
     return send_error(http::status::bad_request, "the target must be a path", true);

@@ -415,6 +415,12 @@ TEST_CASE("serve: a client that waits for 100 Continue before its body is told a
       "POST /api/verify-game HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 40\r\n\r\n", 2000);
   CHECK(no_host.status == 400);
   CHECK(no_host.body.find("Host") != std::string::npos);
+  const HttpReply gzip = raw_request(server.port(),
+                                     "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nExpect: "
+                                     "100-continue\r\nTransfer-Encoding: gzip\r\n\r\n",
+                                     2000);
+  CHECK(gzip.status == 400);
+  CHECK(gzip.body.find("Transfer-Encoding") != std::string::npos);
   // Too large a body is refused before it is sent, without the 100.
   const HttpReply large = raw_request(
       server.port(),
