@@ -76,10 +76,16 @@ Go read_go(const std::vector<std::string>& words) {
     if (i + 1 == words.size()) throw UsageError("go " + w + " needs a number");
     const std::string& text = words[++i];
     // A clock may run below zero in some GUIs: read as no time left.
-    const bool clock = w == "wtime" || w == "btime";
-    if (clock && text.starts_with("-")) {
-      parse_whole(text.substr(1), "go " + w, 0, kMaxMs);
-      (w == "wtime" ? go.wtime : go.btime) = 1;
+    if (w == "wtime" || w == "btime") {
+      const bool below = text.starts_with("-");
+      try {
+        const auto v = static_cast<std::int64_t>(
+            parse_whole(below ? text.substr(1) : text, "go " + w, 0, kMaxMs));
+        (w == "wtime" ? go.wtime : go.btime) = below ? 1 : std::max<std::int64_t>(v, 1);
+      } catch (const UsageError&) {
+        throw UsageError("go " + w + " must be a whole number -" + std::to_string(kMaxMs) + ".." +
+                         std::to_string(kMaxMs) + ", not " + quoted_start(text));
+      }
       continue;
     }
     if (w == "depth") {
@@ -92,8 +98,6 @@ Go read_go(const std::vector<std::string>& words) {
       go.movestogo = static_cast<int>(parse_whole(text, "go movestogo", 1, 1000000));
     } else {
       const auto v = static_cast<std::int64_t>(parse_whole(text, "go " + w, 0, kMaxMs));
-      if (w == "wtime") go.wtime = std::max<std::int64_t>(v, 1);
-      if (w == "btime") go.btime = std::max<std::int64_t>(v, 1);
       if (w == "winc") go.winc = v;
       if (w == "binc") go.binc = v;
       if (w == "movetime") go.movetime = std::max<std::int64_t>(v, 1);

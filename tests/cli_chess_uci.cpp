@@ -253,6 +253,12 @@ TEST_CASE("uci: the time a move may take", "[cli][uci][threads]") {
   // Almost no time left: a move at once, within what is left.
   CHECK(think_time(read_go({"wtime", "20"}), leapfrog::chess::kRed) <= milliseconds(10));
   CHECK(think_time(read_go({"wtime", "-5"}), leapfrog::chess::kRed) == milliseconds(1));
+  // Out of range either way, the message quotes the number as written, sign and all.
+  CHECK_THROWS_WITH(read_go({"wtime", "-99999999999999999999"}),
+                    "go wtime must be a whole number -1099511627776..1099511627776, not "
+                    "'-99999999999999999999'");
+  CHECK_THROWS_WITH(read_go({"btime", "x"}),
+                    "go btime must be a whole number -1099511627776..1099511627776, not 'x'");
   // An argument twice is refused (the later would silently win), wherever the second comes.
   CHECK_THROWS_WITH(read_go({"depth", "3", "depth", "4"}), "go depth is given twice");
   CHECK_THROWS_WITH(read_go({"wtime", "100", "btime", "5", "wtime", "-1"}),
