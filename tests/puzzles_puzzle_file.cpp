@@ -116,6 +116,11 @@ TEST_CASE("CSV reading: CRLF, quoted line breaks, columns in any order, optional
   CHECK(ps[0].extra == std::vector<std::pair<std::string, std::string>>{{"note", "two\r\nlines"}});
   CHECK(ps[1].extra.empty());
   CHECK(ps[1].rating == 0);
+  // A line of spaces or tabs is blank too, before the header as after it (the detection of
+  // the format skips it).
+  const auto spaced = parse_puzzles(" \t\nPuzzleId,Position,Moves\n  \np1,1.1,a1xc1\n\t\n");
+  REQUIRE(spaced.size() == 1);
+  CHECK(spaced[0].id == "p1");
 }
 
 TEST_CASE("CSV errors name the line and column", "[puzzle_file]") {
