@@ -72,10 +72,10 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
     const std::filesystem::file_status st = std::filesystem::status(path, ec);
     if (st.type() == std::filesystem::file_type::not_found) break;
     try {
+      if (ec) throw IoError("cannot read " + quoted_path(path) + " (" + ec.message() + ")");
       // A folder or a pipe in a level's place is damage, not a gap; a pipe is not opened.
       if (st.type() != std::filesystem::file_type::regular)
-        throw UsageError(quoted_path(path) + ": " +
-                         (ec ? ec.message() : std::string("not a regular file")));
+        throw UsageError(quoted_path(path) + ": not a regular file");
       auto file = std::make_unique<MappedFile>(path);
       const egdb::Opened o = egdb::open_level(file->bytes(), out.tables->id(), true);
       if (!o.error.empty()) throw UsageError(quoted_path(path) + ": " + o.error);
@@ -85,6 +85,7 @@ LoadedTables load_tables(const std::string& dir, const Board& board, const Rules
     } catch (const UsageError& e) {
       if (!damage) throw;
       *damage = e.what();
+      out.refused = dynamic_cast<const IoError*>(&e) != nullptr;
       break;
     }
   }
@@ -134,7 +135,10 @@ LoadedTables load_usable(const std::string& dir, const Board& board, const Rules
   LoadedTables loaded = load_tables(dir, board, rules, &damage);
   // A missing level hides the ones above it, as a damaged file does.
   const std::string gap = damage.empty() ? level_gap(loaded) : "";
-  if (!damage.empty())
+  if (!damage.empty() && loaded.refused)
+    warning =
+        escape_controls(damage) + ": the endgame tables" + in + " from that level up are not used";
+  else if (!damage.empty())
     warning = "the endgame tables" + in + " are damaged (" + escape_controls(damage) +
               "); levels from there up are not used (rebuild: leapfrog egdb build)";
   else if (!gap.empty())

@@ -37,6 +37,9 @@ struct LoadedTables {
   std::vector<std::unique_ptr<MappedFile>> files;
   std::vector<egdb::Level> built;  // levels built in memory (egdb build) rather than mapped
   std::string folder;              // DIR/NAME
+  // With load_tables' `damage`: the file the loading ended at could not be read (the system
+  // refused it: a permission, a failing disk), which is not damage to build again.
+  bool refused = false;
 };
 
 // The folder of a board's tables inside DIR, and the file of level p in it.

@@ -129,6 +129,33 @@ TEST_CASE("egdb verify, info and analyse name a damaged file, --egdb must name a
   CHECK(run_cli("egdb build traditional --size 9 --egdb " + s.dir).code == 2);  // 81 squares
 }
 
+TEST_CASE("egdb: a level the system will not read is named as such, not as damage", "[cli][egdb]") {
+  // A level file that is a link to itself: reading it fails with ELOOP, a refusal that holds
+  // for root too (where a permission would not).
+  const Scratch s;
+  for (const std::string& folder : {s.dir, s.dir + "/leapfrog/egdb"}) {
+    std::filesystem::create_directories(folder + "/4x4-orthogonal-optional");
+    std::filesystem::create_symlink("level-00.egdb",
+                                    folder + "/4x4-orthogonal-optional/level-00.egdb");
+  }
+  for (const std::string command :
+       {"egdb info traditional --size 4", "egdb build traditional --size 4 --pieces 3",
+        "analyse traditional --size 4"}) {
+    INFO(command);
+    const auto r = run_cli(command + " --egdb " + s.dir);
+    CHECK(r.code == 2);
+    CHECK(r.err.find("cannot read '" + s.dir + "/4x4-orthogonal-optional/level-00.egdb' (") !=
+          std::string::npos);
+    CHECK(r.err.find("Try") == std::string::npos);
+    CHECK(r.err.find("building it again") == std::string::npos);
+  }
+  // The cache folder's tables only warn, and the work goes on without them.
+  const auto cached = run_with_cache_home(s.dir, "analyse traditional --size 4 --json");
+  CHECK(cached.code == 0);
+  CHECK(cached.err.find("warning: cannot read '") != std::string::npos);
+  CHECK(cached.err.find("damaged") == std::string::npos);
+}
+
 TEST_CASE("egdb build: --time-limit is the whole build's, not each level's", "[cli][egdb]") {
   // Levels 0..10 of 6x6 take far longer than the limit; the build stops near it, though a
   // level is under way then (each level having the whole limit took nearly twice as long).
