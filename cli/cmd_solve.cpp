@@ -110,8 +110,12 @@ int run_solve_split(const Command& cmd, const std::vector<std::string>& args,
   ProgressLine line;
   const SearchControl control = limit_control(limits, line);
   refuse_split_stdin(ranks, position);
-  SolitaireSetup solo = read_alike(ranks, [&] { return load_solitaire(position, o, "solve"); });
-  solo.setup = after_then(solo.setup, then);
+  // The --then turns are the game's, as verify --game checks them; what they reach is then
+  // read as solitaire.
+  const SolitaireSetup solo = read_alike(ranks, [&] {
+    return load_solitaire(position, o, "solve", PositionSource::kAny,
+                          [&](const Setup& given) { return after_then(given, then); });
+  });
   const Setup& setup = solo.setup;
   const Rules rules = setup.rules();
   const std::string job = format_position(setup) + " " + describe(rules);

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <initializer_list>
 #include <iosfwd>
 #include <nlohmann/json.hpp>
@@ -349,9 +350,11 @@ inline constexpr const char* kGameHelp =
     "search deepens one turn at a time until the value is proved or a limit stops it.";
 
 // load_position for solitaire. --players other than 1 is refused (UsageError naming the range
-// 1..1): `command` is the one-player game whatever the position says.
+// 1..1): `command` is the one-player game whatever the position says. `before` (solve's
+// --then) plays turns in the game the position names, before it is read as solitaire.
 SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command,
-                              PositionSource from = PositionSource::kAny);
+                              PositionSource from = PositionSource::kAny,
+                              const std::function<Setup(const Setup&)>& before = {});
 
 // The most read_file takes: a file of 4 MiB (some 20,000 puzzles; the parsed puzzles take
 // about 200 times the bytes of their text) and a

@@ -180,11 +180,12 @@ Setup load_position(const std::string& arg, const CommonOptions& o, PositionSour
 }
 
 SolitaireSetup load_solitaire(const std::string& arg, const CommonOptions& o, const char* command,
-                              PositionSource from) {
+                              PositionSource from,
+                              const std::function<Setup(const Setup&)>& before) {
   if (o.players != -1 && o.players != 1)
     throw UsageError("--players must be 1 (allowed range 1..1): " + std::string(command) +
                      " is solitaire, one player makes every turn");
-  const Setup given = load_position(arg, o, from);
+  const Setup given = before ? before(load_position(arg, o, from)) : load_position(arg, o, from);
   return SolitaireSetup{one_player(given), given.rules().players, given.position.removals_owed()};
 }
 

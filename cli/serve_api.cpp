@@ -263,9 +263,9 @@ std::string api_solve(const Params& params, const ApiLimits& limits, const std::
   parse_args(
       option_args(params, {"position", "then"}, {"diagonal", "orthogonal", "count", "no-symmetry"}),
       visible);
-  SolitaireSetup solo =
-      load_solitaire(required(params, "position"), o, "solve", PositionSource::kTextOnly);
-  solo.setup = then_of(params, solo.setup, stop);
+  const SolitaireSetup solo =
+      load_solitaire(required(params, "position"), o, "solve", PositionSource::kTextOnly,
+                     [&](const Setup& given) { return then_of(params, given, stop); });
   const Setup& setup = solo.setup;
   SolveOptions options;
   options.hash_mb = hash_for(l, limits);

@@ -76,6 +76,8 @@ TEST_CASE("serve: every endpoint answers the command's --json on the same input"
        "best murray --size 6 --seed 3 --then xa1 xb2 --threads 1 --hash 64"},
       {"/api/solve?position=" + p + "&then=e3xc3xa3",
        "solve " + quoted(kPosition) + " --then e3xc3xa3 --threads 1 --hash 64"},
+      {"/api/solve?position=murray&size=4&then=xa1+xd4",
+       "solve murray --size 4 --then xa1 xd4 --threads 1 --hash 64"},
       {"/api/analyse?position=" + p + "&then=e3xc3xa3&nodes=2000",
        "analyse " + quoted(kPosition) + " --then e3xc3xa3 --nodes 2000 --threads 1 --hash 64"},
       {"/api/best?position=" + url_encode(kChain) + "&all=1",

@@ -30,6 +30,14 @@ TEST_CASE("moves, best, solve and analyse --then answer for the position reached
     INFO(cmd);
     CHECK(json_of(cmd + " " + kPosition + then) == json_of(cmd + " " + quoted(after)));
   }
+  // solve's --then turns are the game's, two players' opening removals among them, before the
+  // position reached is read as solitaire.
+  for (const std::string turns : {" --then xa1", " --then xa1 xd4"}) {
+    INFO(turns);
+    const std::string reached = json_of("show murray --size 4" + turns)["position"];
+    CHECK(json_of("solve murray --size 4 --threads 1" + turns) ==
+          json_of("solve --threads 1 " + quoted(reached)));
+  }
 }
 
 TEST_CASE("bad moves after --then and a misplaced POSITION are usage errors", "[cli][then]") {
