@@ -78,13 +78,13 @@ int run_best(const Command& cmd, const std::vector<std::string>& args) {
   if (!r.complete) {
     if (o.json) print_json(best_json(setup, r, all_chains));
     if (r.out_of_memory)
-      std::cerr << "leapfrog best: stopped after " << r.nodes
-                << " nodes: the search's tables need more than --hash " << limits.hash_mb
+      std::cerr << "leapfrog best: stopped after " << count_text(r.nodes, "node", "nodes")
+                << ": the search's tables need more than --hash " << limits.hash_mb
                 << " MB; no exact answer\n";
     else
       std::cerr << "leapfrog best: "
                 << (control.stop_requested() ? "interrupted" : "stopped at the limit") << " after "
-                << r.nodes << " nodes; no exact answer\n";
+                << count_text(r.nodes, "node", "nodes") << "; no exact answer\n";
     return 2;
   }
   const std::string best = r.best ? format_turn(setup.board, *r.best) : "";

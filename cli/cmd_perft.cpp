@@ -51,8 +51,9 @@ int run_perft(const Command& cmd, const std::vector<std::string>& args) {
   const std::uint64_t nodes = d.nodes;
   line.clear();
   if (!d.complete) {
-    std::cerr << "leapfrog perft: interrupted after " << nodes
-              << " sequences of the first turns completed; no count\n";
+    std::cerr << "leapfrog perft: interrupted after counting "
+              << count_text(nodes, "sequence", "sequences")
+              << " (from the first turns done); no count\n";
     return 2;
   }
   if (o.json) {

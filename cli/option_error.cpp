@@ -48,6 +48,18 @@ std::string restore_percents(const std::string& text) {
 }  // namespace
 
 std::string option_error_message(boost::program_options::error& e) {
+  // Boost lists the matches as "'--a', and '--b'": a list in plain English instead.
+  if (auto* ambiguous = dynamic_cast<boost::program_options::ambiguous_option*>(&e)) {
+    const std::vector<std::string>& matches = ambiguous->alternatives();
+    std::string list;
+    for (std::size_t i = 0; i < matches.size(); ++i)
+      list += std::string(i == 0                    ? ""
+                          : i + 1 == matches.size() ? " and "
+                                                    : ", ") +
+              "'--" + text_start(matches[i], kQuotedChars) + "'";
+    return "option " + quoted_text(ambiguous->get_option_name()) + " is ambiguous and matches " +
+           list;
+  }
   auto* named = dynamic_cast<boost::program_options::error_with_option_name*>(&e);
   if (!named) return e.what();
   for (auto& [placeholder, text] : SubstitutionsOf::in(*named)) {

@@ -385,6 +385,17 @@ TEST_CASE("an argument past a command's last one is named", "[cli][options]") {
   check_refusals(cases);
 }
 
+TEST_CASE("an option's unfinished name that matches several lists them in plain English",
+          "[cli][options]") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"solve english --th 1",
+       "solve: option '--th' is ambiguous and matches '--then' and '--threads'"},
+      {"analyse english --t 1",
+       "analyse: option '--t' is ambiguous and matches '--then', '--threads' and '--time-limit'"},
+  };
+  check_refusals(cases);
+}
+
 TEST_CASE("a negative number where an argument goes is checked as that argument",
           "[cli][options]") {
   // No option's name starts with a digit: -1 is the argument, not an unknown option, and its
