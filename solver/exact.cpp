@@ -1,11 +1,14 @@
 #include "solver/exact.h"
 
+#include <tbb/blocked_range.h>
 #include <tbb/info.h>
-#include <tbb/task_group.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <mutex>
 #include <optional>
 #include <utility>
 
@@ -64,11 +67,10 @@ class Solver final : public ExactEngine::Impl {
     stop_ = false;
     const int threads =
         std::max(1, control.threads > 0 ? control.threads : tbb::info::default_concurrency());
-    std::vector<Worker> workers(static_cast<std::size_t>(threads));
-    for (std::size_t i = 0; i < workers.size(); ++i) {
-      workers[i].id = static_cast<int>(i);
-      workers[i].plies.resize(kMaxPly);  // a line has at most one turn per piece
-    }
+    split_ = threads > 1;
+    tbb::task_arena arena(threads);
+    Worker w;
+    w.plies.resize(kMaxPly);  // a line has at most one turn per piece
     nodes_ = 0;
 
     GameResult result;
@@ -83,8 +85,9 @@ class Solver final : public ExactEngine::Impl {
     }
     const Pos<P> root = key(pos);
     Score value = 0;
-    const bool proved = prove(workers, root, value);
-    result.nodes = flush(workers);
+    bool proved = false;
+    arena.execute([&] { proved = prove(w, root, value); });
+    result.nodes = flush(w);
     if (!proved) {
       // Stopped: the largest capture, valued as that turn alone (as the depth-limited search
       // answers before its first iteration): the value and the totals describe one line.
@@ -103,7 +106,6 @@ class Solver final : public ExactEngine::Impl {
     }
     // The best turn and the pv, serially: the first turn, larger captures first, then
     // generation order, that keeps the value.
-    Worker& w = workers[0];
     Position at = pos;
     Score v = value;
     for (;;) {
@@ -118,7 +120,9 @@ class Solver final : public ExactEngine::Impl {
       for (const std::size_t i : order) {
         const Position next = apply(board, rules, at, list[i]);
         const Score t = gains[i] - v;  // the child's value if this turn keeps v
-        if (test_at_most(w, key(next), t)) {
+        bool keeps = false;
+        arena.execute([&] { keeps = test_at_most(w, key(next), t); });
+        if (keeps) {
           chosen = i;
           break;
         }
@@ -129,7 +133,7 @@ class Solver final : public ExactEngine::Impl {
       v = gains[*chosen] - v;
       at = apply(board, rules, at, list[*chosen]);
     }
-    result.nodes = flush(workers);
+    result.nodes = flush(w);
     result.value = value;
     result.proved = true;
     result.complete = !stop_;
@@ -152,7 +156,6 @@ class Solver final : public ExactEngine::Impl {
     Score order;
   };
   struct Worker {
-    int id = 0;
     std::uint64_t nodes = 0;
     std::uint64_t counted = 0;   // of nodes, those already added to the shared count
     std::uint64_t poll_at = 0;   // the node count at which to poll next
@@ -163,18 +166,21 @@ class Solver final : public ExactEngine::Impl {
     std::vector<std::uint64_t> sets;
     std::vector<int> at;
     std::vector<int> values;
-    const std::atomic<bool>* halt = nullptr;  // helpers: also stop when the main thread is done
+    // Flags that stop this worker's search too: a sibling's cut-off at each split above it.
+    std::vector<const std::atomic<bool>*> halts;
   };
 
   static constexpr std::size_t kMaxPly = 68;
+  // Where the children of a node are shared out among the threads: near the root, where each
+  // is a large search (deeper, or with fewer pieces, the sharing costs more than it gains).
+  static constexpr int kSplitPly = 6;
+  static constexpr int kSplitPieces = 14;
 
-  // Adds every worker's nodes not yet counted to the shared count; returns it.
-  std::uint64_t flush(std::vector<Worker>& workers) {
-    for (Worker& w : workers) {
-      nodes_ += w.nodes - w.counted;
-      w.counted = w.nodes;
-      table_.count_new_keys(std::exchange(w.new_keys, 0));
-    }
+  // Adds the worker's nodes not yet counted to the shared count; returns it.
+  std::uint64_t flush(Worker& w) {
+    nodes_ += w.nodes - w.counted;
+    w.counted = w.nodes;
+    table_.count_new_keys(std::exchange(w.new_keys, 0));
     return nodes_.load();
   }
 
@@ -192,8 +198,32 @@ class Solver final : public ExactEngine::Impl {
   }
 
   bool halted(const Worker& w) const {
-    return stop_.load(std::memory_order_relaxed) ||
-           (w.halt && w.halt->load(std::memory_order_relaxed));
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    for (const std::atomic<bool>* h : w.halts)
+      if (h->load(std::memory_order_relaxed)) return true;
+    return false;
+  }
+
+  // A worker for one share of a split, from those idle (a thread waiting for a split may run
+  // another split's share, so workers go with shares, not threads).
+  std::unique_ptr<Worker> take_worker() {
+    {
+      const std::lock_guard<std::mutex> lock(pool_mutex_);
+      if (!pool_.empty()) {
+        std::unique_ptr<Worker> w = std::move(pool_.back());
+        pool_.pop_back();
+        return w;
+      }
+    }
+    auto w = std::make_unique<Worker>();
+    w->plies.resize(kMaxPly);
+    return w;
+  }
+  void give_worker(std::unique_ptr<Worker> w) {
+    flush(*w);
+    w->halts.clear();
+    const std::lock_guard<std::mutex> lock(pool_mutex_);
+    pool_.push_back(std::move(w));
   }
 
   void poll(Worker& w) {
@@ -211,7 +241,7 @@ class Solver final : public ExactEngine::Impl {
     if (poller_->limit_reached(all)) stop_ = true;
     // Every 1024 nodes, or sooner where the node limit comes first: a small limit is kept,
     // not overshot by up to a period. Other workers' nodes count only once they poll, so
-    // with helpers the limit is approximate; a search's node limit runs one thread
+    // with splits the limit is approximate; a search's node limit runs one thread
     // (ExactFirst), and where a slice of an unlimited one ends does not change its answer.
     const std::uint64_t limit = poller_->control().node_limit;
     std::uint64_t step = 1024;
@@ -342,20 +372,19 @@ class Solver final : public ExactEngine::Impl {
     alpha = std::max(alpha, lo);
     beta = std::min(beta, hi);
     const Score alpha0 = alpha;
-    if (w.id == 0) {
-      std::stable_sort(items.begin(), items.end(),
-                       [](const Item& a, const Item& b) { return a.order > b.order; });
-    } else {  // helpers: ties in another order, so that they explore elsewhere first
-      const std::uint64_t salt = 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(w.id);
-      std::sort(items.begin(), items.end(), [&](const Item& a, const Item& b) {
-        if (a.order != b.order) return a.order > b.order;
-        return (a.pos.hash() ^ salt) < (b.pos.hash() ^ salt);
-      });
-    }
+    std::stable_sort(items.begin(), items.end(),
+                     [](const Item& a, const Item& b) { return a.order > b.order; });
     const std::uint64_t nodes0 = w.nodes;
+    std::uint64_t split_nodes = 0;
     Score best = -kInfinity;
     std::uint16_t best_hint = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
+      if (i == 1 && split_ && beta == alpha + 1 && ply < kSplitPly &&
+          std::popcount(p.occ) >= kSplitPieces && items.size() > 2) {
+        split(w, items, alpha, beta, ply, best, best_hint, split_nodes);
+        if (halted(w)) return 0;
+        break;
+      }
       const Item& it = items[i];
       if (it.gain - it.lo <= alpha) {  // cannot raise alpha: its promise is the bound
         best = std::max(best, it.gain - it.lo);
@@ -372,7 +401,7 @@ class Solver final : public ExactEngine::Impl {
         if (alpha >= beta) break;
       }
     }
-    const std::uint64_t work = w.nodes - nodes0;
+    const std::uint64_t work = w.nodes - nodes0 + split_nodes;
     if (best >= beta)
       store(w, p, best, kInfinity, best_hint, work);
     else if (best <= alpha0)
@@ -380,6 +409,42 @@ class Solver final : public ExactEngine::Impl {
     else
       store(w, p, best, best, best_hint, work);
     return best;
+  }
+
+  // Young brothers wait: the first child searched alone did not cut off, so (the window being
+  // null) every other child must be searched unless one cuts: they are shared out among the
+  // threads, and a cut-off stops the rest. `best` and `hint` are raised to the children's.
+  void split(Worker& w, const std::vector<Item>& items, Score alpha, Score beta, int ply,
+             Score& best, std::uint16_t& hint, std::uint64_t& nodes) {
+    std::atomic<bool> cut{false};
+    std::mutex m;
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(1, items.size(), 1), [&](const auto& r) {
+      std::unique_ptr<Worker> h = take_worker();
+      h->halts = w.halts;
+      h->halts.push_back(&cut);
+      const std::uint64_t before = h->nodes;
+      for (std::size_t k = r.begin(); k != r.end() && !halted(*h); ++k) {
+        const Item& it = items[k];
+        Score v = it.gain - it.lo;
+        if (v > alpha) {
+          v = it.gain - search(*h, it.pos, it.gain - beta, it.gain - alpha, ply + 1);
+          if (halted(*h)) break;
+        }
+        {
+          const std::lock_guard<std::mutex> lock(m);
+          if (v > best) {
+            best = v;
+            hint = exact::BoundTable<P>::fingerprint(it.pos);
+          }
+        }
+        if (v >= beta) cut = true;
+      }
+      {
+        const std::lock_guard<std::mutex> lock(m);
+        nodes += h->nodes - before;
+      }
+      give_worker(std::move(h));
+    });
   }
 
   // MTD(f): null-window passes until the bounds meet.
@@ -393,34 +458,24 @@ class Solver final : public ExactEngine::Impl {
         hi = g;
       else
         lo = g;
-      if (w.id == 0) {
-        // The passes' own bounds start unbounded: the material's are tighter until a pass
-        // passes them.
-        root_lo_ = std::max(lo, root_lo_.load());
-        root_hi_ = std::min(hi, root_hi_.load());
-        guess_ = g;
-      }
+      // The passes' own bounds start unbounded: the material's are tighter until a pass
+      // passes them.
+      root_lo_ = std::max(lo, root_lo_.load());
+      root_hi_ = std::min(hi, root_hi_.load());
+      guess_ = g;
     }
     return g;
   }
 
-  // The root's value on all workers; false when stopped first.
-  bool prove(std::vector<Worker>& workers, const Pos<P>& root, Score& value) {
+  // The root's value; false when stopped first.
+  bool prove(Worker& w, const Pos<P>& root, Score& value) {
     Score lo, hi;
     std::uint16_t hint;
     bounds(root, lo, hi, hint);
     root_lo_ = lo;
     root_hi_ = hi;
     guess_ = lo == hi ? lo : 0;
-    std::atomic<bool> done{false};
-    tbb::task_group group;
-    for (std::size_t i = 1; i < workers.size(); ++i) {
-      workers[i].halt = &done;
-      group.run([&, i, first = guess_.load()] { mtdf(workers[i], root, first); });
-    }
-    value = mtdf(workers[0], root, guess_.load());
-    done = true;
-    group.wait();
+    value = mtdf(w, root, guess_.load());
     return !stop_;
   }
 
@@ -438,6 +493,9 @@ class Solver final : public ExactEngine::Impl {
   std::atomic<std::uint64_t> nodes_{0};
   // The main thread's bounds on the root and its last guess (the progress line reads them).
   std::atomic<Score> root_lo_{0}, root_hi_{0}, guess_{0};
+  bool split_ = false;  // more than one thread
+  std::mutex pool_mutex_;
+  std::vector<std::unique_ptr<Worker>> pool_;
 };
 
 }  // namespace

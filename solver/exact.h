@@ -9,11 +9,13 @@
 // bounds, the material bound (the rest of the game captures at most the material but one piece),
 // and the endgame tables (solver/egdb.h) at the leaves where they hold the position.
 //
-// Threads: helpers search the same passes with their own move orders and share the table
-// (what they prove are facts, so they only make it faster); the answer is the main thread's.
-// The value is exact, hence the same at any thread count; the best turn and the principal
-// variation are then derived serially (the first turn in generation order, by larger
-// capture first, that keeps the value), so they are the same too. Node counts are not.
+// Threads: young brothers wait. Near the root, once a node's first child has been searched
+// without a cut-off, its other children are shared out among the threads (the window being
+// null, each must be searched unless one cuts off, and a cut-off stops the rest); all share
+// the table, whose entries are proved facts. The value is exact, hence the same at any thread
+// count; the best turn and the principal variation are then derived from it (the first turn
+// in generation order, by larger capture first, that keeps the value), so they are the same
+// too. Node counts are not.
 #pragma once
 
 #include <algorithm>
