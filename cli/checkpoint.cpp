@@ -42,7 +42,16 @@ enum Status : std::uint64_t {
   kOtherRanks = 4,  // detail: the other number of ranks
   kUnreadable = 5,  // level; detail: errno
 };
-enum Damage : std::uint64_t { kNotCheckpoint = 1, kCutShort = 2, kBadSum = 3, kNotAFile = 4 };
+// More levels than any count has (a level per capture).
+constexpr std::uint64_t kMostLevels = std::uint64_t{1} << 16;
+
+enum Damage : std::uint64_t {
+  kNotCheckpoint = 1,
+  kCutShort = 2,
+  kBadSum = 3,
+  kNotAFile = 4,
+  kOtherLevel = 5,  // a sound file of this job under another level's or rank's name
+};
 constexpr std::size_t kStatusWords = 5;  // status, level, detail, newest, second newest
 
 // A file name of ours: rank-R-of-N.level-K, with ".part" while it is written; the numbers as
@@ -114,12 +123,12 @@ Checked check_file(const std::string& path, std::uint64_t job, int ranks, int ra
   if (!read_words(f, h.fixed.data(), kFixedWords)) return fail(kDamaged, kCutShort);
   if (h.fixed[0] != kMagic || h.fixed[1] != kVersion) return fail(kDamaged, kNotCheckpoint);
   if (h.fixed[2] != job) return fail(kOtherJob, 0);
-  if (h.fixed[3] != static_cast<std::uint64_t>(ranks) ||
-      h.fixed[4] != static_cast<std::uint64_t>(rank) ||
-      h.fixed[6] != static_cast<std::uint64_t>(level) || h.words() == 0 || h.words() > 8)
-    return fail(kDamaged, kNotCheckpoint);
+  // The file is read as its header says (its own level), so that a sound file under another
+  // name is told from a damaged one by its checksum.
+  const std::uint64_t own = h.fixed[6];
+  if (h.words() == 0 || h.words() > 8 || own > kMostLevels) return fail(kDamaged, kNotCheckpoint);
   sum.add(h.fixed);
-  h.levels.resize(static_cast<std::size_t>(level) + 1);
+  h.levels.resize(static_cast<std::size_t>(own) + 1);
   if (!read_words(f, h.levels.data(), h.levels.size())) return fail(kDamaged, kCutShort);
   sum.add(h.levels);
   // The entries, then the checksum; nothing after it.
@@ -136,6 +145,9 @@ Checked check_file(const std::string& path, std::uint64_t job, int ranks, int ra
   std::uint64_t stored = 0;
   if (!read_words(f, &stored, 1)) return fail(kDamaged, kCutShort);
   if (stored != sum.value() || std::fgetc(f) != EOF) return fail(kDamaged, kBadSum);
+  if (h.fixed[3] != static_cast<std::uint64_t>(ranks) ||
+      h.fixed[4] != static_cast<std::uint64_t>(rank) || own != static_cast<std::uint64_t>(level))
+    return fail(kDamaged, kOtherLevel);
   std::fclose(f);
   return c;
 }
@@ -241,7 +253,10 @@ CheckpointStore::CheckpointStore(const std::string& dir, const std::string& job,
                          (s[2] == kBadSum     ? "its checksum does not match"
                           : s[2] == kCutShort ? "it is cut short"
                           : s[2] == kNotAFile ? "not a regular file"
-                                              : "not a checkpoint file of this version") +
+                          : s[2] == kOtherLevel
+                              ? "it holds another level or another rank's share, not what its "
+                                "name says"
+                              : "not a checkpoint file of this version") +
                          "); delete it, or give another folder");
       case kOtherJob:
         throw UsageError("--checkpoint: the folder " + quoted_path(dir_) +

@@ -354,6 +354,19 @@ TEST_CASE("reach and solve --count resume from --checkpoint with the totals of o
   CHECK(resumed.out == whole.out);
   CHECK(resumed.err.starts_with("resuming from level "));
   for (const std::string& stray : strays) CHECK(std::filesystem::remove(s.dir + "/" + stray));
+  // A sound file under the name of the level after the last is refused for what it is.
+  int last = -1;
+  for (const auto& f : std::filesystem::directory_iterator(s.dir)) {
+    const std::string name = f.path().filename().string();
+    last = std::max(last, std::stoi(name.substr(name.rfind('-') + 1)));
+  }
+  const std::string moved = s.dir + "/rank-0-of-1.level-" + std::to_string(last + 1);
+  std::filesystem::rename(s.dir + "/rank-0-of-1.level-" + std::to_string(last), moved);
+  const auto renamed = run_cli("reach " + board + " --checkpoint " + s.dir);
+  CHECK(renamed.code == 2);
+  CHECK(renamed.err.find("the file '" + moved + "' is damaged (it holds another level") !=
+        std::string::npos);
+  std::filesystem::rename(moved, s.dir + "/rank-0-of-1.level-" + std::to_string(last));
   // A damaged file is refused, named; another job's folder too.
   std::string damaged;
   for (const auto& f : std::filesystem::directory_iterator(s.dir)) damaged = f.path().string();
