@@ -65,6 +65,7 @@ class Solver final : public ExactEngine::Impl {
     Poller poller(control);
     poller_ = &poller;
     stop_ = false;
+    failed_ = false;
     const int threads =
         std::max(1, control.threads > 0 ? control.threads : tbb::info::default_concurrency());
     split_ = threads > 1;
@@ -126,7 +127,7 @@ class Solver final : public ExactEngine::Impl {
           chosen = i;
           break;
         }
-        if (stop_) break;
+        if (halted(w)) break;
       }
       if (!chosen) break;  // stopped: the pv ends here
       result.pv.push_back(list[*chosen]);
@@ -136,7 +137,7 @@ class Solver final : public ExactEngine::Impl {
     result.nodes = flush(w);
     result.value = value;
     result.proved = true;
-    result.complete = !stop_;
+    result.complete = !halted(w);
     if (!result.pv.empty())
       result.best = result.pv.front();
     else
@@ -160,6 +161,9 @@ class Solver final : public ExactEngine::Impl {
     std::uint64_t counted = 0;   // of nodes, those already added to the shared count
     std::uint64_t poll_at = 0;   // the node count at which to poll next
     std::uint64_t new_keys = 0;  // stored in the table and not yet counted there
+    // Nodes that splits under this worker's searches had other workers search: with `nodes`,
+    // the work below a position, which decides what the table keeps.
+    std::uint64_t shared = 0;
     std::vector<std::vector<Item>> plies;
     std::vector<Child<P>> scratch;
     std::vector<Score> known;  // table values of scratch's children
@@ -198,7 +202,8 @@ class Solver final : public ExactEngine::Impl {
   }
 
   bool halted(const Worker& w) const {
-    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (stop_.load(std::memory_order_relaxed) || failed_.load(std::memory_order_relaxed))
+      return true;
     for (const std::atomic<bool>* h : w.halts)
       if (h->load(std::memory_order_relaxed)) return true;
     return false;
@@ -374,14 +379,13 @@ class Solver final : public ExactEngine::Impl {
     const Score alpha0 = alpha;
     std::stable_sort(items.begin(), items.end(),
                      [](const Item& a, const Item& b) { return a.order > b.order; });
-    const std::uint64_t nodes0 = w.nodes;
-    std::uint64_t split_nodes = 0;
+    const std::uint64_t work0 = w.nodes + w.shared;
     Score best = -kInfinity;
     std::uint16_t best_hint = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (i == 1 && split_ && beta == alpha + 1 && ply < kSplitPly &&
           std::popcount(p.occ) >= kSplitPieces && items.size() > 2) {
-        split(w, items, alpha, beta, ply, best, best_hint, split_nodes);
+        split(w, items, alpha, beta, ply, best, best_hint);
         if (halted(w)) return 0;
         break;
       }
@@ -401,7 +405,7 @@ class Solver final : public ExactEngine::Impl {
         if (alpha >= beta) break;
       }
     }
-    const std::uint64_t work = w.nodes - nodes0 + split_nodes;
+    const std::uint64_t work = w.nodes + w.shared - work0;
     if (best >= beta)
       store(w, p, best, kInfinity, best_hint, work);
     else if (best <= alpha0)
@@ -414,37 +418,53 @@ class Solver final : public ExactEngine::Impl {
   // Young brothers wait: the first child searched alone did not cut off, so (the window being
   // null) every other child must be searched unless one cuts: they are shared out among the
   // threads, and a cut-off stops the rest. `best` and `hint` are raised to the children's.
+  // A split that ends with a child neither searched nor cut off (an exception in a share, or
+  // oneTBB cancelling the work after one) fails the whole search (failed_), so that no
+  // position above it stores a bound from part of its children.
   void split(Worker& w, const std::vector<Item>& items, Score alpha, Score beta, int ply,
-             Score& best, std::uint16_t& hint, std::uint64_t& nodes) {
+             Score& best, std::uint16_t& hint) {
     std::atomic<bool> cut{false};
     std::mutex m;
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(1, items.size(), 1), [&](const auto& r) {
-      std::unique_ptr<Worker> h = take_worker();
-      h->halts = w.halts;
-      h->halts.push_back(&cut);
-      const std::uint64_t before = h->nodes;
-      for (std::size_t k = r.begin(); k != r.end() && !halted(*h); ++k) {
-        const Item& it = items[k];
-        Score v = it.gain - it.lo;
-        if (v > alpha) {
-          v = it.gain - search(*h, it.pos, it.gain - beta, it.gain - alpha, ply + 1);
-          if (halted(*h)) break;
+    std::size_t merged = 0;
+    std::uint64_t nodes = 0;
+    try {
+      tbb::parallel_for(tbb::blocked_range<std::size_t>(1, items.size(), 1), [&](const auto& r) {
+        std::unique_ptr<Worker> h = take_worker();
+        h->halts = w.halts;
+        h->halts.push_back(&cut);
+        const std::uint64_t before = h->nodes + h->shared;
+        try {
+          for (std::size_t k = r.begin(); k != r.end() && !halted(*h); ++k) {
+            const Item& it = items[k];
+            Score v = it.gain - it.lo;
+            if (v > alpha) {
+              v = it.gain - search(*h, it.pos, it.gain - beta, it.gain - alpha, ply + 1);
+              if (halted(*h)) break;
+            }
+            const std::lock_guard<std::mutex> lock(m);
+            ++merged;
+            if (v > best) {
+              best = v;
+              hint = exact::BoundTable<P>::fingerprint(it.pos);
+            }
+            if (v >= beta) cut = true;
+          }
+        } catch (...) {
+          failed_ = true;
+          throw;
         }
         {
           const std::lock_guard<std::mutex> lock(m);
-          if (v > best) {
-            best = v;
-            hint = exact::BoundTable<P>::fingerprint(it.pos);
-          }
+          nodes += h->nodes + h->shared - before;
         }
-        if (v >= beta) cut = true;
-      }
-      {
-        const std::lock_guard<std::mutex> lock(m);
-        nodes += h->nodes - before;
-      }
-      give_worker(std::move(h));
-    });
+        give_worker(std::move(h));
+      });
+    } catch (...) {
+      failed_ = true;
+      throw;
+    }
+    w.shared += nodes;
+    if (!cut && merged + 1 != items.size() && !halted(w)) failed_ = true;
   }
 
   // MTD(f): null-window passes until the bounds meet.
@@ -476,7 +496,7 @@ class Solver final : public ExactEngine::Impl {
     root_hi_ = hi;
     guess_ = lo == hi ? lo : 0;
     value = mtdf(w, root, guess_.load());
-    return !stop_;
+    return !halted(w);
   }
 
   // Whether the value of `p` is at most t (a null-window search).
@@ -493,7 +513,8 @@ class Solver final : public ExactEngine::Impl {
   std::atomic<std::uint64_t> nodes_{0};
   // The main thread's bounds on the root and its last guess (the progress line reads them).
   std::atomic<Score> root_lo_{0}, root_hi_{0}, guess_{0};
-  bool split_ = false;  // more than one thread
+  bool split_ = false;               // more than one thread
+  std::atomic<bool> failed_{false};  // a split ended short: the search is abandoned
   std::mutex pool_mutex_;
   std::vector<std::unique_ptr<Worker>> pool_;
 };
