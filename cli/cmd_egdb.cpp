@@ -185,8 +185,9 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   };
   std::string damage;
   LoadedTables have = load_tables(dir, board, ts.rules, &damage);
-  // A level the system will not let it read, it could not write either.
-  if (have.refused) throw IoError(damage);
+  // A level to build that the system will not let it read, it could not write either; one
+  // above --pieces is left as a damaged one is.
+  if (have.refused && have.tables->top() + 1 <= top) throw IoError(damage);
   // A level missing below others is a gap to fill, as a damaged one is.
   if (damage.empty()) damage = level_gap(have);
   const int damaged = damage.empty() ? -1 : have.tables->top() + 1;

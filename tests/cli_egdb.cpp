@@ -149,6 +149,16 @@ TEST_CASE("egdb: a level the system will not read is named as such, not as damag
     CHECK(r.err.find("Try") == std::string::npos);
     CHECK(r.err.find("building it again") == std::string::npos);
   }
+  // A level above --pieces is left as it is, as a damaged one would be.
+  const Scratch t;
+  REQUIRE(run_cli("egdb build traditional --size 4 --pieces 3 --egdb " + t.dir).code == 0);
+  std::filesystem::create_symlink("level-04.egdb",
+                                  t.dir + "/4x4-orthogonal-optional/level-04.egdb");
+  const auto above = run_cli("egdb build traditional --size 4 --pieces 3 --egdb " + t.dir);
+  CHECK(above.code == 0);
+  CHECK(above.err.find("cannot read '" + t.dir + "/4x4-orthogonal-optional/level-04.egdb' (") !=
+        std::string::npos);
+  CHECK(above.err.find("so left as it is") != std::string::npos);
   // The cache folder's tables only warn, and the work goes on without them.
   const auto cached = run_with_cache_home(s.dir, "analyse traditional --size 4 --json");
   CHECK(cached.code == 0);
