@@ -411,8 +411,7 @@ void Session::on_header(beast::error_code ec) {
   const auto& req = parser_->get();
   if (req.version() < 11 || !beast::iequals(req[http::field::expect], "100-continue"))
     return read_body();
-  // The refusal now, not a 100 for a body to no end (handle gives it before it looks at
-  // the body).
+  // The refusal now, not a 100 for a body to no end (on_read gives it).
   if (header_refusal(req)) return on_read(ec);
   auto go_on = std::make_shared<http::response<http::empty_body>>(http::status::continue_, 11);
   http::async_write(stream_, *go_on,
@@ -445,22 +444,23 @@ void Session::on_read(beast::error_code ec) {
     return send_error(http::status::request_header_fields_too_large,
                       "the request's header is over 16 KiB", true);
   if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
+  const auto& req = parser_->get();
+  version_ = req.version();
+  keep_alive_ = req.keep_alive();
+  head_ = req.method() == http::verb::head;
+  if (const std::optional<Refusal> refusal = header_refusal(req))
+    return send_error(refusal->status, refusal->message, true);
   if (*connections_ > kMaxConnections)
     return send_error(http::status::service_unavailable,
                       "busy: too many connections; try again shortly", true);
   try {
-    handle(parser_->get());
+    handle(req);
   } catch (const std::exception& e) {
     send_error(http::status::internal_server_error, e.what(), true);
   }
 }
 
 void Session::handle(const http::request<http::string_body>& req) {
-  version_ = req.version();
-  keep_alive_ = req.keep_alive();
-  head_ = req.method() == http::verb::head;
-  if (const std::optional<Refusal> refusal = header_refusal(req))
-    return send_error(refusal->status, refusal->message, true);
   const std::string_view target(req.target().data(), req.target().size());
   if (target.empty() || target[0] != '/')
     return send_error(http::status::bad_request, "the target must be a path", true);
