@@ -1,6 +1,8 @@
 #include "cli/option_error.h"
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 #include "core/text.h"
 
@@ -48,9 +50,13 @@ std::string restore_percents(const std::string& text) {
 }  // namespace
 
 std::string option_error_message(boost::program_options::error& e) {
-  // Boost lists the matches as "'--a', and '--b'": a list in plain English instead.
-  if (auto* ambiguous = dynamic_cast<boost::program_options::ambiguous_option*>(&e)) {
-    const std::vector<std::string>& matches = ambiguous->alternatives();
+  // Boost lists the matches of a long option as "'--a', and '--b'": a list in plain English
+  // instead (each name once, as Boost lists them).
+  auto* ambiguous = dynamic_cast<boost::program_options::ambiguous_option*>(&e);
+  if (ambiguous && ambiguous->get_option_name().starts_with("--")) {
+    std::vector<std::string> matches;
+    for (const std::string& m : ambiguous->alternatives())
+      if (std::find(matches.begin(), matches.end(), m) == matches.end()) matches.push_back(m);
     std::string list;
     for (std::size_t i = 0; i < matches.size(); ++i)
       list += std::string(i == 0                    ? ""
