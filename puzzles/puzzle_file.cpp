@@ -400,7 +400,7 @@ std::vector<Puzzle> parse_puzzles_csv(std::string_view text) {
   constexpr std::string_view kWhere = "puzzle CSV";
   auto records = csv_records(text);
   // Blank lines (a record of one field of nothing, or of spaces and tabs only) are skipped,
-  // as the format's detection skips them before the header.
+  // as the format's detection skips such lines before the header.
   std::erase_if(records, [](const std::vector<CsvField>& r) {
     return r.size() == 1 && std::all_of(r[0].text.begin(), r[0].text.end(), is_space);
   });
