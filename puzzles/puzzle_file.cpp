@@ -86,9 +86,12 @@ struct FieldError {
   std::string what;
 };
 
+// A puzzle's solution is required: one turn or more (sheet draws it, check replays it).
 std::vector<Turn> parse_solution(const Board& board, std::string_view text) {
   std::vector<Turn> out;
   for (std::string_view w : words(text)) out.push_back(parse_turn(board, w));
+  if (out.empty())
+    throw ParseError("the solution is empty: a puzzle's solution is one turn or more");
   return out;
 }
 

@@ -133,6 +133,12 @@ TEST_CASE("CSV errors name the line and column", "[puzzle_file]") {
                     Contains("puzzle CSV line 2, column 13") && Contains("bad value"));
   CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,\"1.1,a1xc1\n"),
                     Contains("unterminated"));
+  // The solution is required, in either format.
+  CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1.1,\n"),
+                    Contains("puzzle CSV line 2, column 7") && Contains("solution is empty"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm ; id p;"),
+                    Contains("line 1") && Contains("solution is empty"));
+  CHECK_THROWS_WITH(parse_puzzles_epd("1.1 bm \"\"; id p;"), Contains("solution is empty"));
   CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1\"1,a1xc1\n"),
                     Contains("column 4") && Contains("quote"));
   CHECK_THROWS_WITH(parse_puzzles_csv("PuzzleId,Position,Moves\np,1.1,a1xq1\n"),
