@@ -22,7 +22,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   if (file.empty()) throw UsageError("missing FILE");
   threads = puzzle_threads(threads, hash_mb);
   const std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
-  if (puzzles.empty()) throw UsageError(quoted_path(file) + " holds no puzzles");
+  if (puzzles.empty()) throw UsageError(input_name(file) + " holds no puzzles");
 
   SearchControl control;
   control.threads = threads;

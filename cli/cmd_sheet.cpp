@@ -30,7 +30,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
     throw UsageError("--html " + quoted_path(html) +
                      " is the puzzle file itself: the page would replace the puzzles");
   std::vector<Puzzle> puzzles = parse_puzzles(read_file(file));
-  if (puzzles.empty()) throw UsageError("no puzzles in " + quoted_path(file));
+  if (puzzles.empty()) throw UsageError("no puzzles in " + input_name(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.
   const RuleOverrides overrides = overrides_from(o);
   for (Puzzle& p : puzzles) {

@@ -130,6 +130,13 @@ TEST_CASE("generate puzzles and check reject bad input with exit 2", "[cli][gene
   CHECK(r.code == 2);
   CHECK(r.err.find("line 1") != std::string::npos);
   std::remove("cli_puzzles_garbage.epd");
+  // Standard input is named so, as every other message names it.
+  const auto empty_check = run_cli("check -", "\n");
+  CHECK(empty_check.code == 2);
+  CHECK(empty_check.err.find("standard input holds no puzzles") != std::string::npos);
+  const auto empty_sheet = run_cli("sheet - --html /dev/null", "\n");
+  CHECK(empty_sheet.code == 2);
+  CHECK(empty_sheet.err.find("no puzzles in standard input") != std::string::npos);
 }
 
 TEST_CASE("check stopped by Ctrl-C or SIGTERM says how far it got", "[cli][generator][threads]") {
