@@ -169,9 +169,10 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   std::filesystem::create_directories(folder, ec);
   if (ec)
     throw IoError("cannot make the folder " + quoted_path(folder) + " (" + ec.message() + ")");
-  std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in " << folder
-            << ": about " << mb_text(bytes) << ", " << seconds_text(seconds / threads) << " on "
-            << count_text(threads, "thread", "threads") << "\n";
+  std::cerr << "egdb: " << probe.id().name() << ", levels 0.." << top << " in "
+            << escape_controls(folder) << ": about " << mb_text(bytes) << ", "
+            << seconds_text(seconds / threads) << " on " << count_text(threads, "thread", "threads")
+            << "\n";
   // Levels already there (a build stopped before) are read, checked, and kept; a damaged one
   // is built again, and so is every level above it that the build reaches.
   // A damaged level (the first, at `damaged` pieces) is built again when the build reaches it.
@@ -271,7 +272,7 @@ int egdb_build(const Command& cmd, const std::vector<std::string>& args) {
   } else {
     std::cout << (stopped ? "stopped: " : "done: ")
               << (done < 0 ? std::string("no level built") : "levels 0.." + std::to_string(done))
-              << " in " << folder << " (" << seconds_text(total) << ")\n";
+              << " in " << escape_controls(folder) << " (" << seconds_text(total) << ")\n";
   }
   return 0;
 }
@@ -308,7 +309,7 @@ int egdb_info(const Command& cmd, const std::vector<std::string>& args, bool ver
   // Ctrl-C and SIGTERM end the re-derivation: the levels checked so far are reported.
   const std::atomic<bool>& stop = install_interrupt_flag();
   bool stopped = false;
-  if (!o.json) std::cout << "tables " << have.folder << "\n";
+  if (!o.json) std::cout << "tables " << escape_controls(have.folder) << "\n";
   for (int p = 0; p <= have.tables->top() && !stopped; ++p) {
     const egdb::LevelView& l = have.tables->level(p);
     const std::uint64_t bytes = have.files[static_cast<std::size_t>(p)]->bytes().size();

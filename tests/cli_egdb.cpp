@@ -129,6 +129,17 @@ TEST_CASE("egdb verify, info and analyse name a damaged file, --egdb must name a
   CHECK(run_cli("egdb build traditional --size 9 --egdb " + s.dir).code == 2);  // 81 squares
 }
 
+TEST_CASE("egdb: a folder's name is printed with its control characters escaped", "[cli][egdb]") {
+  const Scratch s;
+  const std::string dir = s.dir + "/two\nlines";
+  const auto built = run_cli("egdb build traditional --size 3 --pieces 2 --egdb " + quoted(dir));
+  REQUIRE(built.code == 0);
+  CHECK(built.err.find("two\\x0alines/3x3-orthogonal-optional") != std::string::npos);
+  CHECK(built.err.find("two\nlines") == std::string::npos);
+  const auto info = run_cli("egdb info traditional --size 3 --egdb " + quoted(dir));
+  CHECK(info.out.starts_with("tables " + s.dir + "/two\\x0alines/"));
+}
+
 TEST_CASE("egdb: a level the system will not read is named as such, not as damage", "[cli][egdb]") {
   // A level file that is a link to itself: reading it fails with ELOOP, a refusal that holds
   // for root too (where a permission would not).
