@@ -145,13 +145,9 @@ std::string result_text(const LeapfrogGame& g, const Rules& rules, const std::ve
                                 : "a draw, " + a + " to " + b);
   }
   if (winners.size() > 1) {
-    out += "; shared by ";
-    for (std::size_t i = 0; i < winners.size(); ++i)
-      out += (i == 0                    ? ""
-              : i + 1 == winners.size() ? " and "
-                                        : ", ") +
-             seat_label(g, engine, winners[i]);
-    return out;
+    std::vector<std::string> seats;
+    for (const int winner : winners) seats.push_back(seat_label(g, engine, winner));
+    return out + "; shared by " + listed(seats, " and ");
   }
   return out + "; " + wins(seat_label(g, engine, w)) + " with " + std::to_string(end.scores[w]);
 }

@@ -56,15 +56,10 @@ std::string option_error_message(boost::program_options::error& e) {
   if (ambiguous && ambiguous->get_option_name().starts_with("--")) {
     std::vector<std::string> matches;
     for (const std::string& m : ambiguous->alternatives())
-      if (std::find(matches.begin(), matches.end(), m) == matches.end()) matches.push_back(m);
-    std::string list;
-    for (std::size_t i = 0; i < matches.size(); ++i)
-      list += std::string(i == 0                    ? ""
-                          : i + 1 == matches.size() ? " and "
-                                                    : ", ") +
-              "'--" + text_start(matches[i], kQuotedChars) + "'";
+      if (std::find(matches.begin(), matches.end(), "'--" + m + "'") == matches.end())
+        matches.push_back("'--" + m + "'");
     return "option " + quoted_text(ambiguous->get_option_name()) + " is ambiguous and matches " +
-           list;
+           listed(matches, " and ");
   }
   auto* named = dynamic_cast<boost::program_options::error_with_option_name*>(&e);
   if (!named) return e.what();

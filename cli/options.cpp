@@ -26,14 +26,7 @@ namespace leapfrog::cli {
 namespace {
 
 // "a, b or c"
-std::string alternatives(const std::vector<std::string>& names) {
-  std::string text;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) text += i + 1 == names.size() ? " or " : ", ";
-    text += names[i];
-  }
-  return text;
-}
+std::string alternatives(const std::vector<std::string>& names) { return listed(names, " or "); }
 
 std::string range_text(std::uint64_t lo, std::uint64_t hi) {
   const auto number = [](std::uint64_t v) {

@@ -172,4 +172,14 @@ inline std::string join_words(const std::vector<std::string>& words) {
   return out;
 }
 
+// The items as an English list: "a", "a or b", "a, b or c" (`last` " or ", " and ", ...).
+inline std::string listed(const std::vector<std::string>& items, std::string_view last) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += i + 1 == items.size() ? last : std::string_view(", ");
+    out += items[i];
+  }
+  return out;
+}
+
 }  // namespace leapfrog
