@@ -155,14 +155,16 @@ struct Refusal {
   std::string message;
 };
 
+Refusal header_too_large() {
+  return {http::status::request_header_fields_too_large, "the request's header is over 16 KiB"};
+}
+
 // A request refused on its header alone, whatever its body: before a 100 Continue is sent
 // for the body as much as once the body is read.
 std::optional<Refusal> header_refusal(const http::request<http::string_body>& req) {
   // The parser checks its limit only on a header that arrives in more than one piece: a
   // whole one is measured here, so that the limit is the same however the bytes come.
-  if (header_bytes(req) > kMaxHeader)
-    return Refusal{http::status::request_header_fields_too_large,
-                   "the request's header is over 16 KiB"};
+  if (header_bytes(req) > kMaxHeader) return header_too_large();
   // HTTP/1.1 requires a server to refuse a request of that version that names no host, or
   // two; HTTP/1.0 has no such rule.
   if (req.version() >= 11 && req.count(http::field::host) != 1)
@@ -213,6 +215,8 @@ class Session : public std::enable_shared_from_this<Session> {
                   const std::string& allow = {}) {
     send(status, error_json(message), "application/json", close, allow);
   }
+  // A request refused on its header: the connection closes after the answer.
+  void refuse(const Refusal& r) { send_error(r.status, r.message, true); }
   void watch();
   void end_watch();
   void on_reply(ApiReply reply);
@@ -440,16 +444,13 @@ void Session::on_read(beast::error_code ec) {
   }
   if (ec == http::error::body_limit)
     return send_error(http::status::payload_too_large, "the request's body is over 1 MiB", true);
-  if (ec == http::error::header_limit)
-    return send_error(http::status::request_header_fields_too_large,
-                      "the request's header is over 16 KiB", true);
+  if (ec == http::error::header_limit) return refuse(header_too_large());
   if (ec) return send_error(http::status::bad_request, "malformed request: " + ec.message(), true);
   const auto& req = parser_->get();
   version_ = req.version();
   keep_alive_ = req.keep_alive();
   head_ = req.method() == http::verb::head;
-  if (const std::optional<Refusal> refusal = header_refusal(req))
-    return send_error(refusal->status, refusal->message, true);
+  if (const std::optional<Refusal> refusal = header_refusal(req)) return refuse(*refusal);
   if (*connections_ > kMaxConnections)
     return send_error(http::status::service_unavailable,
                       "busy: too many connections; try again shortly", true);
