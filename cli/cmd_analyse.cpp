@@ -226,7 +226,8 @@ int analyse_one(const CommonOptions& o, const std::string& position,
 int analyse_game(const CommonOptions& o, const std::string& file, GameOptions options,
                  const std::string& egdb_dir, const SearchControl& control, ProgressLine& line,
                  const std::string& svg, Score threshold) {
-  const GameRecord record = record_from(read_file(file), o);
+  const GameRecord record =
+      parse_file(file, [&](const std::string& text) { return record_from(text, o); });
   const Rules rules = record.start.rules();
   const auto tables = game_tables(egdb_dir, record.start.board, rules, record.start.position);
   if (tables) options.tables = tables->tables.get();

@@ -115,13 +115,16 @@ namespace {
 
 // verify --game: every move of a record judged in turn, up to the first illegal one.
 int referee(const ChessOptions& o, bool captures_given, const std::string& path) {
-  chess::GameText g;
-  try {
-    g = chess::parse_record(read_file(path));
-  } catch (const chess::RecordError& e) {
-    throw UsageError(e.what());
-  }
-  const Json j = chess_referee_json(g, captures_given ? std::optional(o.captures) : std::nullopt);
+  // A record that cannot be read (its syntax, a move's spelling) is bad input, named by file.
+  const Json j = parse_file<UsageError>(path, [&](const std::string& text) {
+    chess::GameText g;
+    try {
+      g = chess::parse_record(text);
+    } catch (const chess::RecordError& e) {
+      throw UsageError(e.what());
+    }
+    return chess_referee_json(g, captures_given ? std::optional(o.captures) : std::nullopt);
+  });
   const bool ok = j["legal"].get<bool>();
   const Json& first_error = j["first_error"];
   if (o.common.json) {

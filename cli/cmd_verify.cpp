@@ -193,7 +193,8 @@ void write_replay_svg(const GameRecord& record, const Replay& r, const ReplayOpt
 int verify_game(const CommonOptions& o, const std::string& file, const SearchControl& control,
                 const ReplayOptions& ro) {
   // The rule options go into the reading, so that the record's checks hold under them.
-  const GameRecord record = record_from(read_file(file), o);
+  const GameRecord record =
+      parse_file(file, [&](const std::string& text) { return record_from(text, o); });
   const Rules rules = record.start.rules();
   GameReport g;
   // A turn that a stopped search left not judged: the turns before it are shown, then it,

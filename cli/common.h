@@ -367,6 +367,17 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t{64} << 10;
 std::string read_file(const std::string& path);
 // How messages name the input `path`: quoted, or "standard input" for '-'.
 std::string input_name(const std::string& path);
+// Reads `path` (read_file) and returns parse(text). An error in the text (`Error`, ParseError
+// unless given) names the input before its place in it: "'game.txt': record line 3, ...".
+template <class Error = ParseError, class Parse>
+auto parse_file(const std::string& path, Parse&& parse) {
+  const std::string text = read_file(path);
+  try {
+    return parse(text);
+  } catch (const Error& e) {
+    throw Error(input_name(path) + ": " + e.what());
+  }
+}
 // Throws UsageError ("NAME has a line longer than ...") when a line of `text` is longer than
 // kMaxLineBytes; `line` carries the bytes of an unfinished last line from one piece of a
 // text to the next (0 to begin).

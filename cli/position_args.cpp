@@ -88,14 +88,8 @@ GameRecord record_from(std::string_view text, const CommonOptions& o) {
 }
 
 namespace {
-// A position file's text read as a position: an error names the file as well as the place.
 Setup parse_position_file(const std::string& arg) {
-  const std::string text = read_file(arg);
-  try {
-    return parse_position(text);
-  } catch (const ParseError& e) {
-    throw ParseError(input_name(arg) + ": " + e.what());
-  }
+  return parse_file(arg, [](const std::string& text) { return parse_position(text); });
 }
 }  // namespace
 

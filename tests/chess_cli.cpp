@@ -459,11 +459,13 @@ TEST_CASE("chess verify --game names a bad FEN tag by its line", "[chess]") {
               "1. b2b3\n");
   CHECK(r.code == 2);
   CHECK(r.out.empty());
-  CHECK(r.err.starts_with("leapfrog chess verify: record line 3: FEN rank 1 '*K3' has 5 files"));
+  CHECK(r.err.starts_with(
+      "leapfrog chess verify: standard input: record line 3: FEN rank 1 '*K3' has 5 files"));
   r = run_cli("chess verify --game -", "[Event \"x\"]\n[FEN \"\"]\n1. b3b4\n");
   CHECK(r.code == 2);
   CHECK(r.err ==
-        "leapfrog chess verify: record line 2: an empty [FEN] tag (a FEN, startpos or "
+        "leapfrog chess verify: standard input: record line 2: an empty [FEN] tag (a FEN, startpos "
+        "or "
         "startpos64). Try 'leapfrog chess verify --help'.\n");
 }
 
@@ -473,17 +475,19 @@ TEST_CASE("chess verify --game refuses a tag given twice and an empty record", "
                    "[FEN \"*2k1*/6/p1p1p1/6/2S3/6/1P4/*K3* b - - 0 1\"]\n");
   CHECK(r.code == 2);
   CHECK(r.out.empty());
-  CHECK(r.err ==
-        "leapfrog chess verify: record line 2: tag [FEN] given twice. Try 'leapfrog "
-        "chess verify --help'.\n");
+  CHECK(
+      r.err ==
+      "leapfrog chess verify: standard input: record line 2: tag [FEN] given twice. Try 'leapfrog "
+      "chess verify --help'.\n");
   for (const std::string empty : {"", "\n\n", "{a comment} ; another\n"}) {
     INFO(Catch::Detail::stringify(empty));
     r = run_cli("chess verify --game -", empty);
     CHECK(r.code == 2);
     CHECK(r.out.empty());
-    CHECK(r.err ==
-          "leapfrog chess verify: record line 1: an empty record (no tags, moves or "
-          "result). Try 'leapfrog chess verify --help'.\n");
+    CHECK(
+        r.err ==
+        "leapfrog chess verify: standard input: record line 1: an empty record (no tags, moves or "
+        "result). Try 'leapfrog chess verify --help'.\n");
   }
   // Tags come first: one after a move, or after the result, is refused, not read as if it
   // came before them.

@@ -181,6 +181,26 @@ TEST_CASE("malformed input: exit 2 and one line on stderr", "[cli]") {
     CHECK(run_cli("show -", "12/3Z\n").err ==
           "leapfrog show: standard input: position line 1, column 5: unknown piece 'Z'. Try "
           "'leapfrog show --help'.\n");
+    // So do puzzle files and game records, for every command that reads them.
+    const std::string puzzles = s.dir + "/bad puzzles.epd";
+    std::ofstream(puzzles) << "11. bm a1xc1; id \"ok\";\n1Z. bm a1xc1; id \"bad\";\n";
+    for (const char* command : {"check", "sheet"})
+      CHECK(run_cli(std::string(command) + " '" + puzzles + "'").err ==
+            "leapfrog " + std::string(command) + ": '" + puzzles +
+                "': puzzle line 2: position line 1, column 2: unknown piece 'Z'. Try 'leapfrog " +
+                command + " --help'.\n");
+    const std::string record = s.dir + "/game.lfr";
+    std::ofstream(record) << "[Start \"21.1.\"]\n1. a1xq9\n";
+    for (const char* command : {"verify", "analyse"})
+      CHECK(run_cli(std::string(command) + " --game '" + record + "'")
+                .err.starts_with("leapfrog " + std::string(command) + ": '" + record +
+                                 "': record line 2, column 4: "));
+    const std::string chess = s.dir + "/game.pgn";
+    std::ofstream(chess) << "[Event \"x\"]\n1. e4\n";
+    CHECK(run_cli("chess verify --game '" + chess + "'").err ==
+          "leapfrog chess verify: '" + chess +
+              "': record line 2: move 'e4' needs a start and a landing square (e.g. b2b4). "
+              "Try 'leapfrog chess verify --help'.\n");
   }
   // perft's DEPTH: missing is said so; anything but digits 0..64 is named, with its range.
   CHECK(run_cli("perft '11.'").err ==
