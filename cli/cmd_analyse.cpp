@@ -321,8 +321,10 @@ int run_analyse(const Command& cmd, const std::vector<std::string>& args) {
   search.add_options()("no-symmetry", po::bool_switch(&no_symmetry),
                        "do not merge symmetric positions");
   const std::string nodes_help =
-      "stop after about N positions searched; with neither limit given, a position of at most " +
-      std::to_string(kSmallAnalysePieces) + " pieces is searched until proved, a larger one for " +
+      "stop after about N positions searched; with neither limit given, a two-player position "
+      "of at most 64 squares and " +
+      std::to_string(kSmallAnalysePieces) +
+      " pieces (more with --egdb) is searched until proved, any other for " +
       std::to_string(kDefaultAnalyseNodes) + " (with --game: a turn's search, " +
       std::to_string(kDefaultEngineNodes) + ")";
   add_limit_options(search, limits, nodes_help.c_str(), "a full table keeps the deeper results");

@@ -85,12 +85,27 @@ TEST_CASE("docs, README and help name no reference outside the repository", "[do
   for (const auto& entry : fs::recursive_directory_iterator(kSource + "/docs"))
     if (entry.path().extension() == ".md")
       texts.emplace_back(entry.path().string(), slurp(entry.path().string()));
+  // The shipped records and puzzle files, which the docs point to, explain themselves in
+  // comments.
+  for (const auto& entry : fs::recursive_directory_iterator(kSource + "/puzzles"))
+    if (const fs::path ext = entry.path().extension();
+        ext == ".md" || ext == ".lfr" || ext == ".epd" || ext == ".csv")
+      texts.emplace_back(entry.path().string(), slurp(entry.path().string()));
   REQUIRE(texts.size() > 20);
   for (const auto& [name, text] : texts) {
     REQUIRE(!text.empty());
+    // A reference broken over lines (and their comment marks) is one reference.
+    std::string flat;
+    for (std::size_t i = 0; i < text.size(); ++i)
+      if (text[i] != '\n') {
+        flat += text[i];
+      } else {
+        flat += ' ';
+        while (i + 1 < text.size() && (text[i + 1] == ';' || text[i + 1] == ' ')) ++i;
+      }
     for (const char* bad : kOutside) {
       INFO(name << " mentions '" << bad << "'");
-      CHECK(text.find(bad) == std::string::npos);
+      CHECK(flat.find(bad) == std::string::npos);
     }
   }
   // The contract's own pages exist and cite the sources by name.
