@@ -114,8 +114,8 @@ TEST_CASE("analyse --help gives the default budgets, chess analyse --help its on
     return out;
   };
   CHECK(unwrapped(run_cli("analyse --help").out)
-            .find("a position of at most 25 pieces is searched until proved, a larger one for "
-                  "1000000") != std::string::npos);
+            .find("a two-player position of at most 64 squares and 25 pieces (more with --egdb) "
+                  "is searched until proved, any other for 1000000") != std::string::npos);
   CHECK(unwrapped(run_cli("chess analyse --help").out)
             .find("the Leap Chess search runs on one thread") != std::string::npos);
 }
