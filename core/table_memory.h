@@ -1,7 +1,10 @@
 // The memory of a search's hash table: the most entries, a power of two, that fit in a
 // budget of bytes, zeroed. calloc leaves the zeroing to the operating system, which hands out
 // zero pages as they are first touched, so a large table costs only what the search uses.
-// When the memory cannot be had, the error says how much did not fit.
+// Every such table is a cache (a new key evicts an old one), so where the system refuses the
+// memory (an address-space limit below the budget, other tables still held) the table takes
+// the most it is given, halving down to its least; only when even that cannot be had does the
+// error say how much did not fit.
 #pragma once
 
 #include <algorithm>
@@ -61,10 +64,13 @@ class TableMemory {
  public:
   // The most entries, a power of two and at least `least` (a power of two), whose bytes fit
   // in `bytes`.
+  // Fewer, down to `least`, when the system refuses that many (above).
   explicit TableMemory(std::size_t bytes, std::size_t least = 1) {
-    const std::size_t n = table_entries(bytes, sizeof(Entry), least);
-    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
-    if (!entries_) throw TableAllocError(n * sizeof(Entry));
+    const std::size_t wanted = table_entries(bytes, sizeof(Entry), least);
+    std::size_t n = wanted;
+    while (!(entries_ = Owned(static_cast<Entry*>(std::calloc(n, sizeof(Entry))))) && n > least)
+      n /= 2;
+    if (!entries_) throw TableAllocError(wanted * sizeof(Entry));
     mask_ = n - 1;
   }
 
@@ -77,7 +83,8 @@ class TableMemory {
   struct Free {
     void operator()(Entry* p) const { std::free(p); }
   };
-  std::unique_ptr<Entry[], Free> entries_;
+  using Owned = std::unique_ptr<Entry[], Free>;
+  Owned entries_;
   std::size_t mask_ = 0;
 };
 

@@ -353,6 +353,21 @@ TEST_CASE("under an address-space limit the default --hash stops a count with it
   CHECK(c["count_levels_out_of_memory"] == true);
 }
 
+TEST_CASE("under an address-space limit the default --hash still gives a search its answer",
+          "[cli][options]") {
+  if (leapfrog::testing::kSanitized) return;  // as above
+  // The default --hash is the address space left; a search's table asked for later, when
+  // threads and other tables hold some of it, may not be had whole. It then takes what it is
+  // given: the search goes on (here to its time limit) and answers, never "cannot allocate".
+  const auto [code, out] =
+      run_limited("solve diamond --hole e6 --time-limit 6 --json --threads 2", "", 300000);
+  INFO(out);
+  REQUIRE(code == 0);
+  const Json j = Json::parse(out);
+  CHECK(j["value"] == 38);
+  CHECK(!j["line"].empty());
+}
+
 namespace {
 
 // Each command line (with empty standard input) exits 2 with the one line "leapfrog MESSAGE.
