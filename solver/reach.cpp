@@ -312,13 +312,14 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
       }
       poller.report([&] { return level_progress(result.nodes, k, begin, level.size()); });
       const std::size_t end = std::min(level.size(), begin + round);
-      // A stop (Ctrl-C, a cancel) skips the rest of the round, whose children are then
-      // dropped with the unfinished level: a round grows with --hash, and a stop should not
-      // wait for the whole of a large one.
+      // A stop (Ctrl-C, a cancel) or the time limit skips the rest of the round, whose
+      // children are then dropped with the unfinished level: a round grows with --hash, and a
+      // stop should not wait for the whole of a large one. (The node limit was decided before
+      // the level: result.nodes stays below it throughout.)
       std::atomic<bool> cut{false};
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(begin, end, 2048), [&](const auto& r) {
-          if (control.stop_requested()) {
+          if (poller.limit_reached(result.nodes)) {
             cut.store(true, std::memory_order_relaxed);
             return;
           }
@@ -375,6 +376,14 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
           stream_fence();
         });
       });
+      // A stopped round's children are dropped with the unfinished level: none is sent to
+      // another rank or put in a set, so that a stop does not wait for that work (the ranks
+      // agree on it first).
+      if (exchange.any(cut.load())) {
+        result.nodes += exchange.sum(end - begin);
+        result.complete = false;
+        return out;
+      }
       if (split) {
         // The children other ranks own go to them; those that came from them join this
         // rank's own in the buckets.
@@ -411,10 +420,6 @@ FastResult<kCount> reach_packed(const Board& board, const Rules& rules, const Pa
         });
       });
       result.nodes += exchange.sum(end - begin);
-      if (exchange.any(cut.load())) {
-        result.complete = false;
-        return out;
-      }
       if (exchange.any(budget.exceeded())) break;
     }
     std::vector<std::size_t> offset(kBuckets + 1, 0);
