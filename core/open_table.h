@@ -29,8 +29,10 @@ template <class Bucket>
 class BucketTable {
  public:
   // The most buckets, a power of two and at least `least`, that fit in `bytes`; zeroed (a
-  // zero bucket is an empty one). TableAllocError when the memory cannot be had.
-  explicit BucketTable(std::size_t bytes, std::size_t least = 1) : memory_(bytes, least) {}
+  // zero bucket is an empty one). TableAllocError when the memory cannot be had; with
+  // `may_shrink`, fewer buckets first (TableMemory).
+  explicit BucketTable(std::size_t bytes, std::size_t least = 1, bool may_shrink = false)
+      : memory_(bytes, least, may_shrink) {}
 
   // The bucket a key of hash `hash` lives in: the hash's low bits.
   Bucket& home(std::uint64_t hash) const {
@@ -55,8 +57,10 @@ class BucketTable {
 template <class Bucket>
 class GrowingBucketTable {
  public:
+  // A table that grows may shrink too where the system refuses its memory (TableMemory):
+  // what it holds depends on its use already. One whole from the start may not.
   GrowingBucketTable(std::size_t bytes, bool grow, std::size_t first, std::size_t ways)
-      : table_(bytes), ways_(ways) {
+      : table_(bytes, 1, grow), ways_(ways) {
     restart(grow ? first : table_.buckets());
   }
 

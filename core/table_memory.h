@@ -1,10 +1,8 @@
 // The memory of a search's hash table: the most entries, a power of two, that fit in a
 // budget of bytes, zeroed. calloc leaves the zeroing to the operating system, which hands out
 // zero pages as they are first touched, so a large table costs only what the search uses.
-// Every such table is a cache (a new key evicts an old one), so where the system refuses the
-// memory (an address-space limit below the budget, other tables still held) the table takes
-// the most it is given, halving down to its least; only when even that cannot be had does the
-// error say how much did not fit.
+// When the memory cannot be had, the error says how much did not fit; a table that may shrink
+// (below) takes less instead.
 #pragma once
 
 #include <algorithm>
@@ -63,14 +61,23 @@ template <class Entry>
 class TableMemory {
  public:
   // The most entries, a power of two and at least `least` (a power of two), whose bytes fit
-  // in `bytes`.
-  // Fewer, down to `least`, when the system refuses that many (above).
-  explicit TableMemory(std::size_t bytes, std::size_t least = 1) {
+  // in `bytes`. With `may_shrink`, where the system refuses that many (an address-space
+  // limit below the budget, while threads and other tables hold some of it), half as many
+  // as it will give, down to `least`: for a cache whose contents depend on its use anyway (a
+  // table that grows with its search), never for one whose size decides what its search
+  // finds (a search under a node limit, reproducible only with the same table). Half, not
+  // all it will give: what comes after the table needs room too.
+  explicit TableMemory(std::size_t bytes, std::size_t least = 1, bool may_shrink = false) {
     const std::size_t wanted = table_entries(bytes, sizeof(Entry), least);
+    const std::size_t fewest = may_shrink ? least : wanted;
     std::size_t n = wanted;
-    while (!(entries_ = Owned(static_cast<Entry*>(std::calloc(n, sizeof(Entry))))) && n > least)
-      n /= 2;
+    while (!allocate(n) && n > fewest) n /= 2;
     if (!entries_) throw TableAllocError(wanted * sizeof(Entry));
+    if (n < wanted && n / 2 >= fewest) {
+      entries_.reset();
+      if (!allocate(n / 2)) throw TableAllocError(wanted * sizeof(Entry));
+      n /= 2;
+    }
     mask_ = n - 1;
   }
 
@@ -83,8 +90,11 @@ class TableMemory {
   struct Free {
     void operator()(Entry* p) const { std::free(p); }
   };
-  using Owned = std::unique_ptr<Entry[], Free>;
-  Owned entries_;
+  bool allocate(std::size_t n) {
+    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
+    return entries_ != nullptr;
+  }
+  std::unique_ptr<Entry[], Free> entries_;
   std::size_t mask_ = 0;
 };
 

@@ -1,3 +1,4 @@
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <string>
@@ -33,6 +34,28 @@ TEST_CASE("a table whose memory cannot be had says how much did not fit", "[core
   try {
     const TableMemory<std::uint64_t> table(std::size_t{1} << 60);
     FAIL("a table of 2^60 bytes was allocated");
+  } catch (const std::bad_alloc& e) {
+    CHECK(std::string(e.what()) == "cannot allocate 1099511627776 MB for the search's table");
+  }
+}
+
+TEST_CASE("a table that may shrink takes half what the system gives, never less than its least",
+          "[core][table]") {
+  if (leapfrog::testing::kSanitized) return;  // as above
+  // calloc refuses 2^60 bytes and halves of it until one fits the address space; half of
+  // that is taken, untouched but for one entry.
+  const TableMemory<std::uint64_t> table(std::size_t{1} << 60, 1, true);
+  CHECK(table.bytes() < (std::size_t{1} << 59));
+  CHECK(table.bytes() >= sizeof(std::uint64_t));
+  CHECK(table.bytes() == (table.mask() + 1) * sizeof(std::uint64_t));
+  CHECK(std::has_single_bit(table.mask() + 1));
+  table[table.mask()] = 7;
+  CHECK(table[table.mask()] == 7);
+  CHECK(table[0] == 0);
+  // A least the system cannot give is refused, naming what was asked for.
+  try {
+    const TableMemory<std::uint64_t> least(std::size_t{1} << 60, std::size_t{1} << 56, true);
+    FAIL("a table of at least 2^59 bytes was allocated");
   } catch (const std::bad_alloc& e) {
     CHECK(std::string(e.what()) == "cannot allocate 1099511627776 MB for the search's table");
   }
