@@ -171,9 +171,12 @@ std::optional<Refusal> header_refusal(const http::request<http::string_body>& re
     return Refusal{http::status::bad_request, "an HTTP/1.1 request takes one Host header"};
   // A body in any coding but chunked has no length that can be known (HTTP/1.1 says: refuse
   // it and close), and the bytes after it could be taken for another request. Chunked alone:
-  // "chunked, chunked" would be read once by one reader and twice by another.
-  if (const auto field = req[http::field::transfer_encoding]; !field.empty()) {
-    const std::string_view coding{field.data(), field.size()};
+  // "chunked, chunked" would be read once by one reader and twice by another. One field:
+  // the parser reads the last one, a check of the first would miss it.
+  if (req.count(http::field::transfer_encoding) > 1)
+    return Refusal{http::status::bad_request, "Transfer-Encoding given more than once"};
+  if (const auto it = req.find(http::field::transfer_encoding); it != req.end()) {
+    const std::string_view coding{it->value().data(), it->value().size()};
     const std::string_view only = trimmed(coding);
     if (!boost::beast::iequals(boost::beast::string_view(only.data(), only.size()), "chunked"))
       return Refusal{http::status::bad_request,
@@ -516,11 +519,9 @@ void Session::handle_api(const http::request<http::string_body>& req, const std:
     const auto value =
         url_decode(eq == std::string_view::npos ? std::string_view{} : pair.substr(eq + 1), true);
     if (!key || !value)
-      return send_error(
-          http::status::bad_request,
-          "malformed query parameter " + quoted_start(pair) +
-              (pair.find("%00") != std::string_view::npos ? ": %00 (a NUL byte) is refused"
-                                                          : ": a '%' takes two hex digits"));
+      return send_error(http::status::bad_request,
+                        "malformed query parameter " + quoted_start(pair) +
+                            ": a '%' takes two hex digits, and %00 is refused");
     // Only a search takes `stream`; to any other endpoint it is an unknown parameter.
     if (*key == "stream" && api_searches(path)) {
       if (stream_given)

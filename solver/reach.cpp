@@ -50,7 +50,8 @@ using namespace fast_reach;
 namespace {
 
 // Progress within a level: `done` of its `size` positions expanded, `nodes` in all. The
-// enumerations stop (core/poller.h) only between rounds of work.
+// enumerations poll their stop and time limit (core/poller.h) while they expand: every 1024
+// nodes on the general path, every few thousand parents on the fast one.
 Progress level_progress(std::uint64_t nodes, int level, std::uint64_t done, std::uint64_t size) {
   return Progress{nodes, level, size ? static_cast<double>(done) / static_cast<double>(size) : -1,
                   "level " + std::to_string(level)};

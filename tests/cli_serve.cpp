@@ -266,6 +266,11 @@ TEST_CASE("serve: 1000 malformed requests get 4xx and the server keeps answering
       "e\r\n[Start \"11.\"]\n\r\n0\r\n\r\n",
       "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
       "e\r\n[Start \"11.\"]\n\r\n0\r\n\r\n",
+      // Two fields, the first empty: the parser goes by the last.
+      "POST /api/verify-game HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\nTransfer-Encoding: "
+      "gzip, chunked\r\n\r\ne\r\n[Start \"11.\"]\n\r\n0\r\n\r\n",
+      "GET /api/variants HTTP/1.1\r\nHost: x\r\nTransfer-Encoding:\r\nTransfer-Encoding: "
+      "gzip\r\n\r\nGET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /api/moves?position=%zz HTTP/1.1\r\nHost: x\r\n\r\n",
       "GET /index.html%00.js HTTP/1.1\r\nHost: x\r\n\r\n",
       "DELETE /api/moves HTTP/1.1\r\nHost: x\r\n\r\n",
@@ -554,9 +559,10 @@ TEST_CASE("serve: a wrong parameter is named as the client wrote it", "[cli][ser
   CHECK(error_of("/api/show?position=111&%3D=6") == "unknown parameter '='");
   // A bad escape names the parameter it is in, as the client wrote it.
   CHECK(error_of("/api/moves?position=mu%zzrray") ==
-        "malformed query parameter 'position=mu%zzrray': a '%' takes two hex digits");
-  CHECK(error_of("/api/moves?size=4&position=murray%00") ==
-        "malformed query parameter 'position=murray%00': %00 (a NUL byte) is refused");
+        "malformed query parameter 'position=mu%zzrray': a '%' takes two hex digits, and %00 is "
+        "refused");
+  CHECK(error_of("/api/moves?size=4&position=murray%00")
+            .starts_with("malformed query parameter 'position=murray%00'"));
   // stream= is a switch like the others; a bad switch names itself.
   CHECK(error_of("/api/best?position=111&stream=x") ==
         "stream: a switch takes 1, true or yes (or 0, false, no), not 'x'");
