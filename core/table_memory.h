@@ -75,8 +75,9 @@ class TableMemory {
     if (!entries_) throw TableAllocError(wanted * sizeof(Entry));
     if (n < wanted && n / 2 >= fewest) {
       entries_.reset();
-      if (!allocate(n / 2)) throw TableAllocError(wanted * sizeof(Entry));
-      n /= 2;
+      do n /= 2;
+      while (!allocate(n) && n > fewest);
+      if (!entries_) throw TableAllocError(wanted * sizeof(Entry));
     }
     mask_ = n - 1;
   }

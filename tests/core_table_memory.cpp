@@ -1,6 +1,10 @@
-#include <bit>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <fstream>
 #include <string>
 
 #include "core/table_memory.h"
@@ -42,21 +46,40 @@ TEST_CASE("a table whose memory cannot be had says how much did not fit", "[core
 TEST_CASE("a table that may shrink takes half what the system gives, never less than its least",
           "[core][table]") {
   if (leapfrog::testing::kSanitized) return;  // as above
-  // calloc refuses 2^60 bytes and halves of it until one fits the address space; half of
-  // that is taken, untouched but for one entry.
-  const TableMemory<std::uint64_t> table(std::size_t{1} << 60, 1, true);
-  CHECK(table.bytes() < (std::size_t{1} << 59));
-  CHECK(table.bytes() >= sizeof(std::uint64_t));
-  CHECK(table.bytes() == (table.mask() + 1) * sizeof(std::uint64_t));
-  CHECK(std::has_single_bit(table.mask() + 1));
-  table[table.mask()] = 7;
-  CHECK(table[table.mask()] == 7);
-  CHECK(table[0] == 0);
-  // A least the system cannot give is refused, naming what was asked for.
-  try {
-    const TableMemory<std::uint64_t> least(std::size_t{1} << 60, std::size_t{1} << 56, true);
-    FAIL("a table of at least 2^59 bytes was allocated");
-  } catch (const std::bad_alloc& e) {
-    CHECK(std::string(e.what()) == "cannot allocate 1099511627776 MB for the search's table");
+  // In a child whose address space is limited to what it maps now and 200 MB more: 1 GiB
+  // and its halves down to 256 MB are refused, 128 MB is given and half of it is taken, so
+  // that a second table as large as the first still fits (taking all 128 MB, it would not).
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    std::ifstream statm("/proc/self/statm");
+    std::size_t pages = 0;
+    statm >> pages;
+    const std::size_t mapped = pages * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+    const rlimit limit{mapped + (std::size_t{200} << 20), mapped + (std::size_t{200} << 20)};
+    if (pages == 0 || ::setrlimit(RLIMIT_AS, &limit) != 0) ::_exit(10);
+    try {
+      const TableMemory<std::uint64_t> table(std::size_t{1} << 30, 1, true);
+      if (table.bytes() != (std::size_t{64} << 20)) ::_exit(11);
+      table[table.mask()] = 7;
+      if (table[table.mask()] != 7 || table[0] != 0) ::_exit(12);
+      const TableMemory<std::uint64_t> second(table.bytes());
+      if (second.bytes() != table.bytes()) ::_exit(13);
+    } catch (const std::bad_alloc&) {
+      ::_exit(14);
+    }
+    // A least the system cannot give is refused, naming what was asked for.
+    try {
+      const TableMemory<std::uint64_t> least(std::size_t{1} << 30, std::size_t{1} << 26, true);
+      ::_exit(15);
+    } catch (const std::bad_alloc& e) {
+      ::_exit(std::string(e.what()) == "cannot allocate 1024 MB for the search's table" ? 0 : 16);
+    }
   }
+  int status = 0;
+  REQUIRE(::waitpid(child, &status, 0) == child);
+  REQUIRE(WIFEXITED(status));
+  // 10: no limit set; 11: not half of the 128 MB given; 12: not zeroed or not usable; 13: no
+  // room left for a second table; 14: nothing given; 15, 16: the least not refused as said.
+  CHECK(WEXITSTATUS(status) == 0);
 }
