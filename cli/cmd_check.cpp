@@ -21,8 +21,7 @@ int run_check(const Command& cmd, const std::vector<std::string>& args) {
   if (!parse_command(cmd, args, visible, o, {{"file", &file}})) return 0;
   if (file.empty()) throw UsageError("missing FILE");
   threads = puzzle_threads(threads, hash_mb);
-  const std::vector<Puzzle> puzzles =
-      parse_file(file, [](const std::string& text) { return parse_puzzles(text); });
+  const std::vector<Puzzle> puzzles = parse_file(file, parse_puzzles);
   if (puzzles.empty()) throw UsageError(input_name(file) + " holds no puzzles");
 
   SearchControl control;

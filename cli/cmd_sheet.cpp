@@ -29,8 +29,7 @@ int run_sheet(const Command& cmd, const std::vector<std::string>& args) {
   if (std::error_code ec; html != "-" && std::filesystem::equivalent(file, html, ec))
     throw UsageError("--html " + quoted_path(html) +
                      " is the puzzle file itself: the page would replace the puzzles");
-  std::vector<Puzzle> puzzles =
-      parse_file(file, [](const std::string& text) { return parse_puzzles(text); });
+  std::vector<Puzzle> puzzles = parse_file(file, parse_puzzles);
   if (puzzles.empty()) throw UsageError("no puzzles in " + input_name(file));
   // Rule options on the command line apply to every puzzle, as to a POSITION elsewhere.
   const RuleOverrides overrides = overrides_from(o);

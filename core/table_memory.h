@@ -71,14 +71,13 @@ class TableMemory {
     const std::size_t wanted = table_entries(bytes, sizeof(Entry), least);
     const std::size_t fewest = may_shrink ? least : wanted;
     std::size_t n = wanted;
-    while (!allocate(n) && n > fewest) n /= 2;
-    if (!entries_) throw TableAllocError(wanted * sizeof(Entry));
-    if (n < wanted && n / 2 >= fewest) {
+    bool had = allocate_down(n, fewest);
+    if (had && n < wanted && n / 2 >= fewest) {
       entries_.reset();
-      do n /= 2;
-      while (!allocate(n) && n > fewest);
-      if (!entries_) throw TableAllocError(wanted * sizeof(Entry));
+      n /= 2;
+      had = allocate_down(n, fewest);
     }
+    if (!had) throw TableAllocError(wanted * sizeof(Entry));
     mask_ = n - 1;
   }
 
@@ -91,9 +90,14 @@ class TableMemory {
   struct Free {
     void operator()(Entry* p) const { std::free(p); }
   };
-  bool allocate(std::size_t n) {
-    entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
-    return entries_ != nullptr;
+  // Allocates n entries, or where refused half as many, down to `fewest`; n is then the
+  // number had. False when even `fewest` was refused.
+  bool allocate_down(std::size_t& n, std::size_t fewest) {
+    while (true) {
+      entries_.reset(static_cast<Entry*>(std::calloc(n, sizeof(Entry))));
+      if (entries_ || n <= fewest) return entries_ != nullptr;
+      n /= 2;
+    }
   }
   std::unique_ptr<Entry[], Free> entries_;
   std::size_t mask_ = 0;
